@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Every Swift target builds in the Swift 6 language mode with complete concurrency checking.
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Screenplay",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Reactive", targets: ["Reactive"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "ViewKit", targets: ["ViewKit"]),
+        .library(name: "Screenplay", targets: ["Screenplay"]),
+        .library(name: "ScreenplayTesting", targets: ["ScreenplayTesting"]),
+        .executable(name: "movies", targets: ["movies"]),
+    ],
+    targets: [
+        // C libraries from Debian, each behind one door.
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+
+        // The framework, in dependency order.
+        .target(name: "Reactive", swiftSettings: strict),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
+        .target(name: "ViewKit", dependencies: ["Reactive", "CGumbo"], swiftSettings: strict),
+        .target(name: "Screenplay", dependencies: ["ViewKit", "Reactive", "HTTPServer"], swiftSettings: strict),
+        .target(name: "ScreenplayTesting", dependencies: ["Screenplay"], swiftSettings: strict),
+
+        // The demo app.
+        .target(name: "MovieApp", dependencies: ["Screenplay", "CSQLite"], swiftSettings: strict),
+        .executableTarget(name: "movies", dependencies: ["MovieApp"], swiftSettings: strict),
+
+        // Tests.
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
+        .testTarget(
+            name: "ViewKitTests", dependencies: ["ViewKit", "ScreenplayTesting", "CGumbo"],
+            exclude: ["__Snapshots__"], swiftSettings: strict),
+        .testTarget(
+            name: "ScreenplayTests", dependencies: ["Screenplay", "ScreenplayTesting"],
+            exclude: ["__Snapshots__"], swiftSettings: strict),
+        .testTarget(
+            name: "MovieAppTests", dependencies: ["MovieApp", "ScreenplayTesting"],
+            exclude: ["__Snapshots__"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

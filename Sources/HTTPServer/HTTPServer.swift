@@ -1,0 +1,1 @@
+// The HTTPServer module. See README.md for the module graph.

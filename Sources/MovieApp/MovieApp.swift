@@ -1,0 +1,1 @@
+// The MovieApp module. See README.md for the module graph.

@@ -1,0 +1,1 @@
+// The Reactive module. See README.md for the module graph.

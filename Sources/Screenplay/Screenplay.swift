@@ -1,0 +1,1 @@
+// The Screenplay module. See README.md for the module graph.

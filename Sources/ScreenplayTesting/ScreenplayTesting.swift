@@ -1,0 +1,1 @@
+// The ScreenplayTesting module. See README.md for the module graph.

@@ -1,0 +1,1 @@
+// The ViewKit module. See README.md for the module graph.

@@ -1,0 +1,1 @@
+print("movies: not built yet")
