@@ -3,7 +3,6 @@ import PackageDescription
 
 /// Every Swift target builds in the Swift 6 language mode with complete concurrency checking.
 let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
