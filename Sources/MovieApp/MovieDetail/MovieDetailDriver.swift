@@ -1,0 +1,55 @@
+import Reactive
+
+/// Reads one movie from the store, follows its change feed, and re-reads it on `refresh()`.
+///
+/// Reads happen on `readScheduler` (a background scheduler in the app, a `TestScheduler` in tests), so the
+/// refreshing state reaches the page before the re-read result does.
+final class MovieDetailDriver: MovieDetailDriving {
+    let data: Driver<MovieDetailData>
+    private let state = BehaviorRelay<MovieDetailData>(value: .loading)
+    private let movieID: Int
+    private let store: any MovieStore
+    private let readScheduler: any ImmediateSchedulerType
+    private let onClose: () -> Void
+    private let bag = DisposeBag()
+
+    init(movieID: Int, store: any MovieStore, readScheduler: any ImmediateSchedulerType, onClose: @escaping () -> Void) {
+        self.movieID = movieID
+        self.store = store
+        self.readScheduler = readScheduler
+        self.onClose = onClose
+        data = state.asDriver()
+        state.accept(Self.read(movieID, from: store, phase: .loaded))
+        store.changes(of: movieID)
+            .map { MovieDetailData(movie: $0, phase: .loaded) }
+            .bind(to: state)
+            .disposed(by: bag)
+    }
+
+    func close() {
+        onClose()
+    }
+
+    func refresh() {
+        var refreshing = state.value
+        refreshing.phase = .refreshing
+        state.accept(refreshing)
+        let (state, movieID, store) = (state, movieID, store)
+        readScheduler.schedule(()) { _ in
+            state.accept(Self.read(movieID, from: store, phase: .loaded))
+            return Disposables.create()
+        }
+        .disposed(by: bag)
+    }
+
+    private static func read(_ id: Int, from store: any MovieStore, phase: MovieDetailData.Phase) -> MovieDetailData {
+        do {
+            guard let movie = try store.movie(id: id) else {
+                return MovieDetailData(movie: nil, phase: .failed(message: "This movie is no longer in the catalog."))
+            }
+            return MovieDetailData(movie: movie, phase: phase)
+        } catch {
+            return MovieDetailData(movie: nil, phase: .failed(message: "The catalog cannot be read right now. Try Refresh."))
+        }
+    }
+}

@@ -1,0 +1,119 @@
+internal import Foundation
+
+/// The `movies` command line: flags, with environment variables as fallbacks.
+public struct MovieServerOptions: Sendable, Equatable {
+    /// The address to listen on (`--host`, `HOST`); default 127.0.0.1.
+    public var host = "127.0.0.1"
+    /// The port (`--port`, `PORT`); default 8080; 0 picks a free one.
+    public var port = 8080
+    /// Where `Templates/`, `Public/` and `Catalog/` are (`--root`, `SCREENPLAY_ROOT`); default the current folder.
+    public var root = "."
+    /// The SQLite file (`--database`, `DATABASE`); default `<root>/.data/movies.sqlite`.
+    public var database: String?
+    /// The catalog a new database is seeded from (`--catalog`, `CATALOG`); default `<root>/Catalog/movies.json`.
+    public var catalog: String?
+    /// `debug`, `info`, `warning` or `error` (`--log-level`, `LOG_LEVEL`); default `info`.
+    public var logLevel = "info"
+    /// Log one line per request to stderr (`--access-log`, `ACCESS_LOG=1`).
+    public var accessLog = false
+
+    /// The defaults.
+    public init() {}
+
+    /// The SQLite file to open.
+    public var databasePath: String { database ?? root + "/.data/movies.sqlite" }
+    /// The catalog file to seed from.
+    public var catalogPath: String { catalog ?? root + "/Catalog/movies.json" }
+    /// The host to print in the URL to open.
+    public var displayHost: String { host == "127.0.0.1" || host == "0.0.0.0" ? "localhost" : host }
+
+    /// A command line that cannot be run, or `--help`.
+    public struct UsageError: Error, Sendable {
+        /// What is wrong (or the usage, for `--help`).
+        public let message: String
+        /// Whether this is `--help` rather than a mistake.
+        public let isHelp: Bool
+    }
+
+    /// What `movies --help` prints.
+    public static let usage = """
+        usage: movies [options]
+
+          --host ADDRESS       address to listen on (env HOST; default 127.0.0.1)
+          --port N             port to listen on, 0 for any free one (env PORT; default 8080)
+          --root DIR           folder holding Templates/, Public/ and Catalog/ (env SCREENPLAY_ROOT; default .)
+          --database FILE      SQLite database, created and seeded on first run
+                               (env DATABASE; default ROOT/.data/movies.sqlite)
+          --catalog FILE       catalog JSON a new database is seeded from (env CATALOG; default ROOT/Catalog/movies.json)
+          --log-level LEVEL    debug, info, warning or error (env LOG_LEVEL; default info)
+          --access-log         log one line per request to stderr (env ACCESS_LOG=1)
+          --help               show this help
+        """
+
+    /// Parses `arguments` (without the program name); flags win over `environment`.
+    public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws -> MovieServerOptions {
+        var options = MovieServerOptions()
+        if let host = environment["HOST"], !host.isEmpty { options.host = host }
+        if let port = environment["PORT"], !port.isEmpty { options.port = try parsePort(port, source: "PORT") }
+        if let root = environment["SCREENPLAY_ROOT"], !root.isEmpty { options.root = root }
+        options.database = environment["DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
+        options.catalog = environment["CATALOG"].flatMap { $0.isEmpty ? nil : $0 }
+        if let level = environment["LOG_LEVEL"], !level.isEmpty { options.logLevel = try parseLevel(level) }
+        options.accessLog = environment["ACCESS_LOG"] == "1"
+
+        var remaining = arguments[...]
+        func value(for flag: String) throws -> String {
+            guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
+                throw UsageError(message: "\(flag) needs a value", isHelp: false)
+            }
+            return value
+        }
+        while let argument = remaining.popFirst() {
+            var flag = argument
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                flag = String(argument[..<equals])
+                remaining.insert(String(argument[argument.index(after: equals)...]), at: remaining.startIndex)
+            }
+            switch flag {
+            case "--help", "-h": throw UsageError(message: usage, isHelp: true)
+            case "--host": options.host = try value(for: flag)
+            case "--port": options.port = try parsePort(try value(for: flag), source: "--port")
+            case "--root": options.root = try value(for: flag)
+            case "--database": options.database = try value(for: flag)
+            case "--catalog": options.catalog = try value(for: flag)
+            case "--log-level": options.logLevel = try parseLevel(try value(for: flag))
+            case "--access-log": options.accessLog = true
+            default: throw UsageError(message: "unknown option \(argument)", isHelp: false)
+            }
+        }
+        return options
+    }
+
+    private static func parsePort(_ text: String, source: String) throws -> Int {
+        guard let port = Int(text), (0...65535).contains(port) else {
+            throw UsageError(message: "\(source) must be a port number from 0 to 65535, got \(text)", isHelp: false)
+        }
+        return port
+    }
+
+    private static func parseLevel(_ text: String) throws -> String {
+        guard ["debug", "info", "warning", "error"].contains(text) else {
+            throw UsageError(message: "--log-level must be debug, info, warning or error, got \(text)", isHelp: false)
+        }
+        return text
+    }
+
+    /// Checks that the root holds what the server needs, with a message that says what to do.
+    public func checkRoot() throws {
+        var isDirectory: ObjCBool = false
+        for folder in ["Templates", "Public"] {
+            let path = root + "/" + folder
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw UsageError(
+                    message:
+                        "\(path) not found. Run movies from the repository's top folder or pass --root DIR.",
+                    isHelp: false)
+            }
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// The Screenplay module. See README.md for the module graph.

@@ -1,0 +1,190 @@
+internal import Foundation
+public import HTTPServer
+public import Reactive
+public import ViewKit
+
+/// One live screen: the view controller, its page (the layout with the screen's view inside), and the events it
+/// has sent. Confined to the screen's scheduler; reached from other threads through its ``ScreenSession``.
+package final class Screen {
+    package let viewController: ViewController
+    package let navigation: NavigationController
+    package let page: View
+    package let context: RenderContext
+    package let url: String
+    package let eventsURL: String
+    private let titleView: Label?
+    private let themeColor: View?
+    private var log: EventLog
+    private var streams: [EventStream] = []
+    private var flushScheduled = false
+    private var hasAppeared = false
+    private var sentTitle: String?
+    package private(set) var isEnded = false
+    /// Called on the scheduler whenever events were sent; the harness records them.
+    package var eventObserver: ((ScreenEvent) -> Void)?
+    /// Schedules a flush at the end of the current scheduler turn.
+    package var scheduleFlush: (() -> Void)?
+
+    /// Builds the page and runs the lifecycle up to `viewWillAppear(false)`.
+    package init(
+        viewController: ViewController, layout: Template, templates: TemplateLibrary, url: String, backURL: String,
+        context: RenderContext, eventsURL: String, eventBuffer: Int = 32
+    ) {
+        self.viewController = viewController
+        self.url = url
+        self.eventsURL = eventsURL
+        self.context = context
+        self.log = EventLog(capacity: eventBuffer)
+        page = layout.instantiate()
+        titleView = page.outletIfPresent("title", as: Label.self)
+        themeColor = page.outletIfPresent("themeColor", as: View.self)
+        navigation = NavigationController(
+            topViewController: viewController, navigationBar: page.outletIfPresent("navigationBar", as: View.self),
+            backURL: backURL)
+        viewController.templates = templates
+        viewController.loadViewIfNeeded()
+        page.outlet("content", as: View.self).addSubview(viewController.view)
+        viewController.performViewWillAppear(false)
+        applyShell()
+        sentTitle = viewController.title
+        viewController.screenDidChange = { [unowned self] in
+            self.applyShell()
+            self.setNeedsFlush()
+        }
+        navigation.navigationDidChange = { [unowned self] in self.setNeedsFlush() }
+        page.invalidationHandler = { [unowned self] in self.setNeedsFlush() }
+    }
+
+    /// The id of the newest event sent.
+    package var lastEventID: Int { log.lastID }
+
+    /// Renders the whole page as it is now, for a GET or a `reset`.
+    package func renderPage() -> [UInt8] {
+        page.setAttribute("data-last-event-id", String(log.lastID))
+        let html = page.renderHTML(context: context)
+        _ = page.takeChanges(context: context)
+        return html
+    }
+
+    private func applyShell() {
+        let style = viewController.statusBarStyle
+        page.classList.remove(style == .default ? StatusBarStyle.lightContent.className : StatusBarStyle.default.className)
+        page.classList.add(style.className)
+        page.setAttribute("data-status-bar", style == .default ? "default" : "light")
+        themeColor?.setAttribute("content", style.themeColor)
+        titleView?.text = viewController.title ?? ""
+    }
+
+    private func setNeedsFlush() {
+        guard !flushScheduled, !isEnded else { return }
+        flushScheduled = true
+        scheduleFlush?()
+    }
+
+    /// Sends what changed since the last flush: one `patch` for all dirty views, `title` and `navigate`.
+    package func flush() {
+        flushScheduled = false
+        guard !isEnded else { return }
+        var changes = page.takeChanges(context: context)
+        if changes.contains(where: { if case .replace(let id, _) = $0 { id == page.domID } else { false } }) {
+            send(.reset(eventsURL: eventsURL, html: renderPage()))
+            changes = []
+        }
+        if let titleView {
+            changes.removeAll { if case .replace(let id, _) = $0 { id == titleView.domID } else { false } }
+        }
+        if !changes.isEmpty { send(.patch(changes)) }
+        if viewController.title != sentTitle {
+            sentTitle = viewController.title
+            send(.title(sentTitle ?? ""))
+        }
+        if let target = navigation.takePendingNavigation() {
+            send(.navigate(target))
+        }
+    }
+
+    private func send(_ event: ScreenEvent) {
+        let bytes = log.append(event)
+        streams.removeAll { $0.isClosed }
+        for stream in streams { stream.send(raw: bytes) }
+        eventObserver?(event)
+    }
+
+    /// Fires the `rx.tap` of the button whose action is `action`. Returns false when the screen has no such action.
+    package func perform(action: String) -> Bool {
+        guard !isEnded, let button = page.firstButton(withAction: action), button.isEnabled else { return false }
+        button.sendActions()
+        return true
+    }
+
+    /// The navigation the last action asked for, taken (so it is delivered once).
+    package func navigationIntent() -> String? {
+        navigation.pendingNavigation
+    }
+
+    /// Attaches a page's event stream: replays what it missed after `lastEventID` or sends `reset`, and makes the
+    /// screen appear on its first connection.
+    package func attach(_ stream: EventStream, lastEventID: Int?) {
+        guard !isEnded else { return stream.close() }
+        if let lastEventID, lastEventID != log.lastID {
+            if let missed = log.events(after: lastEventID) {
+                for bytes in missed { stream.send(raw: bytes) }
+            } else {
+                let bytes = log.append(.reset(eventsURL: eventsURL, html: renderPage()))
+                for other in streams { other.send(raw: bytes) }
+                stream.send(raw: bytes)
+            }
+        }
+        streams.append(stream)
+        appearIfNeeded()
+    }
+
+    /// Runs `viewDidAppear(false)` once: the page is live.
+    package func appearIfNeeded() {
+        guard !hasAppeared, !isEnded else { return }
+        hasAppeared = true
+        viewController.performViewDidAppear(false)
+    }
+
+    /// Sends the whole page to `stream` as a `reset`: for a page whose screen was rebuilt from its URL.
+    package func attachWithReset(_ stream: EventStream) {
+        let bytes = log.append(.reset(eventsURL: eventsURL, html: renderPage()))
+        stream.send(raw: bytes)
+        attach(stream, lastEventID: nil)
+    }
+
+    /// Forgets a stream that went away; returns how many remain.
+    package func detach(_ stream: EventStream) -> Int {
+        streams.removeAll { $0 === stream || $0.isClosed }
+        return streams.count
+    }
+
+    /// Ends the screen: `viewWillDisappear` → `viewDidDisappear` → the bag disposed, streams closed.
+    package func end() {
+        guard !isEnded else { return }
+        if flushScheduled { flush() }
+        isEnded = true
+        viewController.performViewWillDisappear(false)
+        viewController.performViewDidDisappear(false)
+        viewController.disposeBag()
+        page.invalidationHandler = nil
+        navigation.navigationDidChange = nil
+        scheduleFlush = nil
+        for stream in streams { stream.close() }
+        streams = []
+    }
+}
+
+@available(*, unavailable)
+extension Screen: Sendable {}
+
+extension View {
+    /// The first button in this subtree whose action is `action`.
+    func firstButton(withAction action: String) -> Button? {
+        if let button = self as? Button, button.actionName == action { return button }
+        for subview in subviews {
+            if let found = subview.firstButton(withAction: action) { return found }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,66 @@
+internal import Foundation
+public import HTTPServer
+public import Reactive
+internal import Synchronization
+
+/// The thread-safe handle of one screen session: its id, CSRF token and URL, its serial scheduler (the screen's
+/// main thread), and the ``Screen`` confined to that scheduler.
+///
+/// HTTP threads never touch the screen: they hop onto its scheduler with ``perform(_:)`` and get `Sendable`
+/// results back.
+package final class ScreenSession: Sendable {
+    /// The unguessable session id (128 random bits, URL-safe base64).
+    package let id: String
+    /// The token every action post must carry.
+    package let csrfToken: String
+    /// The screen's URL (path and query), to rebuild it after expiry or a restart.
+    package let url: String
+    package let scheduler: ScreenScheduler
+    private let screen: ScreenConfined<Screen?>
+    private let connectedStreams = Atomic<Int>(0)
+
+    package init(id: String, csrfToken: String, url: String, scheduler: ScreenScheduler) {
+        self.id = id
+        self.csrfToken = csrfToken
+        self.url = url
+        self.scheduler = scheduler
+        self.screen = ScreenConfined(nil, on: scheduler)
+    }
+
+    /// The events URL of this session.
+    package var eventsURL: String { "/screens/\(id)/events" }
+
+    /// Whether a page's event stream is connected.
+    package var isConnected: Bool { connectedStreams.load(ordering: .relaxed) > 0 }
+
+    /// Installs the screen; call on the scheduler.
+    package func install(_ value: Screen) {
+        screen.value = value
+        value.scheduleFlush = { [screen] in
+            screen.run { $0?.flush() }
+        }
+    }
+
+    /// Runs `body` with the screen on its scheduler and returns its `Sendable` result; nil if the screen ended.
+    package func perform<T: Sendable>(_ body: (Screen) throws -> T) rethrows -> T? {
+        if scheduler.isCurrent { return try screen.value.map(body) }
+        return try scheduler.sync { try screen.value.map(body) }
+    }
+
+    /// Tracks a connected stream until it closes.
+    package func streamConnected(_ stream: EventStream) {
+        connectedStreams.add(1, ordering: .relaxed)
+        stream.onClose { [self] in
+            connectedStreams.subtract(1, ordering: .relaxed)
+            screen.run { _ = $0?.detach(stream) }
+        }
+    }
+
+    /// Ends the screen on its scheduler (lifecycle, bag disposed, streams closed) and frees it.
+    package func end() {
+        screen.run { [screen] value in
+            value?.end()
+            screen.value = nil
+        }
+    }
+}

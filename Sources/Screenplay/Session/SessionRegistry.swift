@@ -1,0 +1,172 @@
+internal import Foundation
+internal import Synchronization
+
+/// The limits of screen sessions.
+public struct SessionConfiguration: Sendable {
+    /// The most sessions kept; past it the least recently active session ends. Default 10,000.
+    public var capacity: Int = 10_000
+    /// How long a session without a connected event stream lives after its last activity. Default 10 minutes.
+    public var timeToLive: Duration = .seconds(600)
+    /// How many recent events each screen keeps for reconnecting pages. Default 32.
+    public var eventBuffer: Int = 32
+
+    /// The defaults.
+    public init() {}
+}
+
+/// The live sessions, by id, in order of activity (least recent first), behind one lock.
+///
+/// Time comes from an injected clock (nanoseconds), so expiry is tested in virtual time.
+package final class SessionRegistry: Sendable {
+    private struct State: ~Copyable {
+        var sessions: [String: Entry] = [:]
+        var order = ActivityOrder()
+    }
+
+    private struct Entry {
+        let session: ScreenSession
+        var lastActive: UInt64
+    }
+
+    private let state = Mutex(State())
+    private let configuration: SessionConfiguration
+    private let now: @Sendable () -> UInt64
+    private let evictions = Atomic<Int>(0)
+
+    package init(
+        configuration: SessionConfiguration,
+        now: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+    ) {
+        self.configuration = configuration
+        self.now = now
+    }
+
+    /// How many sessions are open.
+    package var count: Int { state.withLock { $0.sessions.count } }
+
+    /// How many sessions were ended by the cap or by expiry.
+    package var evictedCount: Int { evictions.load(ordering: .relaxed) }
+
+    /// Adds a session; ends the least recently active ones past the cap.
+    package func insert(_ session: ScreenSession) {
+        let time = now()
+        let evicted: [ScreenSession] = state.withLock { state in
+            state.sessions[session.id] = Entry(session: session, lastActive: time)
+            state.order.touch(session.id)
+            var evicted: [ScreenSession] = []
+            while state.sessions.count > configuration.capacity, let oldest = state.order.oldest {
+                state.order.remove(oldest)
+                if let entry = state.sessions.removeValue(forKey: oldest) { evicted.append(entry.session) }
+            }
+            return evicted
+        }
+        evictions.add(evicted.count, ordering: .relaxed)
+        for session in evicted { session.end() }
+    }
+
+    /// The session with `id`, marked active; nil if unknown.
+    package func session(id: String) -> ScreenSession? {
+        let time = now()
+        return state.withLock { state in
+            guard var entry = state.sessions[id] else { return nil }
+            entry.lastActive = time
+            state.sessions[id] = entry
+            state.order.touch(id)
+            return entry.session
+        }
+    }
+
+    /// Removes and ends a session (the user navigated away).
+    package func end(id: String) {
+        let removed = state.withLock { state in
+            state.order.remove(id)
+            return state.sessions.removeValue(forKey: id)
+        }
+        removed?.session.end()
+    }
+
+    /// Ends sessions idle past the time to live with no connected stream; returns how many ended.
+    @discardableResult
+    package func expireIdle() -> Int {
+        let time = now()
+        let ttl = UInt64(configuration.timeToLive.components.seconds) * 1_000_000_000
+            + UInt64(configuration.timeToLive.components.attoseconds / 1_000_000_000)
+        let expired: [ScreenSession] = state.withLock { state in
+            var expired: [ScreenSession] = []
+            for (id, entry) in state.sessions
+            where time &- entry.lastActive > ttl && !entry.session.isConnected {
+                expired.append(entry.session)
+                state.sessions.removeValue(forKey: id)
+                state.order.remove(id)
+            }
+            return expired
+        }
+        evictions.add(expired.count, ordering: .relaxed)
+        for session in expired { session.end() }
+        return expired.count
+    }
+
+    /// Ends every session (server shutdown).
+    package func endAll() {
+        let all = state.withLock { state in
+            defer { state = State() }
+            return state.sessions.values.map(\.session)
+        }
+        for session in all { session.end() }
+    }
+}
+
+/// Keys in order of last activity, with O(1) touch, remove and oldest: a doubly linked list over slots.
+struct ActivityOrder {
+    private var slots: [String: Int] = [:]
+    private var keys: [String?] = []
+    private var previous: [Int] = []
+    private var next: [Int] = []
+    private var free: [Int] = []
+    private var head = -1  // least recent
+    private var tail = -1  // most recent
+
+    var oldest: String? { head >= 0 ? keys[head] : nil }
+
+    mutating func touch(_ key: String) {
+        if let slot = slots[key] {
+            unlink(slot)
+            link(slot)
+            return
+        }
+        let slot: Int
+        if let reused = free.popLast() {
+            slot = reused
+            keys[slot] = key
+        } else {
+            slot = keys.count
+            keys.append(key)
+            previous.append(-1)
+            next.append(-1)
+        }
+        slots[key] = slot
+        link(slot)
+    }
+
+    mutating func remove(_ key: String) {
+        guard let slot = slots.removeValue(forKey: key) else { return }
+        unlink(slot)
+        keys[slot] = nil
+        free.append(slot)
+    }
+
+    private mutating func unlink(_ slot: Int) {
+        let before = previous[slot], after = next[slot]
+        if before >= 0 { next[before] = after } else { head = after }
+        if after >= 0 { previous[after] = before } else { tail = before }
+        previous[slot] = -1
+        next[slot] = -1
+    }
+
+    private mutating func link(_ slot: Int) {
+        previous[slot] = tail
+        next[slot] = -1
+        if tail >= 0 { next[tail] = slot } else { head = slot }
+        tail = slot
+    }
+}

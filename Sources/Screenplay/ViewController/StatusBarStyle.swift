@@ -1,0 +1,24 @@
+/// How the page shell styles the area above the screen, like `UIStatusBarStyle`.
+///
+/// The layout reflects it as a class on `<html>` (`status-default` or `status-light`) and as the page's
+/// `theme-color`.
+public enum StatusBarStyle: Sendable, Equatable {
+    /// Dark content on a light background.
+    case `default`
+    /// Light content on a dark background.
+    case lightContent
+
+    var className: String {
+        switch self {
+        case .default: "status-default"
+        case .lightContent: "status-light"
+        }
+    }
+
+    var themeColor: String {
+        switch self {
+        case .default: "#f7f7f8"
+        case .lightContent: "#121417"
+        }
+    }
+}

@@ -1,0 +1,16 @@
+public import Reactive
+
+extension ViewController: ReactiveCompatible {}
+
+extension Reactive where Base: ViewController {
+    /// Emits once, after `viewDidLoad`.
+    public var viewDidLoad: ControlEvent<Void> { ControlEvent(events: base.lifecycle.didLoad) }
+    /// Emits `animated` after `viewWillAppear(_:)`.
+    public var viewWillAppear: ControlEvent<Bool> { ControlEvent(events: base.lifecycle.willAppear) }
+    /// Emits `animated` after `viewDidAppear(_:)`: the page's event stream connected.
+    public var viewDidAppear: ControlEvent<Bool> { ControlEvent(events: base.lifecycle.didAppear) }
+    /// Emits `animated` after `viewWillDisappear(_:)`.
+    public var viewWillDisappear: ControlEvent<Bool> { ControlEvent(events: base.lifecycle.willDisappear) }
+    /// Emits `animated` after `viewDidDisappear(_:)`.
+    public var viewDidDisappear: ControlEvent<Bool> { ControlEvent(events: base.lifecycle.didDisappear) }
+}

@@ -1,0 +1,154 @@
+public import Reactive
+public import ViewKit
+
+/// Manages one screen's view tree, like `UIViewController`; built for subclassing.
+///
+/// Its view loads lazily from the template named by ``templateName`` (`Templates/<name>.html`), and reaches its
+/// outlets with ``Outlet``:
+///
+/// ```swift
+/// final class MovieDetailViewController: ViewController {
+///     @Outlet("backButton") var backButton: Button
+///     @Outlet("headerView") var headerView: MovieHeaderView
+/// }
+/// ```
+///
+/// The runtime calls the lifecycle methods on the screen's scheduler: `loadView` → `viewDidLoad` →
+/// `viewWillAppear(false)` when the page is built, `viewDidAppear(false)` when its event stream connects, and
+/// `viewWillDisappear` → `viewDidDisappear` when the screen ends; then its ``bag`` is disposed. A view controller
+/// is confined to its screen's scheduler and is not `Sendable`.
+open class ViewController: DisposeContainer {
+    /// The bag for this screen's subscriptions; disposed when the screen ends.
+    public private(set) var bag = DisposeBag()
+
+    /// The page title; the layout shows it and open pages receive a `title` event when it changes.
+    public var title: String? {
+        didSet { if title != oldValue { screenDidChange?() } }
+    }
+
+    /// How the page shell styles the top of the page.
+    public var statusBarStyle: StatusBarStyle = .default {
+        didSet { if statusBarStyle != oldValue { screenDidChange?() } }
+    }
+
+    /// The navigation controller presenting this view controller; set by the runtime before the view loads.
+    public internal(set) weak var navigationController: NavigationController?
+
+    /// The templates the view loads from; set by the runtime (or a test harness) before the view loads.
+    public package(set) var templates: TemplateLibrary?
+
+    /// Called when the title or status bar style changes, so the screen can tell open pages.
+    package var screenDidChange: (() -> Void)?
+
+    private var loadedView: View?
+    let lifecycle = Lifecycle()
+
+    /// Creates a view controller whose view loads from ``templateName``.
+    public required init() {}
+
+    /// The template this view controller's view loads from; by default the class name without a
+    /// `ViewController` suffix (`MovieDetailViewController` → `MovieDetail`).
+    open class var templateName: String {
+        let name = String(describing: self)
+        return name.hasSuffix("ViewController") ? String(name.dropLast("ViewController".count)) : name
+    }
+
+    /// The root view of the screen, loaded on first access.
+    public var view: View {
+        loadViewIfNeeded()
+        return loadedView!
+    }
+
+    /// Whether the view has been loaded.
+    public var isViewLoaded: Bool { loadedView != nil }
+
+    /// Sets the view; for use from an overridden ``loadView()``.
+    public func setView(_ view: View) {
+        loadedView = view
+    }
+
+    /// Loads the view if it has not been loaded, then calls ``viewDidLoad()`` and emits `rx.viewDidLoad`.
+    public func loadViewIfNeeded() {
+        guard loadedView == nil else { return }
+        loadView()
+        precondition(loadedView != nil, "\(type(of: self)).loadView() must call setView(_:)")
+        viewDidLoad()
+        lifecycle.didLoad.onNext(())
+    }
+
+    /// Creates the view from ``templateName``. Override to build the view in code, and call ``setView(_:)``.
+    open func loadView() {
+        guard let templates else {
+            preconditionFailure("\(type(of: self)): no templates to load '\(Self.templateName)' from")
+        }
+        do {
+            setView(try templates.template(named: Self.templateName).instantiate())
+        } catch {
+            preconditionFailure("\(type(of: self)): \(error)")
+        }
+    }
+
+    /// Called after the view has loaded.
+    open func viewDidLoad() {}
+    /// Called before the page is first rendered.
+    open func viewWillAppear(_ animated: Bool) {}
+    /// Called when the page's event stream connects: the screen is live.
+    open func viewDidAppear(_ animated: Bool) {}
+    /// Called when the screen is about to end (navigation away, expiry, eviction).
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// Called when the screen has ended, before its bag is disposed.
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    package func performViewWillAppear(_ animated: Bool) {
+        viewWillAppear(animated)
+        lifecycle.willAppear.onNext(animated)
+    }
+
+    package func performViewDidAppear(_ animated: Bool) {
+        viewDidAppear(animated)
+        lifecycle.didAppear.onNext(animated)
+    }
+
+    package func performViewWillDisappear(_ animated: Bool) {
+        viewWillDisappear(animated)
+        lifecycle.willDisappear.onNext(animated)
+    }
+
+    package func performViewDidDisappear(_ animated: Bool) {
+        viewDidDisappear(animated)
+        lifecycle.didDisappear.onNext(animated)
+    }
+
+    /// Disposes every subscription in the bag; the screen has ended.
+    package func disposeBag() {
+        bag = DisposeBag()
+        screenDidChange = nil
+    }
+
+    /// The outlet views this controller declares with ``Outlet``, by name, for validating templates at start-up.
+    package var declaredOutlets: [String: View.Type] {
+        var outlets: [String: View.Type] = [:]
+        var mirror: Mirror? = Mirror(reflecting: self)
+        while let current = mirror {
+            for child in current.children {
+                if let outlet = child.value as? any OutletDeclaration {
+                    outlets[outlet.name] = outlet.viewType
+                }
+            }
+            mirror = current.superclassMirror
+        }
+        return outlets
+    }
+}
+
+@available(*, unavailable)
+extension ViewController: Sendable {}
+
+/// The subjects behind `rx.viewDidLoad` and friends.
+final class Lifecycle {
+    let didLoad = PublishSubject<Void>()
+    let willAppear = PublishSubject<Bool>()
+    let didAppear = PublishSubject<Bool>()
+    let willDisappear = PublishSubject<Bool>()
+    let didDisappear = PublishSubject<Bool>()
+}

@@ -1,1 +1,0 @@
-// The ScreenplayTesting module. See README.md for the module graph.
