@@ -1,0 +1,26 @@
+/// Where the movies live: read them, update them, and follow each one's changes.
+///
+/// Implementations are thread-safe: any method may be called from any thread at any time. Failures
+/// are thrown as ``StoreError`` (``StoreError/Kind/notFound`` for an unknown id on update,
+/// ``StoreError/Kind/unavailable`` when the storage fails), never a crash. ``SQLiteMovieStore`` is
+/// the embedded implementation.
+///
+/// ```swift
+/// let store = try SQLiteMovieStore(path: ".data/movies.sqlite", seedingFrom: "Catalog/movies.json")
+/// let movie = try store.movie(id: 1)
+/// let updated = try store.update(id: 1, with: MoviePatch(rating: 9.1))
+/// ```
+public protocol MovieStore: Sendable {
+    /// Every movie, in ascending id order.
+    func allMovies() throws -> [Movie]
+
+    /// The movie with `id`, or `nil` when there is none.
+    func movie(id: Int) throws -> Movie?
+
+    /// Applies `patch` to movie `id` in one transaction and returns the movie as committed.
+    ///
+    /// Observers of the movie's changes are told after the commit, and only when a field changed.
+    ///
+    /// - Throws: ``StoreError`` of kind ``StoreError/Kind/notFound`` when no movie has `id`.
+    func update(id: Int, with patch: MoviePatch) throws -> Movie
+}
