@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import MovieApp
+import Reactive
 import Testing
 
 /// A live server on an ephemeral port answering the API over a real SQLite file.
@@ -49,6 +50,7 @@ private struct FailingStore: MovieStore {
     func update(id: Int, with patch: MoviePatch) throws -> Movie {
         throw StoreError(.unavailable, message: "disk I/O error (code 10)")
     }
+    func changes(of id: Int) -> Observable<Movie> { .never() }
 }
 
 @Suite("MovieAPI over HTTP")
@@ -144,6 +146,16 @@ struct MovieAPITests {
             #expect(response.status == 503)
             #expect(response.errorMessage == "the movie store is unavailable, try again later")
         }
+    }
+
+    @Test func tellsFollowersOfTheMovieAfterAPatch() throws {
+        let api = try APIServer()
+        let seen = Recorder<Movie>()
+        let subscription = api.store.changes(of: 2).subscribe(onNext: seen.record)
+        defer { subscription.dispose() }
+        let response = try api.patch("2", Array(#"{"rating": 9.7}"#.utf8))
+        #expect(response.status == 200)
+        #expect(seen.wait(for: 1) == [try response.decode(Movie.self)])
     }
 
     @Test func answers405ForOtherMethods() throws {

@@ -43,11 +43,6 @@ final class MovieChangeFeed: Sendable {
         }
     }
 
-    /// How many observers movie `id` has; for tests and diagnostics.
-    func observerCount(of id: Int) -> Int {
-        registry.withLock { $0.observers[id]?.count ?? 0 }
-    }
-
     /// Queues the delivery of a committed movie to its observers.
     func publish(_ movie: Movie) {
         delivery.async { [self] in
@@ -56,10 +51,5 @@ final class MovieChangeFeed: Sendable {
                 observer(movie)
             }
         }
-    }
-
-    /// Waits until every change published so far has been delivered.
-    func waitForDeliveries() {
-        delivery.sync {}
     }
 }

@@ -1,5 +1,6 @@
 internal import CSQLite
 import Foundation
+public import Reactive
 import Synchronization
 
 /// The embedded ``MovieStore``: one SQLite database file in WAL mode.
@@ -9,7 +10,7 @@ import Synchronization
 /// transaction with prepared statements. One connection is shared behind a `Mutex`, so the store is
 /// safe from any thread; WAL mode lets other processes read while it writes.
 ///
-/// Change observers (``observeChanges(of:_:)``) are called after the commit, in commit order, on the
+/// Change observers (``changes(of:)``) are called after the commit, in commit order, on the
 /// store's delivery queue, with no lock held. They see changes made through this object, not those
 /// another process writes to the same file.
 ///
@@ -158,26 +159,22 @@ public final class SQLiteMovieStore: MovieStore {
         }
     }
 
-    /// Calls `observer` with the movie after each committed change of movie `id` made through this
-    /// store, on the store's delivery queue, until the returned token is passed to
-    /// ``stopObservingChanges(_:)``.
-    func observeChanges(of id: Int, _ observer: @escaping @Sendable (Movie) -> Void) -> MovieChangeFeed.Token {
-        feed.observe(id, observer)
-    }
-
-    /// Stops the observer registered with `token`.
-    func stopObservingChanges(_ token: MovieChangeFeed.Token) {
-        feed.stopObserving(token)
-    }
-
-    /// How many observers follow movie `id`; for tests and diagnostics.
-    func changeObserverCount(of id: Int) -> Int {
-        feed.observerCount(of: id)
-    }
-
-    /// Waits until every change committed so far has reached its observers.
-    func waitForChangeDeliveries() {
-        feed.waitForDeliveries()
+    /// The movie after each committed change of movie `id` made through this store.
+    ///
+    /// Elements arrive on the store's delivery queue, in commit order, with no lock held (an
+    /// observer may read or update the store). See ``MovieStore/changes(of:)`` for the contract.
+    public func changes(of id: Int) -> Observable<Movie> {
+        Observable.create { [feed] observer in
+            // The relay is Sendable, so the feed's thread may hand it movies; the observer stays
+            // with the relay.
+            let relay = PublishRelay<Movie>()
+            let subscription = relay.subscribe(observer)
+            let token = feed.observe(id) { movie in relay.accept(movie) }
+            return Disposables.create {
+                feed.stopObserving(token)
+                subscription.dispose()
+            }
+        }
     }
 
     private static func movie(id: Int, in connection: SQLiteConnection) throws(StoreError) -> Movie? {
