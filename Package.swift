@@ -29,17 +29,23 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
         .target(name: "ViewKit", dependencies: ["Reactive", "CGumbo"], swiftSettings: strict),
         .target(name: "Screenplay", dependencies: ["ViewKit", "Reactive", "HTTPServer"], swiftSettings: strict),
-        .target(name: "ScreenplayTesting", dependencies: ["Screenplay"], swiftSettings: strict),
+        .target(name: "ScreenplayTesting", dependencies: ["Screenplay", "ViewKit"], swiftSettings: strict),
 
         // The demo app.
         .target(name: "MovieApp", dependencies: ["Screenplay", "CSQLite"], swiftSettings: strict),
         .executableTarget(name: "movies", dependencies: ["MovieApp"], swiftSettings: strict),
+        .executableTarget(
+            name: "ViewKitBenchmarks", dependencies: ["ViewKit"], path: "Benchmarks/ViewKitBenchmarks",
+            swiftSettings: strict),
 
         // Tests.
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
         .testTarget(
             name: "ViewKitTests", dependencies: ["ViewKit", "ScreenplayTesting", "CGumbo"],
+            exclude: ["__Snapshots__", "Fixtures"], swiftSettings: strict),
+        .testTarget(
+            name: "ScreenplayTestingTests", dependencies: ["ScreenplayTesting", "ViewKit"],
             exclude: ["__Snapshots__"], swiftSettings: strict),
         .testTarget(
             name: "ScreenplayTests", dependencies: ["Screenplay", "ScreenplayTesting"],

@@ -1,1 +1,0 @@
-// The HTTPServer module. See README.md for the module graph.

@@ -1,0 +1,206 @@
+internal import CMicroHTTPD
+import Dispatch
+import Glibc
+
+extension Daemon {
+    /// `.URI_LOG_CALLBACK`: the request line is in; the raw target (still encoded, with
+    /// its query) is only available here, before MHD decodes it in place.
+    static let requestBegan:
+        @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
+            context, uri, _ in
+            let daemon = Unmanaged<Daemon>.fromOpaque(context!).takeUnretainedValue()
+            daemon.requestsInFlight.add(1, ordering: .relaxed)
+            let request = RequestContext(rawTarget: uri.map { String(cString: $0) } ?? "/")
+            return Unmanaged.passRetained(request).toOpaque()
+        }
+
+    /// `.NOTIFY_COMPLETED`: the request is done (answered, failed or abandoned).
+    static let requestCompleted:
+        @convention(c) (
+            UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+            MHD_RequestTerminationCode
+        ) -> Void = { context, _, requestPointer, _ in
+            let daemon = Unmanaged<Daemon>.fromOpaque(context!).takeUnretainedValue()
+            if let requestPointer, let request = requestPointer.pointee {
+                Unmanaged<RequestContext>.fromOpaque(request).release()
+                requestPointer.pointee = nil
+            }
+            daemon.requestsInFlight.subtract(1, ordering: .releasing)
+        }
+
+    /// The access handler. MHD calls it once with the headers, then with each piece of body, then
+    /// with no data: answering on that last call (never the first) keeps the connection alive.
+    static let accessHandler: MHD_AccessHandlerCallback = {
+        context, connection, _, method, _, uploadData, uploadDataSize, requestPointer in
+        let daemon = Unmanaged<Daemon>.fromOpaque(context!).takeUnretainedValue()
+        guard let connection, let requestPointer, let pointer = requestPointer.pointee, let uploadDataSize else {
+            return .NO
+        }
+        let request = Unmanaged<RequestContext>.fromOpaque(pointer).takeUnretainedValue()
+        return daemon.handle(
+            connection, request, method: method.map { String(cString: $0) } ?? "GET", uploadData: uploadData,
+            uploadDataSize: uploadDataSize)
+    }
+
+    private func handle(
+        _ connection: OpaquePointer, _ context: RequestContext, method: String, uploadData: UnsafePointer<CChar>?,
+        uploadDataSize: UnsafeMutablePointer<Int>
+    ) -> MHD_Result {
+        if !context.hasSeenHeaders {
+            context.hasSeenHeaders = true
+            let contentLength = Daemon.header("Content-Length", of: connection)
+            if contentLength != nil && Daemon.header("Transfer-Encoding", of: connection) != nil {
+                // RFC 9112 §6.1: a request smuggling vector; 0.9.75 would accept it.
+                return queue(
+                    .error(.badRequest, message: "Both Transfer-Encoding and Content-Length were sent."),
+                    method: method, context: context, on: connection)
+            }
+            if let contentLength, let length = Int(contentLength), length > configuration.maxBodySize {
+                return queue(
+                    .error(.contentTooLarge, message: "The body is larger than \(configuration.maxBodySize) bytes."),
+                    method: method, context: context, on: connection)
+            }
+            return .YES
+        }
+        if uploadDataSize.pointee > 0 {
+            let count = uploadDataSize.pointee
+            if context.body.count + count > configuration.maxBodySize {
+                context.isBodyTooLarge = true
+                context.body = []
+            } else if !context.isBodyTooLarge, let uploadData {
+                uploadData.withMemoryRebound(to: UInt8.self, capacity: count) {
+                    context.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+                }
+            }
+            uploadDataSize.pointee = 0
+            return .YES
+        }
+        if context.isBodyTooLarge {
+            return queue(
+                .error(.contentTooLarge, message: "The body is larger than \(configuration.maxBodySize) bytes."),
+                method: method, context: context, on: connection)
+        }
+        let request = Request(
+            method: HTTPMethod(rawValue: method), target: context.rawTarget,
+            headers: Daemon.headers(of: connection), body: context.body,
+            remoteAddress: Daemon.remoteAddress(of: connection))
+        context.body = []
+        return queue(routes.respond(to: request), method: method, context: context, on: connection)
+    }
+
+    // MARK: - Responses
+
+    private func queue(
+        _ response: Response, method: String, context: RequestContext, on connection: OpaquePointer
+    ) -> MHD_Result {
+        var response = response
+        if method == "HEAD", case .stream(let stream) = response.body {
+            stream.close()
+            response.body = .bytes([])
+        }
+        let bodySize: Int?
+        let mhdResponse: OpaquePointer
+        do {
+            (mhdResponse, bodySize) = try makeResponse(response, on: connection)
+        } catch {
+            ServerLog.error("\(method) \(context.rawTarget): \(error)")
+            response = .error(.internalServerError, message: "Something went wrong on our side.")
+            guard let fallback = try? makeResponse(response, on: connection) else { return .NO }
+            (mhdResponse, bodySize) = fallback
+        }
+        defer { MHD_destroy_response(mhdResponse) }
+        let result = MHD_queue_response(connection, UInt32(response.status.code), mhdResponse)
+        if configuration.accessLog {
+            let microseconds = (DispatchTime.now().uptimeNanoseconds - context.startNanoseconds) / 1000
+            let path = context.rawTarget.split(separator: "?", maxSplits: 1).first.map(String.init) ?? "/"
+            ServerLog.write(
+                "\(method) \(path) \(response.status.code) \(bodySize.map(String.init) ?? "-") \(microseconds)µs\n")
+        }
+        return result
+    }
+
+    /// An MHD response for `response`, and its body size when known.
+    private func makeResponse(_ response: Response, on connection: OpaquePointer) throws -> (OpaquePointer, Int?) {
+        let mhdResponse: OpaquePointer
+        let size: Int?
+        switch response.body {
+        case .bytes(let bytes):
+            mhdResponse = try bytes.withUnsafeBytes { buffer in
+                try check(
+                    MHD_create_response_from_buffer(
+                        buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY),
+                    "MHD_create_response_from_buffer")
+            }
+            size = bytes.count
+        case .file(let path):
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            var info = stat()
+            guard descriptor >= 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+                if descriptor >= 0 { close(descriptor) }
+                return try makeResponse(.error(.notFound, message: "Nothing here."), on: connection)
+            }
+            // MHD owns the descriptor from here and closes it with the response.
+            mhdResponse = try check(
+                MHD_create_response_from_fd64(UInt64(info.st_size), descriptor), "MHD_create_response_from_fd64")
+            size = Int(info.st_size)
+        case .stream(let stream):
+            mhdResponse = try StreamConnection.makeResponse(for: stream, on: connection, daemon: self)
+            size = nil
+        }
+        for (name, value) in response.headers {
+            // MHD writes these itself from the body.
+            if HTTPHeaders.namesMatch(name, "Content-Length") || HTTPHeaders.namesMatch(name, "Transfer-Encoding") {
+                continue
+            }
+            do {
+                try check(MHD_add_response_header(mhdResponse, name, value), "adding header \(name)")
+            } catch {
+                MHD_destroy_response(mhdResponse)
+                throw error
+            }
+        }
+        return (mhdResponse, size)
+    }
+
+    // MARK: - Reading the request
+
+    static func header(_ name: String, of connection: OpaquePointer) -> String? {
+        MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+    }
+
+    static func headers(of connection: OpaquePointer) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        withUnsafeMutablePointer(to: &headers) { pointer in
+            _ = MHD_get_connection_values(
+                connection, .HEADER_KIND,
+                { context, _, name, value in
+                    let headers = context!.assumingMemoryBound(to: HTTPHeaders.self)
+                    if let name {
+                        headers.pointee.add(String(cString: name), value.map { String(cString: $0) } ?? "")
+                    }
+                    return .YES
+                }, pointer)
+        }
+        return headers
+    }
+
+    static func remoteAddress(of connection: OpaquePointer) -> String {
+        guard let address = screenplay_mhd_client_address(connection) else { return "" }
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        switch Int32(address.pointee.sa_family) {
+        case AF_INET:
+            address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
+                var ip = address.pointee.sin_addr
+                _ = inet_ntop(AF_INET, &ip, &text, socklen_t(text.count))
+            }
+        case AF_INET6:
+            address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
+                var ip = address.pointee.sin6_addr
+                _ = inet_ntop(AF_INET6, &ip, &text, socklen_t(text.count))
+            }
+        default:
+            return ""
+        }
+        return text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+}

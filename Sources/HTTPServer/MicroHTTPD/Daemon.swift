@@ -1,0 +1,131 @@
+internal import CMicroHTTPD
+import Dispatch
+import Glibc
+import Synchronization
+
+/// One running libmicrohttpd daemon: an epoll loop per I/O thread, answering from a route table.
+///
+/// libmicrohttpd calls back into Swift through C function pointers that capture nothing; the
+/// daemon reaches them as the unretained `cls` context, alive because ``HTTPServer`` holds it
+/// until ``stop()`` returns.
+final class Daemon: Sendable {
+    let configuration: ServerConfiguration
+    let routes: RouteTable
+    let streams = StreamRegistry()
+    /// Requests between their request line and their completion.
+    let requestsInFlight = Atomic<Int>(0)
+    let port: Int
+
+    private struct Running {
+        var daemon: OpaquePointer
+        var listenDescriptor: Int32
+        var heartbeat: HeartbeatTimer
+    }
+
+    private let running = Mutex<Running?>(nil)
+
+    init(configuration: ServerConfiguration, routes: RouteTable) throws {
+        self.configuration = configuration
+        self.routes = routes
+        let listenSocket = try ListenSocket(host: configuration.host, port: configuration.port)
+        self.port = listenSocket.port
+        do {
+            try running.withLock { running in
+                // Built inside the lock's closure from Sendable inputs only, so the pointer is never shared.
+                let daemon = try Daemon.startMicroHTTPD(
+                    configuration: configuration, listenDescriptor: listenSocket.descriptor,
+                    context: Unmanaged.passUnretained(self).toOpaque())
+                let heartbeat = HeartbeatTimer(interval: configuration.heartbeatInterval, registry: streams)
+                running = Running(daemon: daemon, listenDescriptor: listenSocket.descriptor, heartbeat: heartbeat)
+            }
+        } catch {
+            close(listenSocket.descriptor)
+            throw ServerError("cannot start the HTTP server on \(configuration.host):\(port): \(error)")
+        }
+    }
+
+    deinit {
+        stop()
+    }
+
+    private static func startMicroHTTPD(
+        configuration: ServerConfiguration, listenDescriptor: Int32, context: UnsafeMutableRawPointer
+    ) throws -> OpaquePointer {
+        func function<F>(_ callback: F) -> Int { unsafeBitCast(callback, to: Int.self) }
+        let handlerCount = max(1, configuration.threadCount)
+        // Request line, headers and read buffer share this pool; the rest is room for MHD's own use.
+        let memoryLimit = configuration.maxHeaderSize + 4096
+        var options: [MHD_OptionItem] = [
+            MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(listenDescriptor), ptr_value: nil),
+            MHD_OptionItem(
+                option: .CONNECTION_LIMIT, value: max(handlerCount, configuration.connectionLimit),
+                ptr_value: nil),
+            MHD_OptionItem(
+                option: .CONNECTION_TIMEOUT,
+                value: max(1, Int(configuration.idleTimeout.components.seconds)), ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: memoryLimit, ptr_value: nil),
+            MHD_OptionItem(
+                option: .URI_LOG_CALLBACK, value: function(Daemon.requestBegan), ptr_value: context),
+            MHD_OptionItem(
+                option: .NOTIFY_COMPLETED, value: function(Daemon.requestCompleted), ptr_value: context),
+            // SIGPIPE is ignored process-wide (see `HTTPServer.start`), which lets MHD use sendfile.
+            MHD_OptionItem(option: .SIGPIPE_HANDLED_BY_APP, value: 1, ptr_value: nil),
+        ]
+        if handlerCount > 1 {
+            options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: handlerCount, ptr_value: nil))
+        }
+        options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
+        let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        return try options.withUnsafeMutableBufferPointer { options in
+            // MHD's threads inherit this thread's signal mask: keep SIGINT/SIGTERM away from them so
+            // `sigwait` in `waitForTerminationSignal` receives them.
+            let previousMask = SignalMask.blockTermination()
+            defer { SignalMask.restore(previousMask) }
+            return try check(
+                screenplay_mhd_start(flags, 0, Daemon.accessHandler, context, options.baseAddress),
+                "MHD_start_daemon")
+        }
+    }
+
+    /// Stops gracefully: stop accepting, end every event stream, let requests in flight finish
+    /// (up to a few seconds), then stop the daemon. MHD aborts if stopped with suspended connections,
+    /// hence the order. Idempotent.
+    func stop() {
+        guard
+            let running = running.withLock({ running in
+                defer { running = nil }; return running
+            })
+        else { return }
+        running.heartbeat.cancel()
+        _ = MHD_quiesce_daemon(running.daemon)
+        streams.closeAll()
+        let deadline = ContinuousClock.now + .seconds(5)
+        while streams.count > 0 || requestsInFlight.load(ordering: .acquiring) > 0 {
+            if ContinuousClock.now > deadline {
+                if streams.count > 0 { ServerLog.error("stopping with \(streams.count) event streams still open") }
+                break
+            }
+            usleep(2_000)
+        }
+        MHD_stop_daemon(running.daemon)
+        close(running.listenDescriptor)
+    }
+}
+
+/// Saves and changes the calling thread's signal mask.
+enum SignalMask {
+    static func blockTermination() -> sigset_t {
+        var set = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &set, &previous)
+        return previous
+    }
+
+    static func restore(_ mask: sigset_t) {
+        var mask = mask
+        pthread_sigmask(SIG_SETMASK, &mask, nil)
+    }
+}

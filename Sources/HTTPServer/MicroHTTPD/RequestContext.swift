@@ -1,0 +1,17 @@
+import Dispatch
+
+/// What the server keeps about one request between libmicrohttpd's calls: created with the request
+/// line, handed around as `*con_cls`, released when libmicrohttpd reports the request completed.
+/// Only the connection's I/O thread touches it.
+final class RequestContext {
+    let rawTarget: String
+    let startNanoseconds: UInt64
+    var hasSeenHeaders = false
+    var isBodyTooLarge = false
+    var body: [UInt8] = []
+
+    init(rawTarget: String) {
+        self.rawTarget = rawTarget
+        self.startNanoseconds = DispatchTime.now().uptimeNanoseconds
+    }
+}

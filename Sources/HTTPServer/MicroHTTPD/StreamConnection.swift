@@ -1,0 +1,67 @@
+internal import CMicroHTTPD
+
+/// Ties one ``EventStream`` to the connection it is sent on.
+///
+/// MHD pulls bytes through ``read``; with nothing to send, the connection is suspended (no
+/// thread, no CPU) and a writer resumes it.
+///
+/// `@unchecked Sendable` because of the raw connection pointer: it is used only to suspend (on the
+/// connection's own thread, from MHD's reader callback) and to resume (any thread, which MHD allows
+/// with `MHD_ALLOW_SUSPEND_RESUME`). The stream's lock ensures a resume only follows a suspend,
+/// and a suspended connection cannot be freed, so the pointer is valid whenever it is used.
+final class StreamConnection: StreamWaker, @unchecked Sendable {
+    private let connection: OpaquePointer
+    private let stream: EventStream
+    private let daemon: Daemon
+
+    private init(connection: OpaquePointer, stream: EventStream, daemon: Daemon) {
+        self.connection = connection
+        self.stream = stream
+        self.daemon = daemon
+    }
+
+    static func makeResponse(for stream: EventStream, on connection: OpaquePointer, daemon: Daemon) throws
+        -> OpaquePointer
+    {
+        // Event streams are idle by design; dead clients are found by heartbeats instead.
+        try check(screenplay_mhd_set_connection_timeout(connection, 0), "setting the stream's timeout")
+        let attachment = StreamConnection(connection: connection, stream: stream, daemon: daemon)
+        stream.setBufferLimit(daemon.configuration.maxStreamBuffer)
+        let context = Unmanaged.passRetained(attachment).toOpaque()
+        guard
+            let response = MHD_create_response_from_callback(
+                screenplay_mhd_size_unknown(), 4096, StreamConnection.reader, context, StreamConnection.released)
+        else {
+            Unmanaged<StreamConnection>.fromOpaque(context).release()
+            throw MicroHTTPDError(operation: "MHD_create_response_from_callback")
+        }
+        daemon.streams.add(stream, for: ObjectIdentifier(attachment))
+        return response
+    }
+
+    func wake() {
+        MHD_resume_connection(connection)
+    }
+
+    private static let reader: MHD_ContentReaderCallback = { context, _, buffer, capacity in
+        let attachment = Unmanaged<StreamConnection>.fromOpaque(context!).takeUnretainedValue()
+        let outcome = attachment.stream.read(
+            into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity), parkingWith: attachment
+        ) {
+            MHD_suspend_connection(attachment.connection)
+        }
+        switch outcome {
+        case .bytes(let count): return count
+        case .parked: return 0
+        case .ended: return screenplay_mhd_end_of_stream()
+        case .aborted: return screenplay_mhd_end_with_error()
+        }
+    }
+
+    /// The response is destroyed: the client left, the stream ended, or the server stopped.
+    private static let released: MHD_ContentReaderFreeCallback = { context in
+        let attachment = Unmanaged<StreamConnection>.fromOpaque(context!).takeRetainedValue()
+        attachment.daemon.streams.remove(ObjectIdentifier(attachment))
+        attachment.stream.transportDidFinish()
+    }
+}

@@ -1,0 +1,132 @@
+import Synchronization
+
+/// What answers a request. Handlers run on the server's I/O threads: keep them short, or hand work
+/// to another queue and wait. Throw ``HTTPError`` for an answer with its own status.
+public typealias Handler = @Sendable (Request) throws -> Response
+
+/// Maps a method and a path pattern to a handler.
+///
+/// Build it at start-up; the server takes a snapshot when it starts, and later additions are a
+/// programmer error. Routes are tried in the order they were added, the first match wins. A path
+/// that matches no pattern gets 404; one that matches only under other methods gets 405 with `Allow`;
+/// every `GET` route also answers `HEAD` (the server sends the headers only).
+///
+/// ```swift
+/// let router = Router()
+/// router.get("/movies/:id") { request in .text("movie \(request.parameters["id"]!)") }
+/// router.post("/movies/:id/rating") { request in
+///     let form = try request.form()
+///     return .redirect(to: "/movies/\(request.parameters["id"]!)")
+/// }
+/// router.serveFiles(at: "/public", from: "Public")
+/// ```
+public final class Router: Sendable {
+    struct Route: Sendable {
+        let method: HTTPMethod
+        let pattern: RoutePattern
+        let handler: Handler
+    }
+
+    private struct State {
+        var routes: [Route] = []
+        var isFrozen = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates a router with no routes.
+    public init() {}
+
+    /// Adds a route for `method` and `pattern` (`/movies/:id`, `/public/*path`).
+    public func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
+        let route = Route(method: method, pattern: RoutePattern(pattern), handler: handler)
+        state.withLock { state in
+            precondition(!state.isFrozen, "Routes are fixed once the server has started: \(method) \(pattern)")
+            state.routes.append(route)
+        }
+    }
+
+    /// Adds a `GET` route (which also answers `HEAD`).
+    public func get(_ pattern: String, _ handler: @escaping Handler) { add(.get, pattern, handler) }
+    /// Adds a `POST` route.
+    public func post(_ pattern: String, _ handler: @escaping Handler) { add(.post, pattern, handler) }
+    /// Adds a `PUT` route.
+    public func put(_ pattern: String, _ handler: @escaping Handler) { add(.put, pattern, handler) }
+    /// Adds a `PATCH` route.
+    public func patch(_ pattern: String, _ handler: @escaping Handler) { add(.patch, pattern, handler) }
+    /// Adds a `DELETE` route.
+    public func delete(_ pattern: String, _ handler: @escaping Handler) { add(.delete, pattern, handler) }
+    /// Adds a `HEAD` route, for when a `GET` route's automatic `HEAD` is not what you want.
+    public func head(_ pattern: String, _ handler: @escaping Handler) { add(.head, pattern, handler) }
+
+    /// Serves the files under `directory` at `prefix`: `serveFiles(at: "/public", from: "Public")`
+    /// answers `/public/style.css` with `Public/style.css`.
+    ///
+    /// Content types by extension, `ETag` with `If-None-Match` → 304, `Last-Modified`,
+    /// `Cache-Control`, `HEAD`. Nothing outside `directory` is ever served: `..` (even encoded),
+    /// encoded slashes, backslashes, NUL bytes, dot segments and symbolic links leading out all get 404.
+    public func serveFiles(at prefix: String, from directory: String) {
+        let files = StaticFiles(prefix: prefix, directory: directory)
+        let trimmed = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+        get(trimmed + "/*path") { request in files.respond(to: request) }
+    }
+
+    /// Answers `request` as the server would, minus the transport: the matching handler's response,
+    /// a rendered ``HTTPError``, 404, 405 or a 500 for any other error. Useful in tests of handlers.
+    public func respond(to request: Request) -> Response {
+        table().respond(to: request)
+    }
+
+    /// The routes as an immutable table; after the first call, no route can be added.
+    func table() -> RouteTable {
+        RouteTable(
+            routes: state.withLock { state in
+                state.isFrozen = true
+                return state.routes
+            })
+    }
+}
+
+/// The immutable routes the server answers from, so that looking one up takes no lock.
+struct RouteTable: Sendable {
+    let routes: [Router.Route]
+
+    func respond(to request: Request) -> Response {
+        let segments = RoutePattern.split(request.rawPath)
+        var allowed: [HTTPMethod] = []
+        var getFallback: (Router.Route, [String: String])?
+        for route in routes {
+            guard let parameters = route.pattern.match(segments) else { continue }
+            if route.method == request.method {
+                return call(route, with: parameters, for: request)
+            }
+            if request.method == .head && route.method == .get && getFallback == nil {
+                getFallback = (route, parameters)
+            }
+            if !allowed.contains(route.method) { allowed.append(route.method) }
+        }
+        if let (route, parameters) = getFallback {
+            return call(route, with: parameters, for: request)
+        }
+        if allowed.isEmpty {
+            return Response.error(.notFound, message: "Nothing here.")
+        }
+        if allowed.contains(.get) && !allowed.contains(.head) { allowed.append(.head) }
+        var response = Response.error(.methodNotAllowed, message: "\(request.method) is not allowed here.")
+        response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
+        return response
+    }
+
+    private func call(_ route: Router.Route, with parameters: [String: String], for request: Request) -> Response {
+        var request = request
+        request.parameters = parameters
+        do {
+            return try route.handler(request)
+        } catch let error as HTTPError {
+            return error.response
+        } catch {
+            ServerLog.error("\(request.method) \(request.path) (route \(route.pattern)) threw: \(error)")
+            return Response.error(.internalServerError, message: "Something went wrong on our side.")
+        }
+    }
+}

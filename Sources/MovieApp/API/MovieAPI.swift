@@ -1,0 +1,121 @@
+import Foundation
+public import HTTPServer
+
+/// The movies' JSON API: list, read and patch.
+///
+/// | Route | Answer |
+/// |---|---|
+/// | `GET /api/movies` | 200 `{"movies": [Movie, …]}` in id order |
+/// | `GET /api/movies/:id` | 200 the movie; 404 for an unknown id |
+/// | `PATCH /api/movies/:id` | 200 the updated movie, after the commit; 400 invalid patch; 404 unknown id; 415 not JSON |
+///
+/// `PATCH` takes a JSON merge patch of the editable fields (see ``MoviePatch``) with the content type
+/// `application/merge-patch+json` or `application/json`. The body is validated before the id is
+/// looked up, so nothing is written unless the whole patch is valid. Every error is JSON
+/// `{"error": "…"}`: a patch error names the field (`rating: must be a number from 0 to 10`); a store
+/// failure is 503 with a generic message, its details going to standard error. Responses are
+/// `Cache-Control: no-store`, since every patch changes them.
+///
+/// ```swift
+/// let router = Router()
+/// MovieAPI(store: store).register(on: router)
+/// ```
+public struct MovieAPI: Sendable {
+    private let store: any MovieStore
+
+    /// Creates the API over `store`.
+    public init(store: any MovieStore) {
+        self.store = store
+    }
+
+    /// Adds the API's routes to `router`.
+    public func register(on router: Router) {
+        router.get("/api/movies") { _ in list() }
+        router.get("/api/movies/:id") { request in show(request) }
+        router.patch("/api/movies/:id") { request in patch(request) }
+    }
+
+    private func list() -> Response {
+        do {
+            return Self.json(MovieList(movies: try store.allMovies()))
+        } catch {
+            return Self.failure(error, while: "listing movies")
+        }
+    }
+
+    private func show(_ request: Request) -> Response {
+        guard let id = Self.movieID(in: request) else { return Self.notFound(request) }
+        do {
+            guard let movie = try store.movie(id: id) else { return Self.notFound(request) }
+            return Self.json(movie)
+        } catch {
+            return Self.failure(error, while: "reading movie \(id)")
+        }
+    }
+
+    private func patch(_ request: Request) -> Response {
+        guard let id = Self.movieID(in: request) else { return Self.notFound(request) }
+        guard Self.isJSON(request.headers["Content-Type"]) else {
+            return Self.error(
+                "the body must be JSON (Content-Type: application/merge-patch+json or application/json)",
+                status: .unsupportedMediaType)
+        }
+        let patch: MoviePatch
+        do {
+            patch = try MoviePatch(json: request.body)
+        } catch {
+            return Self.error(error.description, status: .badRequest)
+        }
+        do {
+            return Self.json(try store.update(id: id, with: patch))
+        } catch {
+            return Self.failure(error, while: "updating movie \(id)")
+        }
+    }
+
+    /// The `:id` parameter as a movie id; anything but a plain positive number names no movie.
+    private static func movieID(in request: Request) -> Int? {
+        guard let text = request.parameters["id"], !text.isEmpty, text.utf8.count <= 18,
+            text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+            let id = Int(text), id > 0
+        else { return nil }
+        return id
+    }
+
+    /// Whether a content type is JSON: `application/json`, or any `+json` type such as
+    /// `application/merge-patch+json`, with or without parameters.
+    static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            .trimmingCharacters(in: .whitespaces).lowercased()
+        return mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+    }
+
+    private static func notFound(_ request: Request) -> Response {
+        error("no movie has id \(request.parameters["id"] ?? "")", status: .notFound)
+    }
+
+    /// 404 for a movie that vanished; 503, without internals, for a store that failed.
+    private static func failure(_ failure: any Error, while action: String) -> Response {
+        if let failure = failure as? StoreError, failure.kind == .notFound {
+            return error(failure.message, status: .notFound)
+        }
+        FileHandle.standardError.write(Data("movies: \(action) failed: \(failure)\n".utf8))
+        return error("the movie store is unavailable, try again later", status: .serviceUnavailable)
+    }
+
+    private static func json(_ value: some Encodable, status: HTTPStatus = .ok) -> Response {
+        var response = Response.json(value, status: status)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+
+    private static func error(_ message: String, status: HTTPStatus) -> Response {
+        json(["error": message], status: status)
+    }
+}
+
+/// The list's JSON form, the catalog's: `{"movies": […]}`.
+private struct MovieList: Encodable {
+    let movies: [Movie]
+}

@@ -1,0 +1,40 @@
+public import Reactive
+
+/// Where the movies live: read them, update them, and follow each one's changes.
+///
+/// Implementations are thread-safe: any method may be called from any thread at any time. Failures
+/// are thrown as ``StoreError`` (``StoreError/Kind/notFound`` for an unknown id on update,
+/// ``StoreError/Kind/unavailable`` when the storage fails), never a crash. ``SQLiteMovieStore`` is
+/// the embedded implementation.
+///
+/// ```swift
+/// let store = try SQLiteMovieStore(path: ".data/movies.sqlite", seedingFrom: "Catalog/movies.json")
+/// let movie = try store.movie(id: 1)
+/// let updated = try store.update(id: 1, with: MoviePatch(rating: 9.1))
+/// store.changes(of: 1)
+///     .subscribe(onNext: { movie in print("now rated", movie.rating) })
+///     .disposed(by: bag)
+/// ```
+public protocol MovieStore: Sendable {
+    /// Every movie, in ascending id order.
+    func allMovies() throws -> [Movie]
+
+    /// The movie with `id`, or `nil` when there is none.
+    func movie(id: Int) throws -> Movie?
+
+    /// Applies `patch` to movie `id` in one transaction and returns the movie as committed.
+    ///
+    /// Observers of the movie's changes are told after the commit, and only when a field changed.
+    ///
+    /// - Throws: ``StoreError`` of kind ``StoreError/Kind/notFound`` when no movie has `id`.
+    func update(id: Int, with patch: MoviePatch) throws -> Movie
+
+    /// The movie each time a change to movie `id` has been committed, from now on.
+    ///
+    /// Contract: emits only after the change is committed (a read at that moment sees it), only for
+    /// movie `id`, in commit order, and only when a field actually changed. It never errors or
+    /// completes, and it does not replay: read the movie first, then follow its changes. Elements
+    /// arrive on a thread of the store's choosing, never the subscriber's screen: hop with a
+    /// `Driver` or an `observe(on:)`. Disposing the subscription stops delivery.
+    func changes(of id: Int) -> Observable<Movie>
+}

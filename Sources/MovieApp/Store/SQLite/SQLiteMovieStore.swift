@@ -1,0 +1,220 @@
+internal import CSQLite
+import Foundation
+public import Reactive
+import Synchronization
+
+/// The embedded ``MovieStore``: one SQLite database file in WAL mode.
+///
+/// On first use it creates the file (and its folder), the schema, and seeds the movies from a
+/// catalog file when the database is empty; later opens keep what is there. Every write runs in a
+/// transaction with prepared statements. One connection is shared behind a `Mutex`, so the store is
+/// safe from any thread; WAL mode lets other processes read while it writes.
+///
+/// Change observers (``changes(of:)``) are called after the commit, in commit order, on the
+/// store's delivery queue, with no lock held. They see changes made through this object, not those
+/// another process writes to the same file.
+///
+/// Failures (a read-only or full disk, a corrupt file, a bad catalog) are thrown as ``StoreError``.
+///
+/// ```swift
+/// let store = try SQLiteMovieStore(path: ".data/movies.sqlite", seedingFrom: "Catalog/movies.json")
+/// let movies = try store.allMovies()
+/// ```
+public final class SQLiteMovieStore: MovieStore {
+    /// The database file's path, as given.
+    public let path: String
+
+    private let connection: Mutex<SQLiteConnection>
+    private let feed = MovieChangeFeed()
+
+    private static let schemaVersion = 1
+    private static let columns = "id, title, year, runtime_minutes, genres, rating, overview, tips, poster_url"
+
+    /// Opens the database at `path`, creating it and its folder when missing, and seeds it from the
+    /// catalog at `catalogPath` when it holds no movie.
+    ///
+    /// - Parameters:
+    ///   - path: The database file; `:memory:` for a private in-memory database.
+    ///   - catalogPath: A JSON catalog of the form `{"movies": [...]}`, read only when the database
+    ///     is empty; `nil` leaves an empty database empty.
+    ///   - readOnly: Opens an existing database without ever writing to it: no schema, no seeding,
+    ///     and every ``update(id:with:)`` throws. For inspecting a database another process owns.
+    /// - Throws: ``StoreError`` when the folder or file cannot be created or opened, the schema is
+    ///   newer than this program, or the catalog is invalid.
+    public init(path: String, seedingFrom catalogPath: String? = nil, readOnly: Bool = false) throws(StoreError) {
+        self.path = path
+        if !readOnly && path != ":memory:" {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw StoreError(
+                    .unavailable, message: "creating the folder \(folder.path): \(error.localizedDescription)")
+            }
+        }
+        let connection = try SQLiteConnection(path: path, readOnly: readOnly)
+        if !readOnly {
+            try Self.prepare(connection, seedingFrom: catalogPath)
+        }
+        self.connection = Mutex(connection)
+    }
+
+    /// Sets WAL mode, creates the schema and seeds an empty database, in one transaction.
+    private static func prepare(_ connection: SQLiteConnection, seedingFrom catalogPath: String?) throws(StoreError) {
+        let journal = try connection.statement("PRAGMA journal_mode = WAL")
+        try journal.reset()
+        guard try journal.step(), let mode = journal.text(at: 0), mode == "wal" || mode == "memory" else {
+            throw StoreError(.unavailable, message: "the database cannot use write-ahead logging")
+        }
+        try journal.reset()
+        try connection.execute("PRAGMA synchronous = NORMAL")
+        try connection.inTransaction { () throws(StoreError) in
+            let version = try connection.statement("PRAGMA user_version")
+            try version.reset()
+            let found = try version.step() ? version.integer(at: 0) : 0
+            try version.reset()
+            guard found <= schemaVersion else {
+                throw StoreError(
+                    .unavailable, message: "the database has schema version \(found), newer than this program's")
+            }
+            try connection.execute(
+                """
+                CREATE TABLE IF NOT EXISTS movies (
+                    id INTEGER PRIMARY KEY,
+                    title TEXT NOT NULL,
+                    year INTEGER NOT NULL,
+                    runtime_minutes INTEGER NOT NULL,
+                    genres TEXT NOT NULL,
+                    rating REAL NOT NULL,
+                    overview TEXT NOT NULL,
+                    tips TEXT NOT NULL,
+                    poster_url TEXT
+                ) STRICT;
+                PRAGMA user_version = \(schemaVersion);
+                """)
+            let count = try connection.statement("SELECT count(*) FROM movies")
+            try count.reset()
+            let isEmpty = try count.step() && count.integer(at: 0) == 0
+            try count.reset()
+            guard isEmpty, let catalogPath else { return }
+            for movie in try MovieCatalog.load(from: catalogPath) {
+                let insert = try connection.statement(
+                    "INSERT INTO movies (\(columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
+                try insert.reset(binding: try values(of: movie))
+                _ = try insert.step()
+            }
+        }
+    }
+
+    /// Every movie, in ascending id order.
+    ///
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    public func allMovies() throws(StoreError) -> [Movie] {
+        try connection.withLock { connection throws(StoreError) in
+            let select = try connection.statement("SELECT \(Self.columns) FROM movies ORDER BY id")
+            try select.reset()
+            defer { try? select.reset() }
+            var movies: [Movie] = []
+            while try select.step() {
+                movies.append(try Self.movie(from: select))
+            }
+            return movies
+        }
+    }
+
+    /// The movie with `id`, or `nil` when there is none.
+    ///
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    public func movie(id: Int) throws(StoreError) -> Movie? {
+        try connection.withLock { connection throws(StoreError) in try Self.movie(id: id, in: connection) }
+    }
+
+    /// Applies `patch` to movie `id` in one transaction and returns the movie as committed.
+    ///
+    /// A patch that changes nothing writes nothing and notifies no one.
+    ///
+    /// - Throws: ``StoreError`` of kind ``StoreError/Kind/notFound`` for an unknown id, of kind
+    ///   ``StoreError/Kind/unavailable`` when the write fails (the transaction is then rolled back).
+    public func update(id: Int, with patch: MoviePatch) throws(StoreError) -> Movie {
+        try connection.withLock { connection throws(StoreError) in
+            let (movie, changed) = try connection.inTransaction { () throws(StoreError) in
+                guard let current = try Self.movie(id: id, in: connection) else { throw .movieNotFound(id) }
+                let updated = patch.applied(to: current)
+                guard updated != current else { return (current, false) }
+                let write = try connection.statement(
+                    """
+                    UPDATE movies SET title = ?2, year = ?3, runtime_minutes = ?4, genres = ?5, rating = ?6,
+                        overview = ?7, tips = ?8, poster_url = ?9
+                    WHERE id = ?1
+                    """)
+                try write.reset(binding: try Self.values(of: updated))
+                _ = try write.step()
+                return (updated, true)
+            }
+            // Queued while the lock is held so deliveries follow commit order; delivered after it.
+            if changed {
+                feed.publish(movie)
+            }
+            return movie
+        }
+    }
+
+    /// The movie after each committed change of movie `id` made through this store.
+    ///
+    /// Elements arrive on the store's delivery queue, in commit order, with no lock held (an
+    /// observer may read or update the store). See ``MovieStore/changes(of:)`` for the contract.
+    public func changes(of id: Int) -> Observable<Movie> {
+        Observable.create { [feed] observer in
+            // The relay is Sendable, so the feed's thread may hand it movies; the observer stays
+            // with the relay.
+            let relay = PublishRelay<Movie>()
+            let subscription = relay.subscribe(observer)
+            let token = feed.observe(id) { movie in relay.accept(movie) }
+            return Disposables.create {
+                feed.stopObserving(token)
+                subscription.dispose()
+            }
+        }
+    }
+
+    private static func movie(id: Int, in connection: SQLiteConnection) throws(StoreError) -> Movie? {
+        let select = try connection.statement("SELECT \(columns) FROM movies WHERE id = ?1")
+        try select.reset(binding: [.integer(id)])
+        defer { try? select.reset() }
+        return try select.step() ? try movie(from: select) : nil
+    }
+
+    private static func movie(from row: SQLiteStatement) throws(StoreError) -> Movie {
+        let id = row.integer(at: 0)
+        return Movie(
+            id: id, title: row.text(at: 1) ?? "", year: row.integer(at: 2), runtimeMinutes: row.integer(at: 3),
+            genres: try list(row.text(at: 4), column: "genres", id: id), rating: row.real(at: 5),
+            overview: row.text(at: 6) ?? "", tips: try list(row.text(at: 7), column: "tips", id: id),
+            posterUrl: row.text(at: 8))
+    }
+
+    private static func values(of movie: Movie) throws(StoreError) -> [SQLiteValue] {
+        [
+            .integer(movie.id), .text(movie.title), .integer(movie.year), .integer(movie.runtimeMinutes),
+            .text(try json(movie.genres)), .real(movie.rating), .text(movie.overview), .text(try json(movie.tips)),
+            movie.posterUrl.map { .text($0) } ?? .null,
+        ]
+    }
+
+    /// Lists are kept as JSON text: they are always read and written whole, with their movie.
+    private static func json(_ list: [String]) throws(StoreError) -> String {
+        do {
+            return String(decoding: try JSONEncoder().encode(list), as: UTF8.self)
+        } catch {
+            throw StoreError(.unavailable, message: "encoding a list: \(error)")
+        }
+    }
+
+    private static func list(_ text: String?, column: String, id: Int) throws(StoreError) -> [String] {
+        do {
+            return try JSONDecoder().decode([String].self, from: Data((text ?? "").utf8))
+        } catch {
+            throw StoreError(.unavailable, message: "movie \(id): the \(column) column is not a JSON list of strings")
+        }
+    }
+}

@@ -1,0 +1,75 @@
+/// An immutable, pre-resolved node of a template: instantiating it is a straight walk that creates
+/// views and copies prepared values, with no parsing, look-ups or checks left to do.
+struct Prototype: Sendable {
+    enum Kind: Sendable {
+        case text(String, isRaw: Bool)
+        case element(Element)
+    }
+
+    /// What a specific view class takes from its element.
+    enum Configuration: Sendable {
+        case none
+        case label(text: String)
+        case button(title: String, actionName: String, isEnabled: Bool)
+        case image(alternativeText: String, placeholder: String?)
+        case stack(axis: StackView.Axis, spacing: Int)
+    }
+
+    struct Element: Sendable {
+        var viewType: View.Type
+        var tagName: String
+        var attributes: [(name: String, value: String)]
+        var explicitID: String?
+        var classList: ClassList
+        var isHidden: Bool
+        var accessibilityLabel: String?
+        var accessibilityRole: String?
+        var configuration: Configuration
+        var isOutletScope: Bool
+    }
+
+    var kind: Kind
+    var children: [Prototype]
+    var line: Int
+
+    /// Creates the view tree; each view's `awakeFromNib()` runs once its subtree is attached.
+    func instantiate() -> View {
+        switch kind {
+        case .text(let text, let isRaw):
+            let node = TextNode(text: text)
+            node.isRawText = isRaw
+            return node
+        case .element(let element):
+            let view = element.viewType.init(tagName: element.tagName)
+            view.adoptTemplateAttributes(element.attributes, explicitID: element.explicitID)
+            if !element.classList.isEmpty { view.classList = element.classList }
+            if element.isHidden { view.isHidden = true }
+            if let label = element.accessibilityLabel { view.accessibilityLabel = label }
+            if let role = element.accessibilityRole { view.accessibilityRole = role }
+            view.isOutletScope = element.isOutletScope
+            switch element.configuration {
+            case .none: break
+            case .label(let text): (view as? Label)?.text = text
+            case .button(let title, let actionName, let isEnabled):
+                if let button = view as? Button {
+                    button.title = title
+                    button.actionName = actionName
+                    button.isEnabled = isEnabled
+                }
+            case .image(let alternativeText, let placeholder):
+                if let image = view as? ImageView {
+                    image.alternativeText = alternativeText
+                    image.placeholder = placeholder
+                }
+            case .stack(let axis, let spacing):
+                if let stack = view as? StackView {
+                    stack.axis = axis
+                    stack.spacing = spacing
+                }
+            }
+            for (index, child) in children.enumerated() { view.attachSubviewQuietly(child.instantiate(), at: index) }
+            view.awakeFromNib()
+            return view
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Synchronization
+
+/// The view classes templates can name with `data-view`, like custom classes in Interface Builder.
+///
+/// `View`, `Label`, `Button`, `ImageView`, `StackView` and `ListView` are registered under their
+/// own names. Register custom views before loading templates; a template naming an unknown class
+/// fails to load.
+///
+/// ```swift
+/// let registry = ViewRegistry()
+/// registry.register(MovieHeaderView.self, as: "MovieHeaderView")
+/// let library = try TemplateLibrary(directory: "Templates", registry: registry)
+/// ```
+public final class ViewRegistry: Sendable {
+    private let types: Mutex<[String: View.Type]>
+
+    /// Creates a registry holding the built-in views.
+    public init() {
+        var builtIn: [String: View.Type] = [:]
+        for type: View.Type in [View.self, Label.self, Button.self, ImageView.self, StackView.self, ListView.self] {
+            builtIn[String(describing: type)] = type
+        }
+        types = Mutex(builtIn)
+    }
+
+    /// Makes `type` available to templates as `data-view="name"`.
+    public func register(_ type: View.Type, as name: String) {
+        types.withLock { $0[name] = type }
+    }
+
+    /// The class registered as `name`.
+    func type(named name: String) -> View.Type? {
+        types.withLock { $0[name] }
+    }
+}

@@ -1,1 +1,0 @@
-// The ViewKit module. See README.md for the module graph.

@@ -1,0 +1,80 @@
+/// A control that sends an action when pressed (like `UIButton`).
+///
+/// It renders as a real form so it works without JavaScript: the form is the button's element
+/// (it carries `domID`), posts to `context.actionPath(actionName)` with the CSRF token in a hidden
+/// field, and holds a submit `<button>` showing `title`. Classes, `aria-label` and other
+/// attributes go on the `<button>`; `hidden` on the form.
+///
+/// ```html
+/// <form id="v3" method="post" action="/screens/s1/actions/close"><input type="hidden" name="csrf"
+///   value="…"><button type="submit" class="back">Back</button></form>
+/// ```
+///
+/// The screen runtime calls `sendActions()` when the action arrives; `rx.tap` observers hear it.
+public final class Button: View {
+    /// The button's label text.
+    public var title = "" {
+        didSet { if title != oldValue { setNeedsRender() } }
+    }
+
+    /// Whether the button can be pressed; a disabled button renders `disabled`.
+    public var isEnabled = true {
+        didSet { if isEnabled != oldValue { setNeedsRender() } }
+    }
+
+    /// The action this button posts (the last path component of its form's action URL).
+    public var actionName = "" {
+        didSet { if actionName != oldValue { setNeedsRender() } }
+    }
+
+    private var tapObservers: [(id: Int, handler: () -> Void)] = []
+    private var nextObserverID = 0
+
+    /// Creates a button; its element is always a `<form>`, whatever `tagName` says.
+    public required init(tagName: String = "form") {
+        super.init(tagName: "form")
+    }
+
+    /// Creates a button with a title and an action name.
+    public convenience init(title: String, actionName: String) {
+        self.init()
+        self.title = title
+        self.actionName = actionName
+    }
+
+    /// Delivers a tap to the observers of `rx.tap`, if the button is enabled.
+    public func sendActions() {
+        guard isEnabled else { return }
+        for observer in tapObservers { observer.handler() }
+    }
+
+    /// Adds a tap observer and returns its key for `removeTapObserver(_:)`.
+    func addTapObserver(_ handler: @escaping () -> Void) -> Int {
+        nextObserverID += 1
+        tapObservers.append((nextObserverID, handler))
+        return nextObserverID
+    }
+
+    /// Removes the tap observer with the key `id`.
+    func removeTapObserver(_ id: Int) {
+        tapObservers.removeAll { $0.id == id }
+    }
+
+    /// Writes the form, the hidden token and the submit button.
+    public override func render(into html: inout HTMLBuffer, context: RenderContext) {
+        html.appendRaw("<form")
+        html.appendAttribute("id", domID)
+        html.appendAttribute("method", "post")
+        html.appendAttribute("action", context.actionPath(actionName))
+        if isHidden { html.appendAttribute("hidden", "") }
+        html.appendRaw("><input type=\"hidden\" name=\"csrf\"")
+        html.appendAttribute("value", context.csrfToken)
+        html.appendRaw("><button")
+        writeAttributes(
+            into: &html, includeID: false, includeHidden: false, extraClasses: [],
+            extraAttributes: isEnabled ? [("type", "submit")] : [("type", "submit"), ("disabled", "")])
+        html.appendRaw(">")
+        html.appendText(title)
+        html.appendRaw("</button></form>")
+    }
+}

@@ -1,0 +1,50 @@
+/// The class names of a view's element, in insertion order and without duplicates.
+///
+/// A value type: change it through the view (`view.classList.insert("hero")`) so the view learns
+/// about the change and marks itself for rendering.
+public struct ClassList: Equatable, Sendable, Sequence, ExpressibleByArrayLiteral {
+    private var names: [String]
+
+    /// Creates a class list from names, dropping empty names and duplicates.
+    public init(_ names: some Sequence<String>) {
+        self.names = []
+        for name in names { insert(name) }
+    }
+
+    /// Creates a class list from a literal: `["card", "is-selected"]`.
+    public init(arrayLiteral elements: String...) {
+        self.init(elements)
+    }
+
+    /// Whether `name` is in the list.
+    public func contains(_ name: String) -> Bool { names.contains(name) }
+
+    /// Adds `name` at the end unless it is there already. Names holding whitespace are split.
+    public mutating func insert(_ name: String) {
+        if name.contains(where: \.isWhitespace) {
+            for part in name.split(whereSeparator: \.isWhitespace) { insert(String(part)) }
+            return
+        }
+        guard !name.isEmpty, !names.contains(name) else { return }
+        names.append(name)
+    }
+
+    /// Removes `name` if present.
+    public mutating func remove(_ name: String) {
+        names.removeAll { $0 == name }
+    }
+
+    /// Adds `name` when `isOn` and removes it otherwise.
+    public mutating func set(_ name: String, _ isOn: Bool) {
+        if isOn { insert(name) } else { remove(name) }
+    }
+
+    /// Whether the list is empty.
+    public var isEmpty: Bool { names.isEmpty }
+
+    /// The names joined by spaces, as in a `class` attribute.
+    public var value: String { names.joined(separator: " ") }
+
+    /// Iterates the names in order.
+    public func makeIterator() -> IndexingIterator<[String]> { names.makeIterator() }
+}

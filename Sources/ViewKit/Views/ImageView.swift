@@ -1,0 +1,53 @@
+/// A view that shows an image by URL (like `UIImageView`), as a lazily loaded `<img>`.
+///
+/// While `imageURL` is `nil` the element shows `placeholder` (if any) and carries the class
+/// `image-placeholder`. Only `http:`/`https:` URLs and site-relative paths are ever rendered as a
+/// source; anything else (`javascript:`, `data:`…) renders as if there were no image.
+///
+/// ```swift
+/// let poster = ImageView()
+/// poster.alternativeText = "Poster of Heat"
+/// poster.placeholder = "/images/poster.svg"
+/// loadImage(with: URL(string: "https://img.example.com/heat.jpg")!, into: poster)
+/// ```
+public final class ImageView: View {
+    /// The image's address; `nil` shows the placeholder.
+    public var imageURL: String? {
+        didSet { if imageURL != oldValue { setNeedsRender() } }
+    }
+
+    /// The `alt` text; empty marks the image as decorative.
+    public var alternativeText = "" {
+        didSet { if alternativeText != oldValue { setNeedsRender() } }
+    }
+
+    /// The address shown while there is no image.
+    public var placeholder: String? {
+        didSet { if placeholder != oldValue { setNeedsRender() } }
+    }
+
+    /// Creates an empty image view; its element is always an `<img>`.
+    public required init(tagName: String = "img") {
+        super.init(tagName: "img")
+    }
+
+    /// Writes the `<img>` with `src`, `alt`, lazy loading and async decoding.
+    public override func render(into html: inout HTMLBuffer, context: RenderContext) {
+        let image = imageURL.flatMap { Self.isAllowedSource($0) ? $0 : nil }
+        let source = image ?? placeholder.flatMap { Self.isAllowedSource($0) ? $0 : nil }
+        var extra: [(String, String)] = []
+        extra.reserveCapacity(4)
+        if let source { extra.append(("src", source)) }
+        extra.append(("alt", alternativeText))
+        extra.append(("loading", "lazy"))
+        extra.append(("decoding", "async"))
+        writeStartTag(into: &html, extraClasses: image == nil ? ["image-placeholder"] : [], extraAttributes: extra)
+    }
+
+    /// Whether `source` is an `http:`/`https:` URL or a site-relative path.
+    static func isAllowedSource(_ source: String) -> Bool {
+        if source.hasPrefix("/") { return !source.hasPrefix("/\\") }
+        let lowered = source.prefix(8).lowercased()
+        return lowered.hasPrefix("https://") || lowered.hasPrefix("http://")
+    }
+}

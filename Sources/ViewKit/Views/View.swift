@@ -1,0 +1,421 @@
+/// A node of a screen's view tree, rendered as one HTML element (like `UIView`).
+///
+/// A view has an element name, attributes in a deterministic order (`id`, `class`, then the others
+/// in the order they were first set, then `role`, `aria-label` and `hidden`), a class list,
+/// subviews and a weak superview. Its `domID` is stable for as long as it stays in one tree.
+///
+/// Changing a property marks the view dirty; the root of the tree reports the smallest dirty
+/// subtrees with `takeChanges(context:)`, and calls `invalidationHandler` when the tree goes from
+/// clean to dirty, so a screen can schedule one patch per turn.
+///
+/// Threading: a view tree is confined to its screen's serial scheduler. `View` is not `Sendable`.
+///
+/// Subclass to make composite views: override `render(into:context:)` or `renderContent(into:context:)`
+/// for custom markup, and `awakeFromNib()` to configure outlets after a template built the view.
+///
+/// ```swift
+/// let card = View(tagName: "article")
+/// card.classList.insert("card")
+/// card.addSubview(Label(text: "Heat", tagName: "h2"))
+/// let html = card.renderHTML(context: RenderContext())
+/// ```
+open class View {
+    /// The element name, such as `div`, `span` or `button`.
+    public let tagName: String
+
+    /// Whether the element is an HTML5 void element (no content, no end tag).
+    public let isVoidElement: Bool
+
+    /// Creates a view rendered as a `<tagName>` element.
+    ///
+    /// Templates create registered view classes through this initializer, so subclasses that add
+    /// stored properties give them default values or implement it.
+    public required init(tagName: String = "div") {
+        precondition(tagName == "#text" || Self.isValidName(tagName), "View: invalid element name '\(tagName)'")
+        self.tagName = tagName
+        isVoidElement = Self.voidElements.contains(tagName)
+    }
+
+    // MARK: Attributes
+
+    private var attributes: [(name: String, value: String)] = []
+    private var explicitID: String?
+
+    /// The class names of the element. Mutating the list marks the view dirty.
+    public var classList: ClassList = [] {
+        didSet { if classList != oldValue { setNeedsRender() } }
+    }
+
+    /// Whether the element renders with the `hidden` attribute.
+    public var isHidden = false {
+        didSet { if isHidden != oldValue { setNeedsRender() } }
+    }
+
+    /// The accessible name, rendered as `aria-label`.
+    public var accessibilityLabel: String? {
+        didSet { if accessibilityLabel != oldValue { setNeedsRender() } }
+    }
+
+    /// The ARIA role, rendered as `role` (for example `"status"` or `"navigation"`).
+    public var accessibilityRole: String? {
+        didSet { if accessibilityRole != oldValue { setNeedsRender() } }
+    }
+
+    /// The value of the attribute `name`, or `nil` when it is not set.
+    ///
+    /// `id`, `class`, `hidden`, `aria-label` and `role` read the matching properties.
+    public func attribute(_ name: String) -> String? {
+        switch name {
+        case "id": return domID
+        case "class": return classList.isEmpty ? nil : classList.value
+        case "hidden": return isHidden ? "" : nil
+        case "aria-label": return accessibilityLabel
+        case "role": return accessibilityRole
+        default: return attributes.first { $0.name == name }?.value
+        }
+    }
+
+    /// Sets the attribute `name` to `value`, or removes it when `value` is `nil`.
+    ///
+    /// An empty value renders in the boolean form (`disabled`). `class`, `hidden`, `aria-label` and
+    /// `role` set the matching properties; `id` replaces the generated DOM id and must be unique in
+    /// the page. Names must be valid attribute names (letters, digits, `-`, `_`, `:`, `.`).
+    public func setAttribute(_ name: String, _ value: String?) {
+        precondition(Self.isValidName(name), "View.setAttribute: invalid attribute name '\(name)'")
+        switch name {
+        case "class": classList = ClassList(value.map { [$0] } ?? [])
+        case "hidden": isHidden = value != nil
+        case "aria-label": accessibilityLabel = value
+        case "role": accessibilityRole = value
+        case "id":
+            explicitID = value
+            setNeedsRender()
+        default:
+            if let index = attributes.firstIndex(where: { $0.name == name }) {
+                if let value {
+                    guard attributes[index].value != value else { return }
+                    attributes[index].value = value
+                } else {
+                    attributes.remove(at: index)
+                }
+            } else if let value {
+                attributes.append((name, value))
+            } else {
+                return
+            }
+            setNeedsRender()
+        }
+    }
+
+    /// Sets prepared attributes without checks or dirty marks; templates use it on fresh views.
+    func adoptTemplateAttributes(_ prepared: [(name: String, value: String)], explicitID: String?) {
+        attributes = prepared
+        self.explicitID = explicitID
+    }
+
+    // MARK: Tree
+
+    /// The views inside this one, in document order.
+    public private(set) var subviews: [View] = []
+
+    /// The view this one is inside, if any.
+    public private(set) weak var superview: View?
+
+    /// Appends `view` as the last subview, removing it from its previous superview first.
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` at `index` among the subviews, removing it from its previous superview first.
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self, "View.insertSubview: a view cannot contain itself")
+        precondition(!isVoidElement, "View.insertSubview: <\(tagName)> is a void element and has no content")
+        var ancestor: View? = self
+        while let node = ancestor {
+            precondition(node !== view, "View.insertSubview: a view cannot contain its ancestor")
+            ancestor = node.superview
+        }
+        view.removeFromSuperview()
+        subviews.insert(view, at: Swift.min(Swift.max(index, 0), subviews.count))
+        view.superview = self
+        view.ownAllocator = nil
+        if view.needsRender || view.hasDirtyDescendant { markDirtyDescendant() }
+        setNeedsRender()
+    }
+
+    /// Removes this view from its superview, keeping its DOM ids for a later return to the same tree.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        let allocator = parent.treeAllocator
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        ownAllocator = allocator
+        parent.setNeedsRender()
+    }
+
+    /// Attaches `view` at `index` without marking anything dirty (list views record their own changes).
+    func attachSubviewQuietly(_ view: View, at index: Int) {
+        subviews.insert(view, at: index)
+        view.superview = self
+        view.ownAllocator = nil
+        if view.needsRender || view.hasDirtyDescendant { markDirtyDescendant() }
+    }
+
+    /// Detaches the subview at `index` without marking anything dirty.
+    func detachSubviewQuietly(at index: Int) {
+        let allocator = treeAllocator
+        let view = subviews.remove(at: index)
+        view.superview = nil
+        view.ownAllocator = allocator
+    }
+
+    /// Replaces the subviews' order without marking anything dirty; `order` holds the same views.
+    func reorderSubviewsQuietly(_ order: [View]) {
+        subviews = order
+    }
+
+    /// The topmost ancestor (the view itself when it has no superview).
+    public var rootView: View {
+        var node = self
+        while let parent = node.superview { node = parent }
+        return node
+    }
+
+    // MARK: DOM ids
+
+    private var storedID: String?
+    private var storedIDIssuer: DOMIDAllocator?
+    private var ownAllocator: DOMIDAllocator?
+
+    private var treeAllocator: DOMIDAllocator {
+        let root = rootView
+        if let allocator = root.ownAllocator { return allocator }
+        let allocator = DOMIDAllocator()
+        root.ownAllocator = allocator
+        return allocator
+    }
+
+    /// The element's `id`: generated (`v1`, `v2`, … in the order views are first rendered or asked),
+    /// or the `id` attribute a template gave it. Stable for as long as the view stays in its tree.
+    public var domID: String {
+        if let explicitID { return explicitID }
+        let allocator = treeAllocator
+        if let storedID, storedIDIssuer === allocator { return storedID }
+        let id = allocator.allocate()
+        storedID = id
+        storedIDIssuer = allocator
+        return id
+    }
+
+    // MARK: Dirty tracking
+
+    /// Whether this view's own element must be rendered again.
+    public private(set) var needsRender = false
+    private(set) var hasDirtyDescendant = false
+
+    /// Called on the root view when its tree goes from clean to dirty, once until the changes are taken.
+    public var invalidationHandler: (() -> Void)?
+
+    /// Marks this view (and so its subtree) for rendering; property setters call it.
+    public func setNeedsRender() {
+        guard !needsRender else { return }
+        let wasClean = superview == nil && !hasDirtyDescendant
+        needsRender = true
+        if wasClean {
+            invalidationHandler?()
+        } else {
+            superview?.markDirtyDescendant()
+        }
+    }
+
+    /// Records that something below this view changed, up to the root.
+    func markDirtyDescendant() {
+        var node: View? = self
+        while let current = node {
+            if current.hasDirtyDescendant { return }
+            current.hasDirtyDescendant = true
+            if current.superview == nil {
+                if !current.needsRender { current.invalidationHandler?() }
+                return
+            }
+            node = current.superview
+        }
+    }
+
+    /// Whether this view or anything below it has changes not yet taken.
+    public var hasChanges: Bool { needsRender || hasDirtyDescendant }
+
+    /// Returns the changes since the last render as patch steps and clears the marks.
+    ///
+    /// Call it on the root. Each dirty view is rendered once, as the outermost dirty element of its
+    /// subtree; list views report row insertions, removals and moves instead of re-rendering.
+    public func takeChanges(context: RenderContext) -> [ViewChange] {
+        var changes: [ViewChange] = []
+        collectChanges(into: &changes, context: context)
+        return changes
+    }
+
+    private func collectChanges(into changes: inout [ViewChange], context: RenderContext) {
+        if needsRender {
+            changes.append(.replace(id: domID, html: renderHTML(context: context)))
+            return
+        }
+        guard hasDirtyDescendant else { return }
+        hasDirtyDescendant = false
+        collectStructuralChanges(into: &changes, context: context)
+        for view in subviews { view.collectChanges(into: &changes, context: context) }
+    }
+
+    /// Hook for views that report structural changes of their own (list rows).
+    func collectStructuralChanges(into changes: inout [ViewChange], context: RenderContext) {}
+
+    /// Hook for views that keep pending structural changes; called when their marks are cleared.
+    func discardStructuralChanges() {}
+
+    private func clearMarks() {
+        let descend = hasDirtyDescendant
+        needsRender = false
+        hasDirtyDescendant = false
+        discardStructuralChanges()
+        if descend { for view in subviews { view.clearMarks() } }
+    }
+
+    // MARK: Rendering
+
+    /// Renders this view's subtree as HTML5 and clears its dirty marks (what was rendered is current).
+    ///
+    /// A view whose element is `html` is preceded by `<!DOCTYPE html>`.
+    public func renderHTML(context: RenderContext) -> [UInt8] {
+        var html = HTMLBuffer(capacity: 1024)
+        render(into: &html, context: context)
+        clearMarks()
+        return html.bytes
+    }
+
+    /// Writes this view's element and content into `html`.
+    ///
+    /// The default writes the start tag, `renderContent(into:context:)` and the end tag. Override
+    /// for different markup; keep `domID` on the outermost element so patches can find it.
+    open func render(into html: inout HTMLBuffer, context: RenderContext) {
+        if tagName == "html" { html.appendRaw("<!DOCTYPE html>") }
+        writeStartTag(into: &html)
+        if isVoidElement { return }
+        renderContent(into: &html, context: context)
+        writeEndTag(into: &html)
+    }
+
+    /// Writes the element's content; the default renders the subviews in order.
+    open func renderContent(into html: inout HTMLBuffer, context: RenderContext) {
+        for view in subviews { view.render(into: &html, context: context) }
+    }
+
+    /// Writes `<tag id="…" class="…" …>` with this view's attributes, plus `extraClasses` after the
+    /// class list and `extraAttributes` after the other attributes.
+    public func writeStartTag(
+        into html: inout HTMLBuffer, extraClasses: [String] = [], extraAttributes: [(String, String)] = []
+    ) {
+        html.appendRaw("<")
+        html.appendRaw(tagName)
+        writeAttributes(into: &html, includeID: true, extraClasses: extraClasses, extraAttributes: extraAttributes)
+        html.appendRaw(">")
+    }
+
+    /// Writes `</tag>`.
+    public func writeEndTag(into html: inout HTMLBuffer) {
+        html.appendRaw("</")
+        html.appendRaw(tagName)
+        html.appendRaw(">")
+    }
+
+    func writeAttributes(
+        into html: inout HTMLBuffer, includeID: Bool, includeHidden: Bool = true, extraClasses: [String],
+        extraAttributes: [(String, String)]
+    ) {
+        if includeID { html.appendAttribute("id", domID) }
+        if !classList.isEmpty || !extraClasses.isEmpty {
+            var classes = classList
+            for name in extraClasses { classes.insert(name) }
+            html.appendAttribute("class", classes.value)
+        }
+        for attribute in attributes { html.appendAttribute(attribute.name, attribute.value) }
+        for attribute in extraAttributes { html.appendAttribute(attribute.0, attribute.1) }
+        if let accessibilityRole { html.appendAttribute("role", accessibilityRole) }
+        if let accessibilityLabel { html.appendAttribute("aria-label", accessibilityLabel) }
+        if includeHidden && isHidden { html.appendAttribute("hidden", "") }
+    }
+
+    // MARK: Outlets and templates
+
+    /// Whether outlet look-ups from above stop at this view (a custom view owns its nib's outlets).
+    var isOutletScope = false
+
+    /// The view named `name` by a `data-outlet` attribute in this view's scope, or `nil`.
+    ///
+    /// The search covers this view's subtree but does not enter custom views created from
+    /// `data-view` (their nib outlets are theirs); such a view itself can be found.
+    public func outletIfPresent(_ name: String) -> View? {
+        var stack = Array(subviews.reversed())
+        while let view = stack.popLast() {
+            if view.attribute("data-outlet") == name { return view }
+            if !view.isOutletScope { stack.append(contentsOf: view.subviews.reversed()) }
+        }
+        return nil
+    }
+
+    /// The view named `name` by `data-outlet`, as a `V`. A missing outlet or another type is a
+    /// programmer error that stops with a message naming the outlet (templates are validated at
+    /// start-up, so this fails in the first test, not at a user's request).
+    ///
+    /// ```swift
+    /// let backButton: Button = view.outlet("backButton")
+    /// ```
+    public func outlet<V: View>(_ name: String, as type: V.Type = V.self) -> V {
+        guard let view = outletIfPresent(name) else {
+            preconditionFailure("outlet '\(name)' not found under <\(tagName)> (\(Self.self))")
+        }
+        guard let typed = view as? V else {
+            preconditionFailure("outlet '\(name)' is a \(Swift.type(of: view)), not a \(V.self)")
+        }
+        return typed
+    }
+
+    /// The outlets a custom view expects in its nib, by name and type; templates check them at load.
+    ///
+    /// ```swift
+    /// override class var outletTypes: [String: View.Type] { ["titleLabel": Label.self] }
+    /// ```
+    open class var outletTypes: [String: View.Type] { [:] }
+
+    /// Called on a view created from a template once its subtree (its nib) is attached.
+    open func awakeFromNib() {}
+
+    // MARK: Names
+
+    static let voidElements: Set<String> = [
+        "#text", "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
+    ]
+
+    static func isValidName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, first != UInt8(ascii: "-"), first != UInt8(ascii: ".") else {
+            return false
+        }
+        return name.utf8.allSatisfy { byte in
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
+                || byte == UInt8(ascii: ".")
+        }
+    }
+}
+
+@available(*, unavailable)
+extension View: Sendable {}
+
+/// Hands out DOM ids for one tree; shared by a subtree that leaves so its ids stay unique.
+final class DOMIDAllocator {
+    private var next = 0
+
+    func allocate() -> String {
+        next += 1
+        return "v\(next)"
+    }
+}

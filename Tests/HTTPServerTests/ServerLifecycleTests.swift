@@ -1,0 +1,64 @@
+import Foundation
+import HTTPServer
+import Testing
+
+@Suite struct ServerLifecycleTests {
+    @Test func portZeroPicksAFreePortAndReportsIt() throws {
+        try withServer(routes: { $0.get("/healthz") { _ in .text("ok") } }) { server throws in
+            #expect(server.port > 0)
+            #expect(try TestConnection.request(port: server.port, "/healthz").text == "ok")
+        }
+    }
+
+    @Test func takenPortThrowsAClearError() throws {
+        try withServer(routes: { _ in }) { server throws in
+            let second = HTTPServer(configuration: ServerConfiguration(port: server.port), router: Router())
+            #expect {
+                try second.start()
+            } throws: { error in
+                "\(error)".contains("cannot listen on 127.0.0.1:\(server.port)") && "\(error)".contains("in use")
+            }
+        }
+    }
+
+    @Test func stopClosesTheListeningSocket() throws {
+        let server = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 2), router: Router())
+        try server.start()
+        let port = server.port
+        server.stop()
+        #expect(throws: TestClientError.self) { try TestConnection(port: port) }
+        server.stop()  // A second stop does nothing.
+    }
+
+    @Test func stopLetsARequestInFlightFinish() throws {
+        let router = Router()
+        router.get("/slow") { _ in
+            usleep(300_000)
+            return .text("done")
+        }
+        let server = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 2), router: router)
+        try server.start()
+        let connection = try TestConnection(port: server.port)
+        try connection.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        usleep(100_000)
+        server.stop()
+        #expect(try connection.readResponse().text == "done")
+    }
+
+    @Test func stopEndsEventStreamsAndRunsTheirCloseHandlers() throws {
+        let stream = EventStream()
+        let closed = ClosedFlag()
+        stream.onClose { closed.set() }
+        let router = Router()
+        router.get("/events") { _ in .eventStream(stream) }
+        let server = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 2), router: router)
+        try server.start()
+        let connection = try TestConnection(port: server.port)
+        try connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try connection.readHead().status == 200)
+        server.stop()
+        #expect(closed.isSet)
+        #expect(stream.isClosed)
+        #expect(connection.isClosedByServer())
+    }
+}

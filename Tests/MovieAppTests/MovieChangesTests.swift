@@ -1,0 +1,137 @@
+import Dispatch
+import Foundation
+import MovieApp
+import Reactive
+import Synchronization
+import Testing
+
+/// Collects elements delivered on any thread and lets a test wait for them.
+final class Recorder<Element: Sendable>: Sendable {
+    private let elements = Mutex<[Element]>([])
+    private let arrivals = DispatchSemaphore(value: 0)
+
+    func record(_ element: Element) {
+        elements.withLock { $0.append(element) }
+        arrivals.signal()
+    }
+
+    var recorded: [Element] { elements.withLock { $0 } }
+
+    /// Waits until `count` elements have arrived in all, or five seconds have passed.
+    func wait(for count: Int) -> [Element] {
+        let deadline = DispatchTime.now() + .seconds(5)
+        while recorded.count < count {
+            if arrivals.wait(timeout: deadline) == .timedOut { break }
+        }
+        return recorded
+    }
+}
+
+@Suite("Movie change feed")
+struct MovieChangesTests {
+    let folder: TemporaryFolder
+    let path: String
+    let store: SQLiteMovieStore
+
+    init() throws {
+        folder = try TemporaryFolder()
+        path = folder.path("movies.sqlite")
+        store = try SQLiteMovieStore(path: path, seedingFrom: try folder.catalog(sampleMovies()))
+    }
+
+    @Test func deliversTheMovieOnlyOnceItIsCommitted() throws {
+        // Another connection sees only committed data: what it reads at delivery time proves the commit.
+        let otherConnection = try SQLiteMovieStore(path: path)
+        let seen = Recorder<(delivered: Movie, onDisk: Movie?)>()
+        let subscription = store.changes(of: 2).subscribe(onNext: { movie in
+            seen.record((movie, try? otherConnection.movie(id: 2)))
+        })
+        defer { subscription.dispose() }
+
+        let updated = try store.update(id: 2, with: MoviePatch(title: "Committed", rating: 6.5))
+        let deliveries = seen.wait(for: 1)
+        try #require(deliveries.count == 1)
+        #expect(deliveries[0].delivered == updated)
+        #expect(deliveries[0].onDisk == updated)
+    }
+
+    @Test func deliversOnlyTheChangesOfThatMovie() throws {
+        let first = Recorder<Movie>()
+        let third = Recorder<Movie>()
+        let subscriptions = [
+            store.changes(of: 1).subscribe(onNext: first.record),
+            store.changes(of: 3).subscribe(onNext: third.record),
+        ]
+        defer { subscriptions.forEach { $0.dispose() } }
+
+        _ = try store.update(id: 2, with: MoviePatch(rating: 0.5))
+        _ = try store.update(id: 3, with: MoviePatch(rating: 4.5))
+        _ = try store.update(id: 3, with: MoviePatch(rating: 5.5))
+        // Deliveries keep commit order, so once movie 3's second change arrived, nothing for movie 1
+        // is still on its way.
+        #expect(third.wait(for: 2).map(\.rating) == [4.5, 5.5])
+        #expect(first.recorded.isEmpty)
+    }
+
+    @Test func staysQuietWhenAPatchChangesNothing() throws {
+        let seen = Recorder<Movie>()
+        let subscription = store.changes(of: 1).subscribe(onNext: seen.record)
+        defer { subscription.dispose() }
+
+        _ = try store.update(id: 1, with: MoviePatch(title: sampleMovies()[0].title))
+        _ = try store.update(id: 1, with: MoviePatch())
+        _ = try store.update(id: 1, with: MoviePatch(year: 1900))
+        #expect(seen.wait(for: 1).map(\.year) == [1900])
+        #expect(seen.recorded.count == 1)
+    }
+
+    @Test func letsObserversUseTheStore() throws {
+        // An observer that reads and writes the store would deadlock if the store held its lock
+        // while delivering.
+        let seen = Recorder<Movie?>()
+        let subscription = store.changes(of: 1).subscribe(onNext: { [store] _ in
+            _ = try? store.update(id: 2, with: MoviePatch(title: "Written from an observer"))
+            seen.record(try? store.movie(id: 2))
+        })
+        defer { subscription.dispose() }
+
+        _ = try store.update(id: 1, with: MoviePatch(rating: 3.3))
+        #expect(seen.wait(for: 1).first??.title == "Written from an observer")
+    }
+
+    @Test func endsWithTheLastCommittedStateUnderConcurrentWrites() async throws {
+        let seen = Recorder<Movie>()
+        let subscription = store.changes(of: 1).subscribe(onNext: seen.record)
+        defer { subscription.dispose() }
+
+        let writers = 4
+        let rounds = 25
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<writers {
+                group.addTask { [store] in
+                    for round in 0..<rounds {
+                        // Distinct ratings other than the seeded 1.0, so every update is a change.
+                        let step = round * writers + writer
+                        _ = try store.update(id: 1, with: MoviePatch(rating: Double(step < 10 ? step : step + 1) / 10))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let deliveries = seen.wait(for: writers * rounds)
+        #expect(deliveries.count == writers * rounds)
+        #expect(deliveries.last == (try store.movie(id: 1)))
+    }
+
+    @Test func stopsDeliveringOnceDisposed() throws {
+        let disposed = Recorder<Movie>()
+        let kept = Recorder<Movie>()
+        store.changes(of: 2).subscribe(onNext: disposed.record).dispose()
+        let subscription = store.changes(of: 2).subscribe(onNext: kept.record)
+        defer { subscription.dispose() }
+
+        _ = try store.update(id: 2, with: MoviePatch(rating: 9))
+        #expect(kept.wait(for: 1).count == 1)
+        #expect(disposed.recorded.isEmpty)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import MovieApp
+
+/// A fresh folder under the system's temporary directory, removed when the value is released.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("MovieAppTests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// The path of `name` inside the folder.
+    func path(_ name: String) -> String {
+        url.appendingPathComponent(name).path
+    }
+
+    /// Writes a catalog of `movies` as JSON and returns its path.
+    func catalog(_ movies: [Movie], named name: String = "catalog.json") throws -> String {
+        let data = try JSONEncoder().encode(["movies": movies])
+        let path = path(name)
+        try data.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+}
+
+/// Small valid movies for tests, with ids `ids`.
+func sampleMovies(_ ids: ClosedRange<Int> = 1...3) -> [Movie] {
+    ids.map { id in
+        Movie(
+            id: id, title: "Sample \(id)", year: 1990 + id, runtimeMinutes: 90 + id, genres: ["Drama"],
+            rating: Double(id), overview: "Overview of sample \(id).", tips: ["Tip \(id)"],
+            posterUrl: "/public/posters/\(id).svg")
+    }
+}
+
+/// The repository's root, found from this file's place in it.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import ViewKit
+
+@Suite struct LoadImageTests {
+    @Test(arguments: ["https://img.example.com/a.jpg", "http://img.example.com/a.jpg", "/posters/a.jpg"])
+    func acceptsHTTPAndSiteRelativeURLs(_ address: String) throws {
+        let image = ImageView()
+        #expect(loadImage(with: try #require(URL(string: address)), into: image))
+        #expect(image.imageURL == address)
+        #expect(image.html.contains(#"src="\#(address)""#))
+    }
+
+    @Test(arguments: ["javascript:alert(1)", "data:image/png;base64,AAAA", "file:///etc/passwd", "ftp://x/y"])
+    func rejectsOtherSchemesAndKeepsThePlaceholder(_ address: String) throws {
+        let image = ImageView()
+        image.placeholder = "/placeholder.svg"
+        image.imageURL = "/old.jpg"
+        #expect(!loadImage(with: try #require(URL(string: address)), into: image))
+        #expect(image.imageURL == nil)
+        #expect(
+            image.html
+                == #"<img id="v1" class="image-placeholder" src="/placeholder.svg" alt loading="lazy" decoding="async">"#
+        )
+    }
+
+    @Test func loadingMarksTheImageViewDirty() throws {
+        let root = View()
+        let image = ImageView()
+        root.addSubview(image)
+        _ = root.html
+        loadImage(with: try #require(URL(string: "/a.jpg")), into: image)
+        #expect(root.takeChanges(context: RenderContext()).count == 1)
+    }
+}

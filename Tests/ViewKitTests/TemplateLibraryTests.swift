@@ -1,0 +1,90 @@
+import ScreenplayTesting
+import Testing
+import ViewKit
+
+@Suite struct TemplateLibraryTests {
+    @Test func loadsScreensLayoutAndNibs() throws {
+        let library = try Fixtures.library()
+        #expect(library.templateNames == ["MovieDetail", "Views/MovieHeaderView", "layout"])
+        #expect(try library.template(named: "MovieDetail").file == "MovieDetail.html")
+    }
+
+    @Test func instantiatesTypedOutletsFromDataViewAndInference() throws {
+        let root = try Fixtures.library().template(named: "MovieDetail").instantiate()
+        let header: MovieHeaderView = root.outlet("headerView")
+        let back: Button = root.outlet("backButton")
+        let poster: ImageView = root.outlet("posterImageView")
+        let tips: ListView = root.outlet("tipsView")
+        #expect(header.tagName == "section")
+        #expect(back.title == "Back")
+        #expect(back.actionName == "close")
+        #expect(poster.placeholder == "/images/poster-placeholder.svg")
+        #expect(poster.alternativeText == "Poster")
+        #expect(tips.rows.isEmpty)
+    }
+
+    @Test func customViewsOwnTheirNibOutletsAndAwakeAfterTheirSubtreeIsAttached() throws {
+        let root = try Fixtures.library().template(named: "MovieDetail").instantiate()
+        let header: MovieHeaderView = root.outlet("headerView")
+        #expect(header.didAwake)
+        #expect(header.titleLabel.text == "Title")
+        #expect(header.yearLabel.text == "—")
+        // The screen does not see the nib's outlets: they belong to the header.
+        #expect(root.outletIfPresent("titleLabel") == nil)
+    }
+
+    @Test func instantiatingTwiceGivesIndependentTrees() throws {
+        let template = try Fixtures.library().template(named: "MovieDetail")
+        let first = template.instantiate()
+        let second = template.instantiate()
+        let firstTitle = first.outlet("headerView", as: MovieHeaderView.self).titleLabel
+        firstTitle.text = "Changed"
+        #expect(second.outlet("headerView", as: MovieHeaderView.self).titleLabel.text == "Title")
+        #expect(first.html != second.html)
+    }
+
+    @Test func rendersTheScreenTemplate() throws {
+        let root = try Fixtures.library().template(named: "MovieDetail").instantiate()
+        assertSnapshot(of: root, as: .html)
+    }
+
+    @Test func rendersTheLayoutAsAWholeDocument() throws {
+        let layout = try Fixtures.library().template(named: "layout").instantiate()
+        #expect(layout.tagName == "html")
+        let title: Label = layout.outlet("titleLabel")
+        title.text = "Heat — Movies"
+        let navigationBar: View = layout.outlet("navigationBar")
+        navigationBar.isHidden = true
+        let content: View = layout.outlet("content")
+        content.addSubview(try Fixtures.library().template(named: "MovieDetail").instantiate())
+        let page = layout.renderHTML(context: RenderContext(actionPath: { "/screens/s1/actions/" + $0 }))
+        let text = String(decoding: page, as: UTF8.self)
+        #expect(
+            text.hasPrefix(
+                "<!DOCTYPE html><html id=\"v1\" lang=\"en\"><head id=\"v2\"><meta id=\"v3\" charset=\"utf-8\">"))
+        #expect(text.contains("<script id=\"v8\">window.screenplay = { version: 1 } && 1 < 2;</script>"))
+        assertSnapshot(of: page, as: .html)
+    }
+
+    @Test func validatesExpectedOutlets() throws {
+        let template = try Fixtures.library().template(named: "MovieDetail")
+        try template.validate(
+            outlets: [
+                "backButton": Button.self, "headerView": MovieHeaderView.self, "posterImageView": ImageView.self,
+                "tipsView": ListView.self, "headerViewAsView": View.self,
+            ].filter { $0.key != "headerViewAsView" })
+        try template.validate(outlets: ["headerView": View.self])
+    }
+
+    @Test func nibTemplatesMakeTheirViewClass() throws {
+        let header = try Fixtures.library().template(named: "Views/MovieHeaderView").instantiate()
+        #expect(header is MovieHeaderView)
+        #expect((header as? MovieHeaderView)?.titleLabel.text == "Title")
+    }
+
+    @Test func staticMarkupKeepsItsTextAndDropsSourceIndentation() throws {
+        let root = try Fixtures.library().template(named: "MovieDetail").instantiate()
+        #expect(root.html.contains(#"<p id="v6" class="intro">Tips &amp; trivia, <em id="v7">curated</em>.</p>"#))
+        #expect(!root.html.contains("\n"))
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import ViewKit
+
+/// The header of a movie screen: a custom view with outlets in its nib, like the app's.
+final class MovieHeaderView: View {
+    private(set) var didAwake = false
+    lazy var titleLabel: Label = outlet("titleLabel")
+    lazy var yearLabel: Label = outlet("yearLabel")
+
+    override class var outletTypes: [String: View.Type] { ["titleLabel": Label.self, "yearLabel": Label.self] }
+
+    override func awakeFromNib() {
+        didAwake = true
+        yearLabel.text = "—"
+    }
+}
+
+enum Fixtures {
+    /// `Tests/ViewKitTests/Fixtures`, found from this file so tests run from any directory.
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures").path
+
+    static func registry() -> ViewRegistry {
+        let registry = ViewRegistry()
+        registry.register(MovieHeaderView.self, as: "MovieHeaderView")
+        return registry
+    }
+
+    static func library() throws -> TemplateLibrary {
+        try TemplateLibrary(directory: directory, registry: registry())
+    }
+
+    /// A fresh temporary templates directory holding `files` (relative path → contents).
+    static func temporaryTemplates(_ files: [String: String]) throws -> String {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("viewkit-templates-\(UUID().uuidString)")
+        for (path, contents) in files {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(contents.utf8).write(to: url)
+        }
+        return directory.path
+    }
+}
+
+extension View {
+    /// The subtree's HTML as a string, rendered with the default context.
+    var html: String { String(decoding: renderHTML(context: RenderContext()), as: UTF8.self) }
+}

@@ -1,0 +1,106 @@
+import Testing
+import ViewKit
+
+@Suite struct ViewRenderingTests {
+    @Test func rendersIdClassAttributesAndAccessibilityInADeterministicOrder() {
+        let view = View(tagName: "section")
+        view.setAttribute("data-kind", "hero")
+        view.accessibilityLabel = "Hero"
+        view.classList.insert("card")
+        view.setAttribute("title", "A \"quoted\" title")
+        view.accessibilityRole = "region"
+        view.isHidden = true
+        #expect(
+            view.html
+                == #"<section id="v1" class="card" data-kind="hero" title="A &quot;quoted&quot; title" role="region" aria-label="Hero" hidden></section>"#
+        )
+    }
+
+    @Test func rendersVoidElementsWithoutEndTagAndRefusesTheirChildren() {
+        let rule = View(tagName: "hr")
+        #expect(rule.html == #"<hr id="v1">"#)
+        #expect(rule.isVoidElement)
+    }
+
+    @Test func rendersEmptyAttributeValuesInTheBooleanForm() {
+        let input = View(tagName: "input")
+        input.setAttribute("required", "")
+        input.setAttribute("value", "x")
+        #expect(input.html == #"<input id="v1" required value="x">"#)
+    }
+
+    @Test func removesAttributesSetToNil() {
+        let view = View()
+        view.setAttribute("title", "t")
+        view.setAttribute("title", nil)
+        view.setAttribute("class", "a b")
+        #expect(view.attribute("title") == nil)
+        #expect(view.attribute("class") == "a b")
+        #expect(view.classList.contains("b"))
+    }
+
+    @Test func rendersSubviewsInOrderWithoutWhitespace() {
+        let list = View(tagName: "ul")
+        for name in ["one", "two"] { list.addSubview(Label(text: name, tagName: "li")) }
+        list.insertSubview(Label(text: "zero", tagName: "li"), at: 0)
+        #expect(list.html == #"<ul id="v1"><li id="v2">zero</li><li id="v3">one</li><li id="v4">two</li></ul>"#)
+    }
+
+    @Test func rendersTheSameTreeToTheSameBytes() {
+        func build() -> View {
+            let root = View(tagName: "main")
+            root.addSubview(Label(text: "a < b", tagName: "p"))
+            root.addSubview(Button(title: "Go", actionName: "go"))
+            return root
+        }
+        #expect(build().renderHTML(context: RenderContext()) == build().renderHTML(context: RenderContext()))
+    }
+
+    @Test func keepsDomIDsStableWhileAViewStaysInItsTree() {
+        let root = View()
+        let first = Label(text: "1")
+        let second = Label(text: "2")
+        root.addSubview(first)
+        root.addSubview(second)
+        _ = root.html
+        let ids = (first.domID, second.domID)
+        second.removeFromSuperview()
+        root.insertSubview(second, at: 0)
+        root.addSubview(Label(text: "3"))
+        _ = root.html
+        #expect((first.domID, second.domID) == ids)
+        #expect(Set(root.subviews.map(\.domID)).count == 3)
+    }
+
+    @Test func explicitIDReplacesTheGeneratedOne() {
+        let view = View()
+        view.setAttribute("id", "content")
+        #expect(view.domID == "content")
+        #expect(view.html == #"<div id="content"></div>"#)
+    }
+
+    @Test func textNodesRenderEscapedTextWithoutAnElement() {
+        let paragraph = View(tagName: "p")
+        paragraph.addSubview(TextNode(text: "Fish & chips "))
+        paragraph.addSubview(Label(text: "<b>", tagName: "em"))
+        #expect(paragraph.html == #"<p id="v1">Fish &amp; chips <em id="v2">&lt;b&gt;</em></p>"#)
+    }
+
+    @Test func htmlRootIsPrecededByTheDoctype() {
+        let html = View(tagName: "html")
+        html.addSubview(View(tagName: "body"))
+        #expect(html.html == #"<!DOCTYPE html><html id="v1"><body id="v2"></body></html>"#)
+    }
+
+    @Test func findsOutletsByNameAndType() {
+        let root = View()
+        let title = Label(text: "Heat")
+        title.setAttribute("data-outlet", "titleLabel")
+        let box = View()
+        box.addSubview(title)
+        root.addSubview(box)
+        let found: Label = root.outlet("titleLabel")
+        #expect(found === title)
+        #expect(root.outletIfPresent("missing") == nil)
+    }
+}
