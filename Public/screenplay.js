@@ -18,7 +18,7 @@
   // Actions: every action form posts with fetch; the change arrives as a patch.
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (!form || !form.hasAttribute("data-action")) return;
+    if (!form || !/^\/screens\/[^/]+\/actions\//.test(form.getAttribute("action") || "")) return;
     event.preventDefault();
     var button = form.querySelector("button");
     if (button) button.setAttribute("aria-busy", "true");

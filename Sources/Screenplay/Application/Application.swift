@@ -1,6 +1,6 @@
 internal import Foundation
 public import HTTPServer
-public import Reactive
+internal import Reactive
 internal import Synchronization
 public import ViewKit
 
@@ -31,7 +31,7 @@ public final class Application: Sendable {
     private let routes = Mutex<[ScreenRoute]>([])
     private let notFoundRoute = Mutex<ScreenRoute?>(nil)
     private let server: Mutex<HTTPServer?> = Mutex(nil)
-    private let sweeper = Mutex<(any DispatchSourceTimer)?>(nil)
+    private let isSweeping = Atomic<Bool>(false)
     private let configuration: ServerConfiguration
     private let sessionConfiguration: SessionConfiguration
 
@@ -93,11 +93,17 @@ public final class Application: Sendable {
         let server = HTTPServer(configuration: configuration, router: router)
         try server.start()
         self.server.withLock { $0 = server }
-        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
-        timer.schedule(deadline: .now() + 5, repeating: 5)
-        timer.setEventHandler { [sessions] in sessions.expireIdle() }
-        timer.resume()
-        sweeper.withLock { $0 = timer }
+        isSweeping.store(true, ordering: .relaxed)
+        scheduleSweep()
+    }
+
+    /// Ends idle sessions every few seconds while the server runs: one timer for all sessions, none per session.
+    private func scheduleSweep() {
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .seconds(5)) { [weak self] in
+            guard let self, self.isSweeping.load(ordering: .relaxed) else { return }
+            self.sessions.expireIdle()
+            self.scheduleSweep()
+        }
     }
 
     /// The port the server listens on (after ``start()``).
@@ -105,10 +111,7 @@ public final class Application: Sendable {
 
     /// Stops the server gracefully and ends every screen.
     public func stop() {
-        sweeper.withLock { timer in
-            timer?.cancel()
-            timer = nil
-        }
+        isSweeping.store(false, ordering: .relaxed)
         let server = self.server.withLock { server in
             defer { server = nil }
             return server
@@ -120,9 +123,10 @@ public final class Application: Sendable {
     // MARK: Screens
 
     private func openScreen(route: ScreenRoute, request: Request) throws -> Response {
+        var query: [String: String] = [:]
+        for pair in request.query { query[pair.name] = pair.value }
         let screenRequest = ScreenRequest(
-            url: request.target, path: request.path, parameters: request.parameters,
-            query: request.query.lastValues)
+            url: request.screenURL, path: request.path, parameters: request.parameters, query: query)
         let (session, html, status) = try buildScreen(route: route, request: screenRequest)
         _ = session
         var response = Response.html(bytes: html, status: status)
@@ -132,7 +136,7 @@ public final class Application: Sendable {
 
     /// Builds a screen for `request` on a new session and renders its page; the not-found screen when the factory
     /// throws ``ScreenNotFound``.
-    package func buildScreen(route: ScreenRoute, request: ScreenRequest) throws -> (ScreenSession, [UInt8], HTTPStatus)
+    func buildScreen(route: ScreenRoute, request: ScreenRequest) throws -> (ScreenSession, [UInt8], HTTPStatus)
     {
         do {
             let (session, html) = try makeSession(route: route, request: request)

@@ -1,5 +1,5 @@
 internal import Foundation
-public import ViewKit
+internal import ViewKit
 
 /// A screen route: a path pattern and the factory that assembles the screen's view controller, driver and binder.
 struct ScreenRoute: Sendable {

@@ -1,4 +1,4 @@
-public import ViewKit
+package import ViewKit
 
 /// Presents a screen's view controller inside the page shell, like `UINavigationController`.
 ///

@@ -1,7 +1,7 @@
 internal import Foundation
-public import HTTPServer
-public import Reactive
-public import ViewKit
+package import HTTPServer
+internal import Reactive
+package import ViewKit
 
 /// One live screen: the view controller, its page (the layout with the screen's view inside), and the events it
 /// has sent. Confined to the screen's scheduler; reached from other threads through its ``ScreenSession``.
@@ -36,10 +36,10 @@ package final class Screen {
         self.context = context
         self.log = EventLog(capacity: eventBuffer)
         page = layout.instantiate()
-        titleView = page.outletIfPresent("title", as: Label.self)
-        themeColor = page.outletIfPresent("themeColor", as: View.self)
+        titleView = page.outletIfPresent("title") as? Label
+        themeColor = page.outletIfPresent("themeColor")
         navigation = NavigationController(
-            topViewController: viewController, navigationBar: page.outletIfPresent("navigationBar", as: View.self),
+            topViewController: viewController, navigationBar: page.outletIfPresent("navigationBar"),
             backURL: backURL)
         viewController.templates = templates
         viewController.loadViewIfNeeded()
@@ -69,7 +69,7 @@ package final class Screen {
     private func applyShell() {
         let style = viewController.statusBarStyle
         page.classList.remove(style == .default ? StatusBarStyle.lightContent.className : StatusBarStyle.default.className)
-        page.classList.add(style.className)
+        page.classList.insert(style.className)
         page.setAttribute("data-status-bar", style == .default ? "default" : "light")
         themeColor?.setAttribute("content", style.themeColor)
         titleView?.text = viewController.title ?? ""

@@ -1,6 +1,6 @@
 internal import Foundation
-public import HTTPServer
-public import Reactive
+package import HTTPServer
+package import Reactive
 internal import Synchronization
 
 /// The thread-safe handle of one screen session: its id, CSRF token and URL, its serial scheduler (the screen's

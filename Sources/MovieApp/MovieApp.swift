@@ -1,1 +1,0 @@
-// The MovieApp module. See README.md for the module graph.

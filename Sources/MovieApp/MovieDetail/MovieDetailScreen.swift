@@ -1,0 +1,25 @@
+import Reactive
+import Screenplay
+
+extension MovieDetailViewController {
+    /// Assembles the MovieDetail screen for `/movies/:id`: view controller, driver, binder.
+    static func make(
+        request: ScreenRequest, store: any MovieStore, readScheduler: any ImmediateSchedulerType
+    ) throws -> MovieDetailViewController {
+        guard let text = request.parameters["id"], let id = Int(text), id > 0 else {
+            throw ScreenNotFound("no movie \(request.parameters["id"] ?? "")")
+        }
+        do {
+            guard try store.movie(id: id) != nil else { throw ScreenNotFound("no movie \(id)") }
+        } catch is StoreError {
+            // The store is failing: show the screen in its error state rather than a not-found page.
+        }
+        let viewController = MovieDetailViewController()
+        let driver = MovieDetailDriver(movieID: id, store: store, readScheduler: readScheduler) {
+            [unowned viewController] in
+            viewController.navigationController?.popViewController(animated: true)
+        }
+        viewController.bag.insert(MovieDetailBinder(viewController: viewController, driver: driver))
+        return viewController
+    }
+}

@@ -1,0 +1,30 @@
+import ViewKit
+
+/// The MovieDetail header (nib `Templates/Views/MovieHeaderView.html`): status, title, year · runtime · genres,
+/// rating and overview.
+final class MovieHeaderView: View {
+    override class var outletTypes: [String: View.Type] {
+        [
+            "statusLabel": Label.self, "titleLabel": Label.self, "subtitleLabel": Label.self,
+            "ratingLabel": Label.self, "overviewLabel": Label.self,
+        ]
+    }
+
+    private var statusLabel: Label { outlet("statusLabel") }
+    private var titleLabel: Label { outlet("titleLabel") }
+    private var subtitleLabel: Label { outlet("subtitleLabel") }
+    private var ratingLabel: Label { outlet("ratingLabel") }
+    private var overviewLabel: Label { outlet("overviewLabel") }
+
+    /// Shows `data`; only the labels whose text changes are re-rendered.
+    func configure(with data: MovieDetailData) {
+        statusLabel.text = data.statusText
+        statusLabel.isHidden = data.statusText.isEmpty
+        classList.set("is-refreshing", data.phase == .refreshing)
+        if case .failed = data.phase { statusLabel.classList.insert("error") } else { statusLabel.classList.remove("error") }
+        titleLabel.text = data.movie?.title ?? (data.phase == .loading ? "Loading…" : "Unavailable")
+        subtitleLabel.text = data.subtitle
+        ratingLabel.text = data.ratingText
+        overviewLabel.text = data.movie?.overview ?? ""
+    }
+}

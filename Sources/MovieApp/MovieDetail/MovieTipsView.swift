@@ -1,0 +1,23 @@
+import ViewKit
+
+/// The MovieDetail tips (nib `Templates/Views/MovieTipsView.html`): one row per tip, kept by its text, so an
+/// added tip is one inserted row.
+final class MovieTipsView: View {
+    override class var outletTypes: [String: View.Type] {
+        ["tipsList": ListView.self, "emptyLabel": Label.self]
+    }
+
+    private var tipsList: ListView { outlet("tipsList") }
+    private var emptyLabel: Label { outlet("emptyLabel") }
+
+    /// Shows the tips of `data`'s movie, or a note when it has none.
+    func configure(with data: MovieDetailData) {
+        let tips = data.movie?.tips ?? []
+        tipsList.update(with: Array(tips.enumerated()), id: { "\($0.offset):\($0.element)" }) { _ in
+            Label(tagName: "li")
+        } configureRow: { row, tip in
+            (row as? Label)?.text = tip.element
+        }
+        emptyLabel.isHidden = !tips.isEmpty || data.movie == nil
+    }
+}

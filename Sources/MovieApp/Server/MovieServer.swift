@@ -1,0 +1,75 @@
+internal import Foundation
+public import HTTPServer
+internal import Reactive
+public import Screenplay
+internal import ViewKit
+
+/// The movie catalog app: the SQLite store, the list and MovieDetail screens, the JSON API, on one server.
+///
+/// ```swift
+/// let server = try MovieServer(options: MovieServerOptions.parse(arguments))
+/// try server.start()
+/// ```
+public final class MovieServer: Sendable {
+    /// The screens' application (router, templates, sessions).
+    public let application: Application
+    /// The store the screens and the API share.
+    public let store: any MovieStore
+
+    /// Opens the store (creating and seeding it on first run) and registers the screens and the API.
+    public convenience init(options: MovieServerOptions) throws {
+        try options.checkRoot()
+        let store = try SQLiteMovieStore(path: options.databasePath, seedingFrom: options.catalogPath)
+        try self.init(options: options, store: store)
+    }
+
+    /// Serves `store`, for tests with a store of their own.
+    public init(options: MovieServerOptions, store: any MovieStore, sessions: SessionConfiguration = .init()) throws {
+        var server = ServerConfiguration()
+        server.host = options.host
+        server.port = options.port
+        server.accessLog = options.accessLog
+        self.store = store
+        application = try Application(root: options.root, server: server, sessions: sessions, views: Self.register)
+        let readScheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
+        try application.screen("/", MovieListViewController.self) { _ in
+            Self.makeList(store: store)
+        }
+        try application.screen("/movies", MovieListViewController.self) { _ in
+            Self.makeList(store: store)
+        }
+        try application.screen("/movies/:id", MovieDetailViewController.self, parent: "/") { request in
+            try MovieDetailViewController.make(request: request, store: store, readScheduler: readScheduler)
+        }
+        try application.notFoundScreen(NotFoundViewController.self) { request in
+            NotFoundViewController.make(request: request)
+        }
+        MovieAPI(store: store).register(on: application.router)
+        application.router.get("/healthz") { _ in .text("ok\n") }
+    }
+
+    /// Registers the app's custom views for `data-view`.
+    static func register(_ registry: ViewRegistry) {
+        registry.register(MovieHeaderView.self, as: "MovieHeaderView")
+        registry.register(MovieTipsView.self, as: "MovieTipsView")
+    }
+
+    private static func makeList(store: any MovieStore) -> MovieListViewController {
+        let viewController = MovieListViewController()
+        viewController.bag.insert(MovieListBinder(viewController: viewController, driver: MovieListDriver(store: store)))
+        return viewController
+    }
+
+    /// Starts serving; returns once the server listens.
+    public func start() throws {
+        try application.start()
+    }
+
+    /// The port the server listens on.
+    public var port: Int { application.port }
+
+    /// Stops the server gracefully.
+    public func stop() {
+        application.stop()
+    }
+}
