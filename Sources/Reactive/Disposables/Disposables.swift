@@ -1,0 +1,98 @@
+import Synchronization
+
+/// Factory for the common disposables, as in RxSwift.
+///
+/// ```swift
+/// return Disposables.create { timer.cancel() }
+/// ```
+public enum Disposables {
+    /// A disposable that does nothing when disposed.
+    public static func create() -> any Disposable {
+        NopDisposable.instance
+    }
+
+    /// A disposable that runs `dispose` once, the first time it is disposed, on the disposing
+    /// thread.
+    public static func create(with dispose: @escaping () -> Void) -> any Cancelable {
+        AnonymousDisposable(dispose)
+    }
+
+    /// A disposable that disposes both arguments.
+    public static func create(_ disposable1: any Disposable, _ disposable2: any Disposable) -> any Cancelable {
+        BinaryDisposable(disposable1, disposable2)
+    }
+
+    /// A disposable that disposes all three arguments.
+    public static func create(
+        _ disposable1: any Disposable, _ disposable2: any Disposable, _ disposable3: any Disposable
+    ) -> any Cancelable {
+        CompositeDisposable(disposable1, disposable2, disposable3)
+    }
+
+    /// A disposable that disposes every element of `disposables`.
+    public static func create(_ disposables: [any Disposable]) -> any Cancelable {
+        CompositeDisposable(disposables: disposables)
+    }
+}
+
+/// Does nothing; shared.
+final class NopDisposable: Disposable, Sendable {
+    static let instance = NopDisposable()
+
+    func dispose() {}
+}
+
+/// Runs its action once.
+final class AnonymousDisposable: Cancelable, Sendable {
+    private let action: Locked<(() -> Void)?>
+    private let disposed = Atomic<Bool>(false)
+
+    init(_ action: @escaping () -> Void) {
+        self.action = Locked(action)
+        Resources.increment()
+    }
+
+    deinit {
+        Resources.decrement()
+    }
+
+    var isDisposed: Bool {
+        disposed.load(ordering: .acquiring)
+    }
+
+    func dispose() {
+        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let action = self.action.withLock { action in
+            defer { action = nil }
+            return action
+        }
+        action?()
+    }
+}
+
+/// Disposes two disposables; the shape of almost every subscription.
+final class BinaryDisposable: Cancelable, Sendable {
+    private let disposables: Locked<(any Disposable, any Disposable)?>
+
+    init(_ disposable1: any Disposable, _ disposable2: any Disposable) {
+        disposables = Locked((disposable1, disposable2))
+        Resources.increment()
+    }
+
+    deinit {
+        Resources.decrement()
+    }
+
+    var isDisposed: Bool {
+        disposables.withLock { $0 == nil }
+    }
+
+    func dispose() {
+        let taken = disposables.withLock { disposables in
+            defer { disposables = nil }
+            return disposables
+        }
+        taken?.0.dispose()
+        taken?.1.dispose()
+    }
+}

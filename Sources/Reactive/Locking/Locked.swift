@@ -1,0 +1,49 @@
+#if REACTIVE_NSLOCK
+    import Foundation
+#else
+    import Synchronization
+#endif
+
+/// A value guarded by a lock: the one place shared mutable state lives in this module.
+///
+/// `@unchecked Sendable` because the lock serialises every access to `state`; the state may hold
+/// non-`Sendable` observers, which the Rx contract lets any emitting thread call (after unlocking).
+/// Builds with `-D REACTIVE_NSLOCK` use `NSLock`, because ThreadSanitizer on Linux reports false
+/// races inside `Mutex.withLock`.
+final class Locked<State>: @unchecked Sendable {
+    #if REACTIVE_NSLOCK
+        private let lock = NSLock()
+    #else
+        private let mutex = Mutex(())
+    #endif
+    private var state: State
+
+    init(_ state: State) {
+        self.state = state
+    }
+
+    /// Runs `body` with exclusive access to the state. Never call out to user code from `body`.
+    @inline(__always)
+    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        #if REACTIVE_NSLOCK
+            lock.lock()
+            defer { lock.unlock() }
+            return try body(&state)
+        #else
+            return try mutex.withLock { _ in try body(&state) }
+        #endif
+    }
+}
+
+/// Carries a value to exactly one other thread (a scheduler hop).
+///
+/// `@unchecked Sendable` because the Rx scheduler contract hands an action, with the observer and
+/// element it closes over, to the scheduler's thread and the sender never touches it again; the
+/// grammar serialises deliveries, so the value is used by one thread at a time.
+struct Transfer<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}

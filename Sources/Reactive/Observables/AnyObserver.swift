@@ -1,0 +1,54 @@
+/// A type-erased observer: forwards every event to a closure or another observer.
+///
+/// ```swift
+/// let observer = AnyObserver<Int> { event in print(event) }
+/// observer.onNext(1)
+/// ```
+public struct AnyObserver<Element>: ObserverType {
+    /// The closure that receives events.
+    public typealias EventHandler = (Event<Element>) -> Void
+
+    private let observer: EventHandler
+
+    /// Creates an observer that calls `eventHandler` with each event.
+    public init(eventHandler: @escaping EventHandler) {
+        observer = eventHandler
+    }
+
+    /// Creates an observer that forwards to `observer`.
+    public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
+        self.observer = observer.on
+    }
+
+    /// Forwards `event`.
+    public func on(_ event: Event<Element>) {
+        observer(event)
+    }
+
+    /// Returns itself.
+    public func asObserver() -> AnyObserver<Element> {
+        self
+    }
+}
+
+/// The observer behind `subscribe(_:)`: stops after the first stop event.
+final class AnonymousObserver<Element>: ObserverType {
+    private let handler: (Event<Element>) -> Void
+    private var isStopped = false
+
+    init(_ handler: @escaping (Event<Element>) -> Void) {
+        self.handler = handler
+        Resources.increment()
+    }
+
+    deinit {
+        Resources.decrement()
+    }
+
+    func on(_ event: Event<Element>) {
+        // Events are serialised by the grammar, so a plain flag suffices.
+        guard !isStopped else { return }
+        if event.isStopEvent { isStopped = true }
+        handler(event)
+    }
+}

@@ -1,0 +1,29 @@
+/// A sequence of elements over time, the central type of Rx.
+///
+/// Contract: obeys `next* (error | completed)?`; each subscription is independent unless shared
+/// (`share(replay:scope:)`); nothing is delivered after the subscription is disposed. Not
+/// `Sendable`: build and subscribe on one thread; move events with `observe(on:)` or a `Driver`.
+///
+/// ```swift
+/// Observable.of(1, 2, 3)
+///     .map { $0 * 10 }
+///     .subscribe(onNext: { print($0) })
+///     .disposed(by: bag)
+/// ```
+public class Observable<Element>: ObservableType {
+    init() {}
+
+    /// Starts delivering events to `observer`.
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        preconditionFailure("Observable.subscribe is abstract")
+    }
+
+    /// Returns itself.
+    public func asObservable() -> Observable<Element> {
+        self
+    }
+}
+
+@available(*, unavailable)
+extension Observable: Sendable {}

@@ -1,0 +1,53 @@
+extension ObservableType {
+    /// Subscribes `onNext`; an error is a programmer error (`assertionFailure` in debug builds),
+    /// as in RxCocoa.
+    ///
+    /// ```swift
+    /// viewController.backButton.rx.tap.bind(onNext: driver.close)
+    /// ```
+    public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
+        subscribe(onNext: onNext, onError: { error in reportBindingError(error) })
+    }
+
+    /// Sends every element to each of `observers`.
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    where Observer.Element == Element {
+        subscribe { event in
+            for observer in observers { observer.on(event) }
+        }
+    }
+
+    /// Sends every element, wrapped in an optional, to each of `observers`.
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    where Observer.Element == Element? {
+        map { $0 as Element? }.subscribe { event in
+            for observer in observers { observer.on(event) }
+        }
+    }
+
+    /// Sends every element to each of `relays`; an error is a programmer error.
+    public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
+        bind(onNext: { element in
+            for relay in relays { relay.accept(element) }
+        })
+    }
+
+    /// Sends every element to each of `relays`; an error is a programmer error.
+    public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
+        bind(onNext: { element in
+            for relay in relays { relay.accept(element) }
+        })
+    }
+
+    /// Hands this sequence to `binder` and returns what it returns (RxCocoa's curried form).
+    public func bind<Result>(to binder: (Self) -> Result) -> Result {
+        binder(self)
+    }
+}
+
+/// A binding must never fail: an error reaching one is a programmer error.
+func reportBindingError(_ error: any Error, file: StaticString = #fileID, line: UInt = #line) {
+    #if DEBUG
+        assertionFailure("Binding error: \(error)", file: file, line: line)
+    #endif
+}

@@ -1,1 +1,0 @@
-// The Reactive module. See README.md for the module graph.

@@ -1,0 +1,146 @@
+public import Dispatch
+public import Foundation
+import Synchronization
+
+/// A serial scheduler that plays the main thread for one screen (that screen's `MainScheduler`).
+///
+/// Contract: work runs one item at a time, in FIFO order, on the screen's private queue; code
+/// running on it finds it through `ScreenScheduler.current`. As an Rx scheduler it runs an action
+/// at once when called on its own queue with nothing else pending (like `MainScheduler`), and
+/// enqueues it otherwise. Screens run in parallel with each other.
+///
+/// ```swift
+/// let scheduler = ScreenScheduler(label: "screen.42")
+/// scheduler.schedule {
+///     precondition(ScreenScheduler.current === scheduler)
+/// }
+/// let title = scheduler.sync { "rendered" }
+/// ```
+public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvertible {
+    /// The queue-specific value: holds the scheduler weakly, since the queue is owned by it.
+    private final class Identity: Sendable {
+        let scheduler = WeakScheduler()
+    }
+
+    private static let key = DispatchSpecificKey<Identity>()
+
+    /// The name given at creation, used in diagnostics.
+    public let label: String
+    private let queue: DispatchQueue
+    private let identity = Identity()
+    private let enqueued = Atomic<Int>(0)
+    private let scheduling: DispatchQueueScheduling
+
+    /// Creates a scheduler with its own serial queue named `label`.
+    public init(label: String) {
+        self.label = label
+        queue = DispatchQueue(label: label)
+        scheduling = DispatchQueueScheduling(queue: queue)
+        identity.scheduler.value = self
+        queue.setSpecific(key: Self.key, value: identity)
+    }
+
+    /// The screen scheduler whose queue runs the calling code, or `nil` off any screen.
+    public static var current: ScreenScheduler? {
+        DispatchQueue.getSpecific(key: key)?.scheduler.value
+    }
+
+    /// Whether the calling code runs on this scheduler's queue.
+    public var isCurrent: Bool {
+        DispatchQueue.getSpecific(key: Self.key) === identity
+    }
+
+    /// `ScreenScheduler(label)`.
+    public var description: String {
+        "ScreenScheduler(\(label))"
+    }
+
+    /// Runs `work` later on this scheduler's queue, after everything scheduled before it.
+    public func schedule(_ work: @escaping @Sendable () -> Void) {
+        queue.async(execute: work)
+    }
+
+    /// Runs `work` on this scheduler's queue and waits for its result.
+    ///
+    /// Precondition: not called on this scheduler (that would deadlock). Only `Sendable` results
+    /// come out, so screen-owned objects cannot leak to the calling thread.
+    public func sync<T: Sendable>(_ work: () throws -> T) rethrows -> T {
+        precondition(
+            !isCurrent,
+            "ScreenScheduler.sync called on \(label) itself; that deadlocks. Call the code directly instead.")
+        return try queue.sync(execute: work)
+    }
+
+    /// Stops the process with a message naming `what` unless the caller runs on this scheduler.
+    ///
+    /// ```swift
+    /// scheduler.assertCurrent("Label.text set")
+    /// ```
+    public func assertCurrent(_ what: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line) {
+        guard !isCurrent else { return }
+        let actual = ScreenScheduler.current.map { "on screen scheduler \($0.label)" } ?? "off any screen scheduler"
+        preconditionFailure(
+            "\(what()) must run on screen scheduler \(label), but ran \(actual).", file: file, line: line)
+    }
+
+    /// The wall clock.
+    public var now: RxTime {
+        Date()
+    }
+
+    /// Runs `action` at once when on this queue with nothing pending; enqueues it otherwise.
+    public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> any Disposable)
+        -> any Disposable
+    {
+        let previous = enqueued.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue
+        if previous == 0 && isCurrent {
+            defer { enqueued.wrappingSubtract(1, ordering: .acquiringAndReleasing) }
+            return action(state)
+        }
+        let cancel = SingleAssignmentDisposable()
+        let work = Transfer((state, action))
+        queue.async {
+            defer { self.enqueued.wrappingSubtract(1, ordering: .acquiringAndReleasing) }
+            guard !cancel.isDisposed else { return }
+            cancel.setDisposable(work.value.1(work.value.0))
+        }
+        return cancel
+    }
+
+    /// Runs `action` on this queue after `dueTime`.
+    public func scheduleRelative<StateType>(
+        _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
+    ) -> any Disposable {
+        scheduling.scheduleRelative(state, dueTime: dueTime, action: action)
+    }
+}
+
+/// A weak reference that can cross threads.
+final class WeakScheduler: Sendable {
+    private let reference: Locked<Weak>
+
+    private struct Weak {
+        weak var value: ScreenScheduler?
+    }
+
+    init() {
+        reference = Locked(Weak())
+    }
+
+    var value: ScreenScheduler? {
+        get { reference.withLock { $0.value } }
+        set { reference.withLock { $0.value = newValue } }
+    }
+}
+
+/// Requires the caller to run on a screen scheduler and returns it; `operation` names the call
+/// in the failure message.
+func requireScreenScheduler(_ operation: String, file: StaticString, line: UInt) -> ScreenScheduler {
+    guard let scheduler = ScreenScheduler.current else {
+        preconditionFailure(
+            "\(operation) called off a screen scheduler; call it from code running on a ScreenScheduler "
+                + "(for example in the binder's bindLoaded), so that its elements are delivered on that screen.",
+            file: file, line: line)
+    }
+    return scheduler
+}

@@ -1,0 +1,66 @@
+/// A subject that holds a current value and sends it to each new subscriber, then every later
+/// event.
+///
+/// Contract: as `PublishSubject`; the replay happens synchronously in `subscribe`. After the
+/// stop event a new subscriber receives only the stop event.
+///
+/// ```swift
+/// let count = BehaviorSubject(value: 0)
+/// count.subscribe(onNext: { print($0) })   // prints 0
+/// count.onNext(1)                          // prints 1
+/// ```
+public final class BehaviorSubject<Element>: SubjectType, ObserverType, Cancelable {
+    private let core: SubjectCore<Element>
+
+    /// Creates a subject whose current value is `value`.
+    public init(value: Element) {
+        core = SubjectCore(bufferLimit: 1, replaysAfterStop: false, initial: [value])
+    }
+
+    /// The current value. Throws the error the subject failed with, or `RxError.disposed`.
+    public func value() throws -> Element {
+        try core.state.withLock { state in
+            if state.isDisposed { throw RxError.disposed(object: "BehaviorSubject") }
+            if case .error(let error) = state.stopEvent { throw error }
+            return state.buffer[state.buffer.count - 1]
+        }
+    }
+
+    /// Whether anyone is subscribed.
+    public var hasObservers: Bool {
+        core.hasObservers
+    }
+
+    /// Whether `dispose()` has been called.
+    public var isDisposed: Bool {
+        core.state.withLock { $0.isDisposed }
+    }
+
+    /// Makes a `next` element the current value and sends `event` to every observer.
+    public func on(_ event: Event<Element>) {
+        core.on(event)
+    }
+
+    /// Subscribes `observer`, replaying the current value to it first.
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        core.subscribe(observer.on)
+    }
+
+    /// The subject as an observer.
+    public func asObserver() -> BehaviorSubject<Element> {
+        self
+    }
+
+    /// The subject as a sequence.
+    public func asObservable() -> Observable<Element> {
+        SubjectObservable(core)
+    }
+
+    /// Drops every observer and the value; later subscribers receive `RxError.disposed`.
+    public func dispose() {
+        core.dispose()
+    }
+}
+
+extension BehaviorSubject: Sendable where Element: Sendable {}

@@ -1,0 +1,70 @@
+/// A subject that sends each event to the observers subscribed at the time; a late subscriber
+/// receives only the stop event.
+///
+/// Contract: thread-safe; each observer receives events one at a time, in the order the subject
+/// accepted them, on the emitting thread (or on the thread draining that observer's queue when
+/// emissions race); nothing after the stop event; no call-out while locked.
+///
+/// ```swift
+/// let taps = PublishSubject<Void>()
+/// taps.subscribe(onNext: { print("tap") }).disposed(by: bag)
+/// taps.onNext(())
+/// ```
+public final class PublishSubject<Element>: SubjectType, ObserverType, Cancelable {
+    private let core = SubjectCore<Element>(bufferLimit: 0, replaysAfterStop: false)
+
+    /// Creates a subject with no observers.
+    public init() {}
+
+    /// Whether anyone is subscribed.
+    public var hasObservers: Bool {
+        core.hasObservers
+    }
+
+    /// Whether `dispose()` has been called.
+    public var isDisposed: Bool {
+        core.state.withLock { $0.isDisposed }
+    }
+
+    /// Sends `event` to every current observer.
+    public func on(_ event: Event<Element>) {
+        core.on(event)
+    }
+
+    /// Subscribes `observer`.
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        core.subscribe(observer.on)
+    }
+
+    /// The subject as an observer.
+    public func asObserver() -> PublishSubject<Element> {
+        self
+    }
+
+    /// The subject as a sequence.
+    public func asObservable() -> Observable<Element> {
+        SubjectObservable(core)
+    }
+
+    /// Drops every observer; later subscribers receive `RxError.disposed`.
+    public func dispose() {
+        core.dispose()
+    }
+}
+
+extension PublishSubject: Sendable where Element: Sendable {}
+
+/// The read side of a subject as an `Observable`.
+final class SubjectObservable<Element>: Observable<Element> {
+    private let core: SubjectCore<Element>
+
+    init(_ core: SubjectCore<Element>) {
+        self.core = core
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        core.subscribe(observer.on)
+    }
+}
