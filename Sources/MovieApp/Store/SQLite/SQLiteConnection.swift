@@ -30,7 +30,7 @@ final class SQLiteConnection {
     let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
 
-    /// Opens (and with `create`, creates) the database file at `path`.
+    /// Opens the database file at `path`, creating it unless `readOnly`.
     init(path: String, readOnly: Bool) throws(StoreError) {
         var handle: OpaquePointer?
         let flags =
