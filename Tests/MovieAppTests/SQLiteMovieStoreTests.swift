@@ -136,6 +136,10 @@ struct SQLiteMovieStoreTests {
         let error = try #require(throws: StoreError.self) { _ = try store.update(id: 1, with: MoviePatch(rating: 0)) }
         #expect(error.kind == .unavailable)
         #expect(error.message.contains("readonly"))
+        #expect(try store.update(id: 1, with: MoviePatch()) == sampleMovies()[0])
+        #expect(throws: StoreError(.notFound, message: "no movie has id 9")) {
+            _ = try store.update(id: 9, with: MoviePatch())
+        }
         #expect(try SQLiteMovieStore(path: path).allMovies() == sampleMovies())
     }
 

@@ -140,6 +140,11 @@ public final class SQLiteMovieStore: MovieStore {
     ///   ``StoreError/Kind/unavailable`` when the write fails (the transaction is then rolled back).
     public func update(id: Int, with patch: MoviePatch) throws(StoreError) -> Movie {
         try connection.withLock { connection throws(StoreError) in
+            // `{}` is a valid merge patch; answering it needs no write lock (nor a writable file).
+            if patch.isEmpty {
+                guard let movie = try Self.movie(id: id, in: connection) else { throw .movieNotFound(id) }
+                return movie
+            }
             let (movie, changed) = try connection.inTransaction { () throws(StoreError) in
                 guard let current = try Self.movie(id: id, in: connection) else { throw .movieNotFound(id) }
                 let updated = patch.applied(to: current)
