@@ -10,7 +10,7 @@ import Testing
 ///
 /// The reference lives in `__Snapshots__/<TestFile>/<testName>.<n>.<ext>` next to the test file
 /// (`n` counts the assertions of a test from 1, or `named` replaces it), so paths hold on any
-/// machine. Record mode comes from `record`, else `SNAPSHOT_TESTING_RECORD`, else `.missing`.
+/// machine; `snapshotDirectory` overrides the directory. Record mode comes from `record`, else `SNAPSHOT_TESTING_RECORD`, else `.missing`.
 /// On a mismatch the failure names the reference, shows a line diff, and writes the actual
 /// snapshot beside it as `<name>.actual.<ext>`. Reports through Swift Testing when a Swift
 /// Testing test is running, through XCTest otherwise.
@@ -26,6 +26,7 @@ public func assertSnapshot<Value>(
     as snapshotting: Snapshotting<Value>,
     named name: String? = nil,
     record recording: SnapshotRecordMode? = nil,
+    snapshotDirectory: String? = nil,
     fileID: StaticString = #fileID,
     file filePath: StaticString = #filePath,
     testName: String = #function,
@@ -33,7 +34,8 @@ public func assertSnapshot<Value>(
     column: UInt = #column
 ) {
     let failure = verifySnapshot(
-        of: try value(), as: snapshotting, named: name, record: recording, file: filePath, testName: testName)
+        of: try value(), as: snapshotting, named: name, record: recording, snapshotDirectory: snapshotDirectory,
+        file: filePath, testName: testName)
     guard let failure else { return }
     if Test.current != nil {
         Issue.record(
@@ -56,12 +58,15 @@ public func verifySnapshot<Value>(
     as snapshotting: Snapshotting<Value>,
     named name: String? = nil,
     record recording: SnapshotRecordMode? = nil,
+    snapshotDirectory: String? = nil,
     file filePath: StaticString = #filePath,
     testName: String = #function
 ) -> String? {
     let mode = recording ?? SnapshotRecordMode.current
     let testFile = URL(fileURLWithPath: "\(filePath)")
-    let directory = testFile.deletingLastPathComponent()
+    let directory =
+        snapshotDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        ?? testFile.deletingLastPathComponent()
         .appendingPathComponent("__Snapshots__")
         .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
     let test = sanitizedPathComponent(testName)

@@ -10,8 +10,14 @@ public enum SnapshotDiff {
     /// `nil` when `reference` equals `actual`, else their unified line diff.
     public static func lineDiff(_ reference: String, _ actual: String) -> String? {
         guard reference != actual else { return nil }
-        let old = reference.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let new = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // A final line break ends the last line; it does not start an empty one.
+        func lines(_ text: String) -> [String] {
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if lines.count > 1 && lines.last == "" { lines.removeLast() }
+            return lines
+        }
+        let old = lines(reference)
+        let new = lines(actual)
         let edits = self.edits(from: old, to: new)
         return unified(edits, context: 3)
     }
@@ -43,12 +49,12 @@ public enum SnapshotDiff {
                 edits.append(.same(a[i]))
                 i += 1
                 j += 1
-            } else if j < b.count && (i == a.count || table[i][j + 1] >= table[i + 1][j]) {
-                edits.append(.added(b[j]))
-                j += 1
-            } else {
+            } else if i < a.count && (j == b.count || table[i + 1][j] >= table[i][j + 1]) {
                 edits.append(.removed(a[i]))
                 i += 1
+            } else {
+                edits.append(.added(b[j]))
+                j += 1
             }
         }
         edits += old[(old.count - suffix)...].map(Edit.same)

@@ -79,6 +79,33 @@ struct MovieCatalogTests {
         }
     }
 
+    @Test(
+        "ships the posters the generator makes from the catalog",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs python3"))
+    func shipsThePostersTheGeneratorMakes() throws {
+        let output = folder.path("posters")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [
+            repositoryRoot.appendingPathComponent("Catalog/make_posters.py").path,
+            repositoryRoot.appendingPathComponent("Catalog/movies.json").path, output,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let generated = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+        let shipped = try FileManager.default.contentsOfDirectory(
+            atPath: repositoryRoot.appendingPathComponent("Public/posters").path
+        ).filter { $0.hasSuffix(".svg") }.sorted()
+        #expect(generated == shipped)
+        for name in generated {
+            let fresh = try Data(contentsOf: URL(fileURLWithPath: output).appendingPathComponent(name))
+            let committed = try Data(contentsOf: repositoryRoot.appendingPathComponent("Public/posters/\(name)"))
+            #expect(fresh == committed, "Public/posters/\(name) is stale: run python3 Catalog/make_posters.py")
+        }
+    }
+
     @Test func encodesEveryKeyIncludingAMissingPoster() throws {
         var movie = sampleMovies(1...1)[0]
         movie.posterUrl = nil

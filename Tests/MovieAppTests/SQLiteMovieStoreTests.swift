@@ -136,21 +136,29 @@ struct SQLiteMovieStoreTests {
         let error = try #require(throws: StoreError.self) { _ = try store.update(id: 1, with: MoviePatch(rating: 0)) }
         #expect(error.kind == .unavailable)
         #expect(error.message.contains("readonly"))
+        #expect(try store.update(id: 1, with: MoviePatch()) == sampleMovies()[0])
+        #expect(throws: StoreError(.notFound, message: "no movie has id 9")) {
+            _ = try store.update(id: 9, with: MoviePatch())
+        }
         #expect(try SQLiteMovieStore(path: path).allMovies() == sampleMovies())
     }
 
     @Test(
-        "throws when the file is not writable", .enabled(if: geteuid() != 0, "file permissions do not bind root"))
+        "throws when the file is not writable",
+        .enabled(if: ReadOnlyFile.isSupported, "needs chmod as a user, or chattr as root"))
     func throwsWhenTheFileIsNotWritable() throws {
         let path = folder.path("m.sqlite")
         do { _ = try SQLiteMovieStore(path: path, seedingFrom: try folder.catalog(sampleMovies())) }
-        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
-        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path) }
-        let error = try #require(throws: StoreError.self) {
-            let store = try SQLiteMovieStore(path: path)
-            _ = try store.update(id: 1, with: MoviePatch(rating: 0))
-        }
+        try ReadOnlyFile.protect(path)
+        defer { ReadOnlyFile.release(path) }
+        // The store still serves reads; writes fail with SQLite's reason.
+        let store = try SQLiteMovieStore(path: path)
+        #expect(try store.allMovies() == sampleMovies())
+        let error = try #require(throws: StoreError.self) { _ = try store.update(id: 1, with: MoviePatch(rating: 0)) }
         #expect(error.kind == .unavailable)
+        #expect(error.message.contains("readonly"))
+        ReadOnlyFile.release(path)
+        #expect(try SQLiteMovieStore(path: path).allMovies() == sampleMovies())
     }
 
     @Test func throwsWhenTheFolderCannotBeCreated() throws {

@@ -1,3 +1,5 @@
+import Reactive
+
 /// A control that sends an action when pressed (like `UIButton`).
 ///
 /// It renders as a real form so it works without JavaScript: the form is the button's element
@@ -27,8 +29,8 @@ public final class Button: View {
         didSet { if actionName != oldValue { setNeedsRender() } }
     }
 
-    private var tapObservers: [(id: Int, handler: () -> Void)] = []
-    private var nextObserverID = 0
+    /// The taps `sendActions()` delivers; `rx.tap` exposes them as a `ControlEvent`.
+    let taps = PublishRelay<Void>()
 
     /// Creates a button; its element is always a `<form>`, whatever `tagName` says.
     public required init(tagName: String = "form") {
@@ -42,22 +44,12 @@ public final class Button: View {
         self.actionName = actionName
     }
 
-    /// Delivers a tap to the observers of `rx.tap`, if the button is enabled.
+    /// Delivers a tap to the observers of `rx.tap`, synchronously, if the button is enabled.
+    ///
+    /// The screen runtime calls it on the screen's scheduler when the button's action arrives.
     public func sendActions() {
         guard isEnabled else { return }
-        for observer in tapObservers { observer.handler() }
-    }
-
-    /// Adds a tap observer and returns its key for `removeTapObserver(_:)`.
-    func addTapObserver(_ handler: @escaping () -> Void) -> Int {
-        nextObserverID += 1
-        tapObservers.append((nextObserverID, handler))
-        return nextObserverID
-    }
-
-    /// Removes the tap observer with the key `id`.
-    func removeTapObserver(_ id: Int) {
-        tapObservers.removeAll { $0.id == id }
+        taps.accept(())
     }
 
     /// Writes the form, the hidden token and the submit button.

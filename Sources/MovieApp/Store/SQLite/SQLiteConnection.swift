@@ -30,7 +30,7 @@ final class SQLiteConnection {
     let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
 
-    /// Opens (and with `create`, creates) the database file at `path`.
+    /// Opens the database file at `path`, creating it unless `readOnly`.
     init(path: String, readOnly: Bool) throws(StoreError) {
         var handle: OpaquePointer?
         let flags =
@@ -70,7 +70,7 @@ final class SQLiteConnection {
 
     /// Runs SQL that returns no rows we need (schema, pragmas, transaction control).
     func execute(_ sql: String) throws(StoreError) {
-        try check(sqlite3_exec(handle, sql, nil, nil, nil), on: handle, "running \(sql.prefix(40))")
+        try check(sqlite3_exec(handle, sql, nil, nil, nil), on: handle, "running \(Self.summary(of: sql))")
     }
 
     /// The statement for `sql`, prepared on first use and kept for the connection's life.
@@ -81,13 +81,19 @@ final class SQLiteConnection {
         var handle: OpaquePointer?
         try check(
             sqlite3_prepare_v3(self.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil),
-            on: self.handle, "preparing \(sql.prefix(40))")
+            on: self.handle, "preparing \(Self.summary(of: sql))")
         guard let handle else {
-            throw StoreError(.unavailable, message: "preparing \(sql.prefix(40)): empty statement")
+            throw StoreError(.unavailable, message: "preparing \(Self.summary(of: sql)): empty statement")
         }
         let statement = SQLiteStatement(handle: handle, connection: self.handle)
         statements[sql] = statement
         return statement
+    }
+
+    /// The start of a statement's first line, to say in an error which statement failed.
+    private static func summary(of sql: String) -> String {
+        let line = sql.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? sql
+        return line.count > 60 ? "\(line.prefix(57))..." : line
     }
 
     /// Runs `body` in a write transaction: `BEGIN IMMEDIATE`, then `COMMIT`, or `ROLLBACK` if

@@ -39,6 +39,7 @@ public final class SQLiteMovieStore: MovieStore {
     ///     is empty; `nil` leaves an empty database empty.
     ///   - readOnly: Opens an existing database without ever writing to it: no schema, no seeding,
     ///     and every ``update(id:with:)`` throws. For inspecting a database another process owns.
+    ///     A file this process cannot write is opened the same way.
     /// - Throws: ``StoreError`` when the folder or file cannot be created or opened, the schema is
     ///   newer than this program, or the catalog is invalid.
     public init(path: String, seedingFrom catalogPath: String? = nil, readOnly: Bool = false) throws(StoreError) {
@@ -53,7 +54,9 @@ public final class SQLiteMovieStore: MovieStore {
             }
         }
         let connection = try SQLiteConnection(path: path, readOnly: readOnly)
-        if !readOnly {
+        // A file the process may not write (SQLite then opens it read-only) still serves reads;
+        // its updates throw.
+        if !readOnly && !connection.isReadOnly {
             try Self.prepare(connection, seedingFrom: catalogPath)
         }
         self.connection = Mutex(connection)
@@ -137,6 +140,11 @@ public final class SQLiteMovieStore: MovieStore {
     ///   ``StoreError/Kind/unavailable`` when the write fails (the transaction is then rolled back).
     public func update(id: Int, with patch: MoviePatch) throws(StoreError) -> Movie {
         try connection.withLock { connection throws(StoreError) in
+            // `{}` is a valid merge patch; answering it needs no write lock (nor a writable file).
+            if patch.isEmpty {
+                guard let movie = try Self.movie(id: id, in: connection) else { throw .movieNotFound(id) }
+                return movie
+            }
             let (movie, changed) = try connection.inTransaction { () throws(StoreError) in
                 guard let current = try Self.movie(id: id, in: connection) else { throw .movieNotFound(id) }
                 let updated = patch.applied(to: current)
