@@ -49,7 +49,7 @@ let package = Package(
             exclude: ["__Snapshots__"], swiftSettings: strict),
         .testTarget(
             name: "ScreenplayTests", dependencies: ["Screenplay", "ScreenplayTesting"],
-            exclude: ["__Snapshots__"], swiftSettings: strict),
+            exclude: ["__Snapshots__", "Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "MovieAppTests", dependencies: ["MovieApp", "ScreenplayTesting"],
             exclude: ["__Snapshots__"], swiftSettings: strict),

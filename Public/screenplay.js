@@ -102,7 +102,7 @@
     var doc = new DOMParser().parseFromString(data.html, "text/html");
     document.body.replaceWith(doc.body);
     var newRoot = doc.documentElement;
-    ["class", "data-events", "data-screen-url", "data-status-bar"].forEach(function (name) {
+    ["class", "data-events", "data-screen-url"].forEach(function (name) {
       var value = newRoot.getAttribute(name);
       if (value === null) root.removeAttribute(name); else root.setAttribute(name, value);
     });

@@ -55,6 +55,7 @@ public final class ScreenHarness: Sendable {
             screen.scheduleFlush = { [state] in state.run { $0?.flush() } }
             screen.eventObserver = { [recorded] event in recorded.value.append(event) }
             state.value = screen
+            _ = screen.renderPage()
             if appear { screen.appearIfNeeded() }
         }
         settle()
@@ -81,6 +82,12 @@ public final class ScreenHarness: Sendable {
         let done = scheduler.sync { [state] in state.value?.perform(action: action) ?? false }
         settle()
         return done
+    }
+
+    /// Runs `viewDidAppear(false)` (once), as when the page's event stream connects.
+    public func appear() {
+        scheduler.sync { [state] in state.value?.appearIfNeeded() }
+        settle()
     }
 
     /// Waits until the work queued on the screen's scheduler so far (and the flush it causes) has run.

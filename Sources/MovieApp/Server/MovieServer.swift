@@ -1,5 +1,5 @@
 internal import Foundation
-public import HTTPServer
+internal import HTTPServer
 internal import Reactive
 public import Screenplay
 internal import ViewKit
@@ -31,7 +31,7 @@ public final class MovieServer: Sendable {
         server.accessLog = options.accessLog
         self.store = store
         application = try Application(root: options.root, server: server, sessions: sessions, views: Self.register)
-        let readScheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
+        let readScheduler = ScreenScheduler(label: "movie-reads")
         try application.screen("/", MovieListViewController.self) { _ in
             Self.makeList(store: store)
         }

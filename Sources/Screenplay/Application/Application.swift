@@ -106,6 +106,12 @@ public final class Application: Sendable {
         }
     }
 
+    /// How many screen sessions are open.
+    public var openSessionCount: Int { sessions.count }
+
+    /// How many sessions ended by expiry or by the cap.
+    public var evictedSessionCount: Int { sessions.evictedCount }
+
     /// The port the server listens on (after ``start()``).
     public var port: Int { server.withLock { $0?.port ?? 0 } }
 

@@ -36,6 +36,7 @@ package final class Screen {
         self.context = context
         self.log = EventLog(capacity: eventBuffer)
         page = layout.instantiate()
+        if let scheduler = ScreenScheduler.current { page.confine(to: scheduler) }
         titleView = page.outletIfPresent("title") as? Label
         themeColor = page.outletIfPresent("themeColor")
         navigation = NavigationController(
@@ -66,13 +67,22 @@ package final class Screen {
         return html
     }
 
+    /// Reflects the title and status bar style in the layout, touching only what differs (a change of the
+    /// `<html>` element itself is a `reset`).
     private func applyShell() {
         let style = viewController.statusBarStyle
-        page.classList.remove(style == .default ? StatusBarStyle.lightContent.className : StatusBarStyle.default.className)
-        page.classList.insert(style.className)
-        page.setAttribute("data-status-bar", style == .default ? "default" : "light")
-        themeColor?.setAttribute("content", style.themeColor)
-        titleView?.text = viewController.title ?? ""
+        let other = style == .default ? StatusBarStyle.lightContent : StatusBarStyle.default
+        if !page.classList.contains(style.className) || page.classList.contains(other.className) {
+            var classes = page.classList
+            classes.remove(other.className)
+            classes.insert(style.className)
+            page.classList = classes
+        }
+        if let themeColor, themeColor.attribute("content") != style.themeColor {
+            themeColor.setAttribute("content", style.themeColor)
+        }
+        let title = viewController.title ?? ""
+        if let titleView, titleView.text != title { titleView.text = title }
     }
 
     private func setNeedsFlush() {

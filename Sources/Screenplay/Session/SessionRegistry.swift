@@ -117,18 +117,20 @@ package final class SessionRegistry: Sendable {
 }
 
 /// Keys in order of last activity, with O(1) touch, remove and oldest: a doubly linked list over slots.
-struct ActivityOrder {
+package struct ActivityOrder {
     private var slots: [String: Int] = [:]
     private var keys: [String?] = []
     private var previous: [Int] = []
     private var next: [Int] = []
     private var free: [Int] = []
     private var head = -1  // least recent
+    package init() {}
+
     private var tail = -1  // most recent
 
-    var oldest: String? { head >= 0 ? keys[head] : nil }
+    package var oldest: String? { head >= 0 ? keys[head] : nil }
 
-    mutating func touch(_ key: String) {
+    package mutating func touch(_ key: String) {
         if let slot = slots[key] {
             unlink(slot)
             link(slot)
@@ -148,7 +150,7 @@ struct ActivityOrder {
         link(slot)
     }
 
-    mutating func remove(_ key: String) {
+    package mutating func remove(_ key: String) {
         guard let slot = slots.removeValue(forKey: key) else { return }
         unlink(slot)
         keys[slot] = nil

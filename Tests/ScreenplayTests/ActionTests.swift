@@ -1,0 +1,112 @@
+import HTTPServer
+import Screenplay
+import ScreenplayTesting
+import Testing
+
+@Suite struct ActionTests {
+    @Test func aFormPostFiresTheTapAndRedirectsToTheScreen() throws {
+        let app = try TestApp()
+        defer { app.application.stop() }
+        let page = try app.openCounter()
+        let response = try app.client.post(page.actionPath("increment")!, form: ["csrf": page.csrfToken!])
+        #expect(response.status == 303)
+        #expect(response.header("Location") == "/counter")
+        #expect(app.factory.createdRelays.first?.value == 1)
+    }
+
+    @Test func aScriptPostAnswers204AndThePatchArrivesOnTheStream() throws {
+        let app = try TestApp()
+        defer { app.application.stop() }
+        let page = try app.openCounter()
+        let events = try app.client.openEvents(page.eventsPath!)
+        defer { events.close() }
+        let response = try app.client.post(
+            page.actionPath("increment")!, form: ["csrf": page.csrfToken!], headers: ["X-Requested-With": "fetch"])
+        #expect(response.status == 204)
+        let patch = try events.next { $0.event == "patch" }
+        #expect(patch?.data.contains(">1</p>") == true)
+        #expect(patch?.id == "1")
+    }
+
+    @Test func aWrongOrMissingTokenIs403AndChangesNothing() throws {
+        let app = try TestApp()
+        defer { app.application.stop() }
+        let page = try app.openCounter()
+        let other = try app.openCounter()
+        let path = page.actionPath("increment")!
+        #expect(try app.client.post(path, form: ["csrf": "forged"]).status == 403)
+        #expect(try app.client.post(path, form: [:]).status == 403)
+        #expect(try app.client.post(path, form: ["csrf": other.csrfToken!]).status == 403)
+        #expect(app.factory.createdRelays.allSatisfy { $0.value == 0 })
+    }
+
+    @Test func aCrossOriginPostIs403() throws {
+        let app = try TestApp()
+        defer { app.application.stop() }
+        let page = try app.openCounter()
+        let path = page.actionPath("increment")!
+        let form = ["csrf": page.csrfToken!]
+        #expect(try app.client.post(path, form: form, headers: ["Origin": "http://evil.example"]).status == 403)
+        #expect(try app.client.post(path, form: form, headers: ["Sec-Fetch-Site": "cross-site"]).status == 403)
+        #expect(try app.client.post(path, form: form, headers: ["Origin": "http://127.0.0.1"]).status == 303)
+        #expect(app.factory.createdRelays.first?.value == 1)
+    }
+
+    @Test func anUnknownActionIs404() throws {
+        let app = try TestApp()
+        defer { app.application.stop() }
+        let page = try app.openCounter()
+        let path = "/screens/\(page.sessionID!)/actions/explode"
+        #expect(try app.client.post(path, form: ["csrf": page.csrfToken!]).status == 404)
+    }
+
+    @Test func anUnknownSessionRedirectsToAFreshScreen() throws {
+        let app = try TestApp()
+        defer { app.application.stop() }
+        let response = try app.client.post(
+            "/screens/AAAAAAAAAAAAAAAAAAAAAA/actions/increment", form: ["csrf": "x"],
+            headers: ["Referer": "http://127.0.0.1/counter?start=5"])
+        #expect(response.status == 303)
+        #expect(response.header("Location") == "/counter?start=5")
+        let noReferer = try app.client.post("/screens/nope/actions/increment", form: ["csrf": "x"])
+        #expect(noReferer.status == 303)
+        #expect(noReferer.header("Location") == "/")
+    }
+
+    @Test func getOnAnActionURLIsNotAllowed() throws {
+        let app = try TestApp()
+        defer { app.application.stop() }
+        let page = try app.openCounter()
+        let response = try app.client.get(page.actionPath("increment")!)
+        #expect(response.status == 405)
+        #expect(response.header("Allow")?.contains("POST") == true)
+    }
+
+    @Test func navigatingAwayEndsTheSessionAndTellsTheClientWhere() throws {
+        let app = try TestApp()
+        defer { app.application.stop() }
+        let page = try app.openCounter()
+        let events = try app.client.openEvents(page.eventsPath!)
+        defer { events.close() }
+        let response = try app.client.post(
+            page.actionPath("leave")!, form: ["csrf": page.csrfToken!], headers: ["X-Requested-With": "fetch"])
+        #expect(response.status == 204)
+        #expect(response.header("Screenplay-Navigate") == "/counter?from=leave")
+        let navigate = try events.next { $0.event == "navigate" }
+        #expect(navigate?.data == "/counter?from=leave")
+        #expect(eventually { app.application.openSessionCount == 0 })
+
+        let form = try app.openCounter()
+        let formResponse = try app.client.post(form.actionPath("leave")!, form: ["csrf": form.csrfToken!])
+        #expect(formResponse.status == 303)
+        #expect(formResponse.header("Location") == "/counter?from=leave")
+    }
+
+    @Test func pagesAreNotStored() throws {
+        let app = try TestApp()
+        defer { app.application.stop() }
+        let response = try app.client.get("/counter")
+        #expect(response.header("Cache-Control") == "no-store")
+        #expect(response.header("Content-Type")?.hasPrefix("text/html") == true)
+    }
+}

@@ -1,0 +1,137 @@
+import Reactive
+import Screenplay
+import Synchronization
+import ViewKit
+
+/// A small screen for the runtime's tests: a count, buttons that change it, and one that leaves.
+final class CounterViewController: ViewController {
+    @Outlet("countLabel") var countLabel: Label
+    @Outlet("incrementButton") var incrementButton: Button
+    @Outlet("burstButton") var burstButton: Button
+    @Outlet("leaveButton") var leaveButton: Button
+
+    var lifecycleLog: [String] = []
+    let onDeinit: (@Sendable () -> Void)?
+
+    init(onDeinit: (@Sendable () -> Void)? = nil) {
+        self.onDeinit = onDeinit
+        super.init()
+    }
+
+    required init() {
+        onDeinit = nil
+        super.init()
+    }
+
+    deinit { onDeinit?() }
+
+    override func viewDidLoad() { lifecycleLog.append("viewDidLoad") }
+    override func viewWillAppear(_ animated: Bool) { lifecycleLog.append("viewWillAppear(\(animated))") }
+    override func viewDidAppear(_ animated: Bool) { lifecycleLog.append("viewDidAppear(\(animated))") }
+    override func viewWillDisappear(_ animated: Bool) { lifecycleLog.append("viewWillDisappear(\(animated))") }
+    override func viewDidDisappear(_ animated: Bool) { lifecycleLog.append("viewDidDisappear(\(animated))") }
+}
+
+protocol CounterDriving {
+    var count: Driver<Int> { get }
+    func increment()
+    func burst()
+    func leave()
+}
+
+/// The counter's state, in a relay any thread may write to (as a store's change feed would).
+final class CounterDriver: CounterDriving {
+    let relay: BehaviorRelay<Int>
+    let count: Driver<Int>
+    private let onLeave: () -> Void
+
+    init(relay: BehaviorRelay<Int> = BehaviorRelay(value: 0), onLeave: @escaping () -> Void) {
+        self.relay = relay
+        self.onLeave = onLeave
+        count = relay.asDriver()
+    }
+
+    func increment() { relay.accept(relay.value + 1) }
+
+    /// Ten changes in one turn: the page must receive one patch.
+    func burst() {
+        for _ in 0..<10 { relay.accept(relay.value + 1) }
+    }
+
+    func leave() { onLeave() }
+}
+
+/// The seed's binder shape, for the counter.
+final class CounterBinder: ViewControllerBinder {
+    unowned let viewController: CounterViewController
+    private let driver: CounterDriving
+
+    init(viewController: CounterViewController, driver: CounterDriving) {
+        self.viewController = viewController
+        self.driver = driver
+        bind()
+    }
+
+    func dispose() {}
+
+    func bindLoaded() {
+        viewController.title = "Counter"
+        viewController.bag.insert(
+            viewController.rx.viewWillAppear
+                .bind(onNext: unowned(self, in: CounterBinder.viewWillAppear)),
+            driver.count
+                .drive(onNext: unowned(self, in: CounterBinder.configure))
+        )
+        viewController.bag.insert(
+            viewController.incrementButton.rx.tap.bind(onNext: driver.increment),
+            viewController.burstButton.rx.tap.bind(onNext: driver.burst),
+            viewController.leaveButton.rx.tap.bind(onNext: driver.leave)
+        )
+    }
+
+    private func viewWillAppear(_ animated: Bool) {
+        viewController.navigationController?.setNavigationBarHidden(true, animated: animated)
+    }
+
+    private func configure(_ count: Int) {
+        viewController.countLabel.text = String(count)
+        viewController.title = "Counter \(count)"
+    }
+}
+
+/// Builds counter screens; every driver's relay is kept so tests can change state from outside.
+final class CounterFactory: Sendable {
+    private let relays = Mutex<[BehaviorRelay<Int>]>([])
+    /// How many of this factory's screens have appeared (their event stream connected).
+    let appearances = Atomic<Int>(0)
+    let shared: BehaviorRelay<Int>?
+
+    init(shared: BehaviorRelay<Int>? = nil) {
+        self.shared = shared
+    }
+
+    var createdRelays: [BehaviorRelay<Int>] { relays.withLock { $0 } }
+
+    func make(_ request: ScreenRequest, onDeinit: (@Sendable () -> Void)? = nil) -> CounterViewController {
+        let viewController = CounterViewController(onDeinit: onDeinit)
+        let relay = shared ?? BehaviorRelay(value: Int(request.query["start"] ?? "") ?? 0)
+        relays.withLock { $0.append(relay) }
+        let driver = CounterDriver(relay: relay) { [unowned viewController] in
+            viewController.navigationController?.popViewController(animated: true)
+        }
+        viewController.bag.insert(CounterBinder(viewController: viewController, driver: driver))
+        viewController.rx.viewDidAppear
+            .subscribe(onNext: { [self] _ in appearances.add(1, ordering: .relaxed) })
+            .disposed(by: viewController.bag)
+        return viewController
+    }
+}
+
+/// The fixtures folder.
+let fixtureRoot: String = {
+    let tests = #filePath.split(separator: "/").dropLast(2).joined(separator: "/")
+    return "/" + tests + "/Fixtures"
+}()
+
+/// The fixtures' templates folder.
+let fixtureTemplates = fixtureRoot + "/Templates"

@@ -1,0 +1,47 @@
+import Foundation
+import HTTPServer
+import Screenplay
+import ScreenplayTesting
+import Synchronization
+
+/// A live counter app on an ephemeral port: `/counter` is the counter screen.
+struct TestApp {
+    let application: Application
+    let factory: CounterFactory
+
+    var client: LiveClient { LiveClient(port: application.port) }
+
+    init(sessions: SessionConfiguration = SessionConfiguration(), shared: BehaviorRelay<Int>? = nil, start: Bool = true)
+        throws
+    {
+        var server = ServerConfiguration()
+        server.port = 0
+        server.heartbeatInterval = .seconds(1)
+        application = try Application(root: fixtureRoot, server: server, sessions: sessions)
+        let factory = CounterFactory(shared: shared)
+        self.factory = factory
+        try application.screen("/counter", CounterViewController.self, parent: "/counter?from=leave") { request in
+            factory.make(request)
+        }
+        if start { try application.start() }
+    }
+
+    /// Opens a counter page and returns it.
+    func openCounter(_ query: String = "") throws -> LivePage {
+        let response = try client.get("/counter" + query)
+        guard response.status == 200 else { throw LiveClientError(description: "GET /counter: \(response.status)") }
+        return LivePage(response)
+    }
+}
+
+import Reactive
+
+/// Polls `condition` for up to `seconds`.
+func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(5_000)
+    }
+    return condition()
+}
