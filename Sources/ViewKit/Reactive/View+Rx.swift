@@ -20,9 +20,10 @@ extension Reactive where Base: View {
 }
 
 extension Reactive where Base: Label {
-    /// Binds `text`: `driver.map(\.title).drive(titleLabel.rx.text)`.
-    public var text: Binder<String> {
-        Binder(base) { label, text in label.text = text }
+    /// Binds `text` (`nil` shows no text), like RxCocoa's `UILabel.rx.text`; sources of `String`
+    /// and `String?` both bind: `driver.map(\.title).drive(titleLabel.rx.text)`.
+    public var text: Binder<String?> {
+        Binder(base) { label, text in label.text = text ?? "" }
     }
 }
 
