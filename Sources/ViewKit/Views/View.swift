@@ -1,3 +1,5 @@
+public import Reactive
+
 /// A node of a screen's view tree, rendered as one HTML element (like `UIView`).
 ///
 /// A view has an element name, attributes in a deterministic order (`id`, `class`, then the others
@@ -235,9 +237,32 @@ open class View {
     /// Called on the root view when its tree goes from clean to dirty, once until the changes are taken.
     public var invalidationHandler: (() -> Void)?
 
+    // MARK: Confinement
+
+    private var confinement: ScreenScheduler?
+
+    /// Confines this tree (call it on the root) to `scheduler`: from now on, changing a view of the
+    /// tree, taking its changes or rendering it anywhere else stops the process with a message
+    /// naming the scheduler, like GRDB's queue watchdog. Costs one queue-specific look-up per change.
+    ///
+    /// ```swift
+    /// let root = template.instantiate()
+    /// root.confine(to: screenScheduler)
+    /// ```
+    public func confine(to scheduler: ScreenScheduler) {
+        confinement = scheduler
+    }
+
+    private func checkConfinement(_ what: @autoclosure () -> String) {
+        var node = self
+        while let parent = node.parent { node = parent }
+        node.confinement?.assertCurrent("\(what()) (<\(tagName)> in a confined view tree)")
+    }
+
     /// Marks this view (and so its subtree) for rendering; property setters call it.
     public func setNeedsRender() {
         guard !needsRender else { return }
+        checkConfinement("Changing a view")
         let wasClean = superview == nil && !hasDirtyDescendant
         needsRender = true
         if wasClean {
@@ -269,6 +294,7 @@ open class View {
     /// Call it on the root. Each dirty view is rendered once, as the outermost dirty element of its
     /// subtree; list views report row insertions, removals and moves instead of re-rendering.
     public func takeChanges(context: RenderContext) -> [ViewChange] {
+        checkConfinement("Taking a view tree's changes")
         var changes: [ViewChange] = []
         collectChanges(into: &changes, context: context)
         return changes
@@ -305,6 +331,7 @@ open class View {
     ///
     /// A view whose element is `html` is preceded by `<!DOCTYPE html>`.
     public func renderHTML(context: RenderContext) -> [UInt8] {
+        checkConfinement("Rendering a view")
         var html = HTMLBuffer(capacity: 1024)
         render(into: &html, context: context)
         clearMarks()
