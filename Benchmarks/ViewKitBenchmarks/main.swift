@@ -49,7 +49,7 @@ func makePage() -> View {
     let tips: ListView = content.outlet("tipsView")
     tips.update(
         with: Array(0..<20), id: { $0 }, makeRow: { _ in Label(tagName: "li") },
-        configureRow: { row, index in row.text = "Tip number \(index): watch for the <details> & more" })
+        configureRow: { row, index in (row as! Label).text = "Tip number \(index): watch for the <details> & more" })
     page.outlet("content", as: View.self).addSubview(content)
     return page
 }

@@ -18,7 +18,7 @@ import ViewKit
 
     private func update(_ list: ListView, _ movies: [Movie]) {
         list.update(with: movies, id: \.id, makeRow: { _ in Label(tagName: "li") }) { row, movie in
-            row.text = movie.title
+            (row as! Label).text = movie.title
         }
     }
 

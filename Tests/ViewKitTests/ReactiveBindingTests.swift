@@ -53,7 +53,7 @@ import ViewKit
         let bag = DisposeBag()
         relay.bind(
             to: list.rx.items(id: { $0 }, makeRow: { _ in Label(tagName: "li") }) { row, item in
-                row.text = item
+                (row as! Label).text = item
             }
         ).disposed(by: bag)
         relay.accept(["b", "c"])

@@ -50,7 +50,7 @@ import ViewKit
         let list = ListView()
         list.classList.insert("cast")
         list.update(with: ["Pacino", "De Niro"], id: { $0 }, makeRow: { _ in Label(tagName: "li") }) { row, name in
-            row.text = name
+            (row as! Label).text = name
         }
         assertSnapshot(of: list, as: .html, named: "rows")
         list.removeAllRows()

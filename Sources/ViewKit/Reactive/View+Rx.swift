@@ -62,12 +62,12 @@ extension Reactive where Base: ListView {
     ///
     /// ```swift
     /// driver.map(\.tips).drive(tipsView.rx.items(id: \.id, makeRow: { _ in TipRow() }) { row, tip in
-    ///     row.configure(with: tip)
+    ///     (row as? TipRow)?.configure(with: tip)
     /// })
     /// ```
-    public func items<Item, ID: Hashable, Row: View>(
-        id: @escaping (Item) -> ID, makeRow: @escaping (Item) -> Row,
-        configureRow: @escaping (Row, Item) -> Void
+    public func items<Item, ID: Hashable>(
+        id: @escaping (Item) -> ID, makeRow: @escaping (Item) -> View,
+        configureRow: @escaping (View, Item) -> Void
     ) -> Binder<[Item]> {
         Binder(base) { list, items in list.update(with: items, id: id, makeRow: makeRow, configureRow: configureRow) }
     }

@@ -9,7 +9,7 @@
 /// ```swift
 /// let list: ListView = viewController.view.outlet("castList")
 /// list.update(with: cast, id: \.personID, makeRow: { _ in Label(tagName: "li") }) { row, member in
-///     row.text = member.name   // row is a Label
+///     (row as? Label)?.text = member.name
 /// }
 /// ```
 public final class ListView: View {
@@ -37,10 +37,9 @@ public final class ListView: View {
 
     /// Makes the rows match `items`: creates rows for new identities with `makeRow`, removes rows
     /// of identities no longer present, moves rows into the new order, and calls `configureRow` for
-    /// every item with its row. Identities must be unique, and every row of the list must be a
-    /// `Row` (use `View` for rows of several classes).
-    public func update<Item, ID: Hashable, Row: View>(
-        with items: [Item], id: (Item) -> ID, makeRow: (Item) -> Row, configureRow: (Row, Item) -> Void
+    /// every item with its row. Identities must be unique.
+    public func update<Item, ID: Hashable>(
+        with items: [Item], id: (Item) -> ID, makeRow: (Item) -> View, configureRow: (View, Item) -> Void
     ) {
         let newIDs = items.map { AnyHashable(id($0)) }
         precondition(Set(newIDs).count == newIDs.count, "ListView.update: identities must be unique")
@@ -86,19 +85,13 @@ public final class ListView: View {
             successor = row
         }
         rowIDs = newIDs
-        for (index, item) in items.enumerated() {
-            guard let row = finalRows[index] as? Row else {
-                preconditionFailure(
-                    "ListView.update: row \(index) is a \(type(of: finalRows[index]!)), not a \(Row.self)")
-            }
-            configureRow(row, item)
-        }
+        for (index, item) in items.enumerated() { configureRow(finalRows[index]!, item) }
         if !pendingChanges.isEmpty { markDirtyDescendant() }
     }
 
     /// Removes every row.
     public func removeAllRows() {
-        update(with: [Int](), id: { $0 }, makeRow: { _ in View() }, configureRow: { (_: View, _) in })
+        update(with: [Int](), id: { $0 }, makeRow: { _ in View() }, configureRow: { _, _ in })
     }
 
     override func collectStructuralChanges(into changes: inout [ViewChange], context: RenderContext) {
