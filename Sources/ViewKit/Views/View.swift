@@ -4,7 +4,7 @@ public import Reactive
 ///
 /// A view has an element name, attributes in a deterministic order (`id`, `class`, then the others
 /// in the order they were first set, then `role`, `aria-label` and `hidden`), a class list,
-/// subviews and a weak superview. Its `domID` is stable for as long as it stays in one tree.
+/// subviews and a superview. Its `domID` is stable for as long as it stays in one tree.
 ///
 /// Changing a property marks the view dirty; the root of the tree reports the smallest dirty
 /// subtrees with `takeChanges(context:)`, and calls `invalidationHandler` when the tree goes from
