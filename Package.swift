@@ -36,7 +36,7 @@ let package = Package(
         .executableTarget(name: "movies", dependencies: ["MovieApp"], swiftSettings: strict),
         .executableTarget(
             name: "ViewKitBenchmarks", dependencies: ["ViewKit"], path: "Benchmarks/ViewKitBenchmarks",
-            swiftSettings: strict),
+            exclude: ["README.md"], swiftSettings: strict),
 
         // Tests.
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),

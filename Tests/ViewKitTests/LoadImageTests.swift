@@ -33,3 +33,11 @@ import ViewKit
         #expect(root.takeChanges(context: RenderContext()).count == 1)
     }
 }
+
+@Suite struct NukeShapeTests {
+    @Test func nukeNamespaceCallLoadsTheImage() throws {
+        let image = ImageView()
+        Nuke.loadImage(with: try #require(URL(string: "https://img.example.com/heat.jpg")), into: image)
+        #expect(image.imageURL == "https://img.example.com/heat.jpg")
+    }
+}

@@ -88,3 +88,31 @@ import ViewKit
         #expect(!root.html.contains("\n"))
     }
 }
+
+@Suite struct TemplateMarkupTests {
+    private func render(_ markup: String) throws -> String {
+        let directory = try Fixtures.temporaryTemplates(["Screen.html": markup])
+        return try TemplateLibrary(directory: directory, registry: Fixtures.registry())
+            .template(named: "Screen").instantiate().html
+    }
+
+    @Test func keepsInlineSVGNamesAndAttributeCase() throws {
+        let html = try render(#"<div><svg viewBox="0 0 10 10"><linearGradient id="g"></linearGradient></svg></div>"#)
+        #expect(html.contains(#"<svg id="v2" viewBox="0 0 10 10"><linearGradient id="g"></linearGradient></svg>"#))
+    }
+
+    @Test func keepsWhitespaceInPreformattedText() throws {
+        let html = try render("<div><pre>a\n  b</pre><p>one\n   two</p></div>")
+        #expect(html == "<div id=\"v1\"><pre id=\"v2\">a\n  b</pre><p id=\"v3\">one two</p></div>")
+    }
+
+    @Test func decodesEntitiesAndEscapesThemAgain() throws {
+        let html = try render(#"<p title="&quot;x&quot; &amp; y">&lt;b&gt; &copy;</p>"#)
+        #expect(html == #"<p id="v1" title="&quot;x&quot; &amp; y">&lt;b&gt; ©</p>"#)
+    }
+
+    @Test func dropsCommentsAndKeepsCustomElements() throws {
+        let html = try render("<movie-card><!-- note --><span>Heat</span></movie-card>")
+        #expect(html == #"<movie-card id="v1"><span id="v2">Heat</span></movie-card>"#)
+    }
+}

@@ -20,9 +20,10 @@ extension Reactive where Base: View {
 }
 
 extension Reactive where Base: Label {
-    /// Binds `text`: `driver.map(\.title).drive(titleLabel.rx.text)`.
-    public var text: Binder<String> {
-        Binder(base) { label, text in label.text = text }
+    /// Binds `text` (`nil` shows no text), like RxCocoa's `UILabel.rx.text`; sources of `String`
+    /// and `String?` both bind: `driver.map(\.title).drive(titleLabel.rx.text)`.
+    public var text: Binder<String?> {
+        Binder(base) { label, text in label.text = text ?? "" }
     }
 }
 
@@ -61,7 +62,7 @@ extension Reactive where Base: ListView {
     ///
     /// ```swift
     /// driver.map(\.tips).drive(tipsView.rx.items(id: \.id, makeRow: { _ in TipRow() }) { row, tip in
-    ///     (row as! TipRow).configure(with: tip)
+    ///     (row as? TipRow)?.configure(with: tip)
     /// })
     /// ```
     public func items<Item, ID: Hashable>(

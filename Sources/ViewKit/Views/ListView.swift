@@ -9,7 +9,7 @@
 /// ```swift
 /// let list: ListView = viewController.view.outlet("castList")
 /// list.update(with: cast, id: \.personID, makeRow: { _ in Label(tagName: "li") }) { row, member in
-///     (row as! Label).text = member.name
+///     (row as? Label)?.text = member.name
 /// }
 /// ```
 public final class ListView: View {

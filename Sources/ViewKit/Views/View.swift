@@ -1,8 +1,10 @@
+public import Reactive
+
 /// A node of a screen's view tree, rendered as one HTML element (like `UIView`).
 ///
 /// A view has an element name, attributes in a deterministic order (`id`, `class`, then the others
 /// in the order they were first set, then `role`, `aria-label` and `hidden`), a class list,
-/// subviews and a weak superview. Its `domID` is stable for as long as it stays in one tree.
+/// subviews and a superview. Its `domID` is stable for as long as it stays in one tree.
 ///
 /// Changing a property marks the view dirty; the root of the tree reports the smallest dirty
 /// subtrees with `takeChanges(context:)`, and calls `invalidationHandler` when the tree goes from
@@ -119,7 +121,16 @@ open class View {
     public private(set) var subviews: [View] = []
 
     /// The view this one is inside, if any.
-    public private(set) weak var superview: View?
+    public var superview: View? { parent }
+
+    // Not `weak`: weak references cost a side table per parent and an atomic load per step up the
+    // tree, which showed in render profiles. A parent always outlives its link: it clears the
+    // links of its subviews when it goes away or lets one go.
+    private unowned(unsafe) var parent: View?
+
+    deinit {
+        for view in subviews where view.parent === self { view.parent = nil }
+    }
 
     /// Appends `view` as the last subview, removing it from its previous superview first.
     public func addSubview(_ view: View) {
@@ -136,36 +147,47 @@ open class View {
             ancestor = node.superview
         }
         view.removeFromSuperview()
-        subviews.insert(view, at: Swift.min(Swift.max(index, 0), subviews.count))
-        view.superview = self
-        view.ownAllocator = nil
-        if view.needsRender || view.hasDirtyDescendant { markDirtyDescendant() }
+        attachSubviewQuietly(view, at: Swift.min(Swift.max(index, 0), subviews.count))
         setNeedsRender()
     }
 
     /// Removes this view from its superview, keeping its DOM ids for a later return to the same tree.
     public func removeFromSuperview() {
-        guard let parent = superview else { return }
-        let allocator = parent.treeAllocator
-        parent.subviews.removeAll { $0 === self }
-        superview = nil
+        guard let oldParent = parent else { return }
+        let allocator = oldParent.treeAllocator
+        oldParent.subviews.removeAll { $0 === self }
+        parent = nil
         ownAllocator = allocator
-        parent.setNeedsRender()
+        oldParent.setNeedsRender()
     }
 
     /// Attaches `view` at `index` without marking anything dirty (list views record their own changes).
     func attachSubviewQuietly(_ view: View, at index: Int) {
+        if let incoming = view.ownAllocator { adoptIDs(of: view, issuedBy: incoming) }
         subviews.insert(view, at: index)
-        view.superview = self
+        view.parent = self
         view.ownAllocator = nil
         if view.needsRender || view.hasDirtyDescendant { markDirtyDescendant() }
+    }
+
+    /// Keeps the ids of a subtree joining this tree when they come from this tree's allocator (or
+    /// this tree has none yet and takes the subtree's); forgets them otherwise, to be reissued.
+    private func adoptIDs(of subtree: View, issuedBy incoming: DOMIDAllocator) {
+        let root = rootView
+        if root.ownAllocator == nil { root.ownAllocator = incoming }
+        guard root.ownAllocator !== incoming else { return }
+        var stack = [subtree]
+        while let view = stack.popLast() {
+            view.storedID = nil
+            stack.append(contentsOf: view.subviews)
+        }
     }
 
     /// Detaches the subview at `index` without marking anything dirty.
     func detachSubviewQuietly(at index: Int) {
         let allocator = treeAllocator
         let view = subviews.remove(at: index)
-        view.superview = nil
+        view.parent = nil
         view.ownAllocator = allocator
     }
 
@@ -183,8 +205,9 @@ open class View {
 
     // MARK: DOM ids
 
+    // Invariant: every stored id in a tree was issued by the allocator of that tree's root, so a
+    // stored id is valid without walking up (attaching a subtree re-checks, see `adoptIDs`).
     private var storedID: String?
-    private var storedIDIssuer: DOMIDAllocator?
     private var ownAllocator: DOMIDAllocator?
 
     private var treeAllocator: DOMIDAllocator {
@@ -199,11 +222,9 @@ open class View {
     /// or the `id` attribute a template gave it. Stable for as long as the view stays in its tree.
     public var domID: String {
         if let explicitID { return explicitID }
-        let allocator = treeAllocator
-        if let storedID, storedIDIssuer === allocator { return storedID }
-        let id = allocator.allocate()
+        if let storedID { return storedID }
+        let id = treeAllocator.allocate()
         storedID = id
-        storedIDIssuer = allocator
         return id
     }
 
@@ -216,9 +237,32 @@ open class View {
     /// Called on the root view when its tree goes from clean to dirty, once until the changes are taken.
     public var invalidationHandler: (() -> Void)?
 
+    // MARK: Confinement
+
+    private var confinement: ScreenScheduler?
+
+    /// Confines this tree (call it on the root) to `scheduler`: from now on, changing a view of the
+    /// tree, taking its changes or rendering it anywhere else stops the process with a message
+    /// naming the scheduler, like GRDB's queue watchdog. Costs one queue-specific look-up per change.
+    ///
+    /// ```swift
+    /// let root = template.instantiate()
+    /// root.confine(to: screenScheduler)
+    /// ```
+    public func confine(to scheduler: ScreenScheduler) {
+        confinement = scheduler
+    }
+
+    private func checkConfinement(_ what: @autoclosure () -> String) {
+        var node = self
+        while let parent = node.parent { node = parent }
+        node.confinement?.assertCurrent("\(what()) (<\(tagName)> in a confined view tree)")
+    }
+
     /// Marks this view (and so its subtree) for rendering; property setters call it.
     public func setNeedsRender() {
         guard !needsRender else { return }
+        checkConfinement("Changing a view")
         let wasClean = superview == nil && !hasDirtyDescendant
         needsRender = true
         if wasClean {
@@ -250,6 +294,7 @@ open class View {
     /// Call it on the root. Each dirty view is rendered once, as the outermost dirty element of its
     /// subtree; list views report row insertions, removals and moves instead of re-rendering.
     public func takeChanges(context: RenderContext) -> [ViewChange] {
+        checkConfinement("Taking a view tree's changes")
         var changes: [ViewChange] = []
         collectChanges(into: &changes, context: context)
         return changes
@@ -286,6 +331,7 @@ open class View {
     ///
     /// A view whose element is `html` is preceded by `<!DOCTYPE html>`.
     public func renderHTML(context: RenderContext) -> [UInt8] {
+        checkConfinement("Rendering a view")
         var html = HTMLBuffer(capacity: 1024)
         render(into: &html, context: context)
         clearMarks()

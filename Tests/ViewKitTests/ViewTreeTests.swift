@@ -1,0 +1,73 @@
+import Testing
+import ViewKit
+
+@Suite struct ViewTreeTests {
+    @Test func addingAViewMovesItFromItsPreviousSuperview() {
+        let first = View()
+        let second = View()
+        let child = Label(text: "x")
+        first.addSubview(child)
+        second.addSubview(child)
+        #expect(first.subviews.isEmpty)
+        #expect(child.superview === second)
+        #expect(child.rootView === second)
+    }
+
+    @Test func aSubviewThatOutlivesItsSuperviewHasNone() {
+        let child = Label(text: "x")
+        do {
+            let parent = View()
+            parent.addSubview(child)
+            #expect(child.superview === parent)
+        }
+        #expect(child.superview == nil)
+    }
+
+    @Test func aSubtreeJoiningATreeWithOtherIDsGetsFreshUniqueOnes() {
+        let page = View()
+        page.addSubview(View())
+        page.addSubview(View())
+        _ = page.renderHTML(context: RenderContext())  // v1…v3
+        let card = View()
+        card.addSubview(Label(text: "a"))
+        _ = card.renderHTML(context: RenderContext())  // v1, v2 in the card's own tree
+        page.addSubview(card)
+        _ = page.renderHTML(context: RenderContext())
+        var ids: [String] = []
+        var stack = [page]
+        while let view = stack.popLast() {
+            ids.append(view.domID)
+            stack.append(contentsOf: view.subviews)
+        }
+        #expect(Set(ids).count == ids.count)
+        #expect(ids.count == 5)
+    }
+
+    @Test func aTreeWithoutIDsTakesOverTheIDsOfASubtreeThatHasThem() {
+        let card = View()
+        let label = Label(text: "a")
+        card.addSubview(label)
+        let ids = (card.domID, label.domID)
+        let page = View()
+        page.addSubview(card)
+        #expect((card.domID, label.domID) == ids)
+        #expect(page.domID == "v3")
+    }
+
+    @Test func outletLookupDoesNotEnterCustomViewsFromTemplates() throws {
+        let root = try Fixtures.library().template(named: "MovieDetail").instantiate()
+        let header: MovieHeaderView = root.outlet("headerView")
+        #expect(header.outletIfPresent("titleLabel") != nil)
+        #expect(root.outletIfPresent("titleLabel") == nil)
+    }
+
+    @Test func stackAndListViewsComeFromTemplatesConfigured() throws {
+        let root = try Fixtures.library().template(named: "MovieDetail").instantiate()
+        let stack = try #require(root.subviews.last as? StackView)
+        #expect(stack.axis == .horizontal)
+        #expect(stack.spacing == 8)
+        let share = try #require(stack.subviews.last as? Button)
+        #expect(!share.isEnabled)
+        #expect(share.actionName == "share")
+    }
+}
