@@ -2,9 +2,7 @@
 import PackageDescription
 
 /// Every Swift target builds in the Swift 6 language mode with complete concurrency checking.
-let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("InternalImportsByDefault"),
-]
+let strict: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByDefault")]
 
 let package = Package(
     name: "Screenplay",

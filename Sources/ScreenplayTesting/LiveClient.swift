@@ -167,9 +167,10 @@ public final class LiveEventStream {
         var dataLines: [Substring] = []
         for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix(":") { continue }
-            let (field, value) = line.firstIndex(of: ":").map { colon in
-                (line[..<colon], line[line.index(after: colon)...].drop { $0 == " " })
-            } ?? (line, "")
+            let (field, value) =
+                line.firstIndex(of: ":").map { colon in
+                    (line[..<colon], line[line.index(after: colon)...].drop { $0 == " " })
+                } ?? (line, "")
             switch field {
             case "event": event.event = String(value)
             case "id": event.id = String(value)
@@ -205,7 +206,7 @@ final class LiveConnection {
         }
         guard status == 0 else {
             let code = errno
-            Glibc.close(descriptor)
+            close()  // and mark it closed: a throwing init still runs deinit, which must not close it again
             throw LiveClientError(description: "connect to port \(port): errno \(code)")
         }
         var time = timeval(tv_sec: timeout, tv_usec: 0)

@@ -47,7 +47,7 @@ public final class ScreenHarness: Sendable {
         recorded = ScreenConfined([], on: scheduler)
         let request = ScreenRequest(url: url, path: url, parameters: parameters)
         try scheduler.sync { [state, recorded] in
-            let viewController = try factory(request)
+            let viewController = try ViewController.$screenTemplates.withValue(templates) { try factory(request) }
             let screen = Screen(
                 viewController: viewController, layout: layout, templates: templates, url: url, backURL: parent,
                 context: RenderContext(actionPath: { "/screens/test/actions/\($0)" }, csrfToken: "test-token"),

@@ -7,7 +7,8 @@ import MovieApp
 
 let options: MovieServerOptions
 do {
-    options = try MovieServerOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+    options = try MovieServerOptions.parse(
+        Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 } catch let error as MovieServerOptions.UsageError {
     FileHandle.standardError.write(Data("movies: \(error.message)\n\n\(MovieServerOptions.usage)\n".utf8))
     exit(error.isHelp ? 0 : 64)

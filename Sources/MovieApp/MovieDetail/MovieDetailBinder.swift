@@ -1,5 +1,5 @@
 // swift-format-ignore-file
-// The seed's binder (chapter 3), kept as written; only the imports and the image-loading call differ.
+// The seed's binder (chapter 3), kept as written: only the imports differ, and Refresh is bound like Back.
 
 import Foundation
 import Reactive
@@ -48,7 +48,7 @@ final class MovieDetailBinder: ViewControllerBinder {
         viewController.headerView.configure(with: data)
         viewController.tipsView.configure(with: data)
         if let url = data.posterUrl {
-            loadImage(with: URL(string: url)!, into: viewController.posterImageView)
+            Nuke.loadImage(with: URL(string: url)!, into: viewController.posterImageView)
         }
     }
 }

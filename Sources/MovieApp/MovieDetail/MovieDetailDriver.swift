@@ -13,7 +13,8 @@ final class MovieDetailDriver: MovieDetailDriving {
     private let onClose: () -> Void
     private let bag = DisposeBag()
 
-    init(movieID: Int, store: any MovieStore, readScheduler: any ImmediateSchedulerType, onClose: @escaping () -> Void) {
+    init(movieID: Int, store: any MovieStore, readScheduler: any ImmediateSchedulerType, onClose: @escaping () -> Void)
+    {
         self.movieID = movieID
         self.store = store
         self.readScheduler = readScheduler
@@ -49,7 +50,8 @@ final class MovieDetailDriver: MovieDetailDriving {
             }
             return MovieDetailData(movie: movie, phase: phase)
         } catch {
-            return MovieDetailData(movie: nil, phase: .failed(message: "The catalog cannot be read right now. Try Refresh."))
+            return MovieDetailData(
+                movie: nil, phase: .failed(message: "The catalog cannot be read right now. Try Refresh."))
         }
     }
 }

@@ -20,6 +20,13 @@ extension MovieDetailViewController {
             viewController.navigationController?.popViewController(animated: true)
         }
         viewController.bag.insert(MovieDetailBinder(viewController: viewController, driver: driver))
+        // The page title and the poster's text alternative follow the movie too.
+        viewController.bag.insert(
+            driver.data.drive(onNext: { [unowned viewController] data in
+                viewController.title = "\(data.title) · Screenplay"
+                viewController.posterImageView.alternativeText = data.movie.map { "Poster of \($0.title)" } ?? ""
+            })
+        )
         return viewController
     }
 }

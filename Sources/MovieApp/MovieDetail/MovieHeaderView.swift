@@ -20,8 +20,9 @@ final class MovieHeaderView: View {
     func configure(with data: MovieDetailData) {
         statusLabel.text = data.statusText
         statusLabel.isHidden = data.statusText.isEmpty
-        classList.set("is-refreshing", data.phase == .refreshing)
-        if case .failed = data.phase { statusLabel.classList.insert("error") } else { statusLabel.classList.remove("error") }
+        var statusClasses = statusLabel.classList
+        statusClasses.set("error", { if case .failed = data.phase { true } else { false } }())
+        if statusClasses != statusLabel.classList { statusLabel.classList = statusClasses }
         titleLabel.text = data.movie?.title ?? (data.phase == .loading ? "Loading…" : "Unavailable")
         subtitleLabel.text = data.subtitle
         ratingLabel.text = data.ratingText

@@ -27,7 +27,7 @@ final class MovieCardView: View {
     func configure(with movie: Movie) {
         link.setAttribute("href", "/movies/\(movie.id)")
         poster.alternativeText = "Poster of \(movie.title)"
-        poster.placeholder = "/public/posters/placeholder.svg"
+        poster.placeholder = "/public/images/poster-placeholder.svg"
         if let url = movie.posterUrl.flatMap(URL.init(string:)) { loadImage(with: url, into: poster) }
         titleLabel.text = movie.title
         yearLabel.text = String(movie.year)

@@ -17,7 +17,8 @@ final class MovieListDriver: MovieListDriving {
             state = BehaviorRelay(value: MovieListData(movies: try store.allMovies()))
         } catch {
             state = BehaviorRelay(
-                value: MovieListData(movies: [], errorMessage: "The catalog cannot be read right now. Reload to retry."))
+                value: MovieListData(movies: [], errorMessage: "The catalog cannot be read right now. Reload to retry.")
+            )
         }
         data = state.asDriver()
         let state = state

@@ -56,7 +56,8 @@ public final class MovieServer: Sendable {
 
     private static func makeList(store: any MovieStore) -> MovieListViewController {
         let viewController = MovieListViewController()
-        viewController.bag.insert(MovieListBinder(viewController: viewController, driver: MovieListDriver(store: store)))
+        viewController.bag.insert(
+            MovieListBinder(viewController: viewController, driver: MovieListDriver(store: store)))
         return viewController
     }
 

@@ -142,8 +142,7 @@ public final class Application: Sendable {
 
     /// Builds a screen for `request` on a new session and renders its page; the not-found screen when the factory
     /// throws ``ScreenNotFound``.
-    func buildScreen(route: ScreenRoute, request: ScreenRequest) throws -> (ScreenSession, [UInt8], HTTPStatus)
-    {
+    func buildScreen(route: ScreenRoute, request: ScreenRequest) throws -> (ScreenSession, [UInt8], HTTPStatus) {
         do {
             let (session, html) = try makeSession(route: route, request: request)
             return (session, html, .ok)
@@ -164,7 +163,9 @@ public final class Application: Sendable {
         let context = RenderContext(
             actionPath: { "/screens/\(id)/actions/\($0)" }, csrfToken: session.csrfToken)
         let html = try session.scheduler.sync { () throws -> [UInt8] in
-            let viewController = try route.factory(request)
+            let viewController = try ViewController.$screenTemplates.withValue(templates) {
+                try route.factory(request)
+            }
             let screen = Screen(
                 viewController: viewController, layout: layout, templates: templates, url: request.url,
                 backURL: route.parent, context: context, eventsURL: session.eventsURL,

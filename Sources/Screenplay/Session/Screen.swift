@@ -81,8 +81,7 @@ package final class Screen {
         if let themeColor, themeColor.attribute("content") != style.themeColor {
             themeColor.setAttribute("content", style.themeColor)
         }
-        let title = viewController.title ?? ""
-        if let titleView, titleView.text != title { titleView.text = title }
+        if let titleView, let title = viewController.title, titleView.text != title { titleView.text = title }
     }
 
     private func setNeedsFlush() {

@@ -89,7 +89,8 @@ package final class SessionRegistry: Sendable {
     @discardableResult
     package func expireIdle() -> Int {
         let time = now()
-        let ttl = UInt64(configuration.timeToLive.components.seconds) * 1_000_000_000
+        let ttl =
+            UInt64(configuration.timeToLive.components.seconds) * 1_000_000_000
             + UInt64(configuration.timeToLive.components.attoseconds / 1_000_000_000)
         let expired: [ScreenSession] = state.withLock { state in
             var expired: [ScreenSession] = []

@@ -43,8 +43,13 @@ open class ViewController: DisposeContainer {
     private var loadedView: View?
     let lifecycle = Lifecycle()
 
+    /// The templates of the screen being built; view controllers created by a screen factory pick them up.
+    @TaskLocal package static var screenTemplates: TemplateLibrary?
+
     /// Creates a view controller whose view loads from ``templateName``.
-    public required init() {}
+    public required init() {
+        templates = Self.screenTemplates
+    }
 
     /// The template this view controller's view loads from; by default the class name without a
     /// `ViewController` suffix (`MovieDetailViewController` → `MovieDetail`).

@@ -1,8 +1,9 @@
 import HTTPServer
 import Reactive
-@testable import Screenplay
 import Synchronization
 import ViewKit
+
+@testable import Screenplay
 
 /// A clock tests move by hand.
 final class ManualClock: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Reactive
 import Screenplay
 import ScreenplayTesting
 import Synchronization
@@ -33,8 +34,6 @@ struct TestApp {
         return LivePage(response)
     }
 }
-
-import Reactive
 
 /// Polls `condition` for up to `seconds`.
 func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
