@@ -68,6 +68,8 @@ final class Daemon: Sendable {
                 option: .URI_LOG_CALLBACK, value: function(Daemon.requestBegan), ptr_value: context),
             MHD_OptionItem(
                 option: .NOTIFY_COMPLETED, value: function(Daemon.requestCompleted), ptr_value: context),
+            // Level 1: HTTP/1.1 without Host, and spaces in the request target, get 400.
+            MHD_OptionItem(option: .STRICT_FOR_CLIENT, value: 1, ptr_value: nil),
             // SIGPIPE is ignored process-wide (see `HTTPServer.start`), which lets MHD use sendfile.
             MHD_OptionItem(option: .SIGPIPE_HANDLED_BY_APP, value: 1, ptr_value: nil),
         ]
