@@ -36,6 +36,11 @@ let package = Package(
         .target(name: "MovieApp", dependencies: ["Screenplay", "CSQLite"], swiftSettings: strict),
         .executableTarget(name: "movies", dependencies: ["MovieApp"], swiftSettings: strict),
 
+        // Load tools, outside the library targets.
+        .executableTarget(
+            name: "HTTPBenchmarkServer", dependencies: ["HTTPServer"], path: "Benchmarks/HTTPBenchmarkServer",
+            swiftSettings: strict),
+
         // Tests.
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),

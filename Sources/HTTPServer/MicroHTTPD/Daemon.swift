@@ -62,7 +62,7 @@ final class Daemon: Sendable {
                 ptr_value: nil),
             MHD_OptionItem(
                 option: .CONNECTION_TIMEOUT,
-                value: max(1, Int(configuration.idleTimeout.components.seconds)), ptr_value: nil),
+                value: Daemon.wholeSeconds(configuration.idleTimeout), ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: memoryLimit, ptr_value: nil),
             MHD_OptionItem(
                 option: .URI_LOG_CALLBACK, value: function(Daemon.requestBegan), ptr_value: context),
@@ -87,6 +87,14 @@ final class Daemon: Sendable {
                 screenplay_mhd_start(flags, 0, Daemon.accessHandler, context, options.baseAddress),
                 "MHD_start_daemon")
         }
+    }
+
+    /// MHD counts timeouts in whole seconds: round up, so a short timeout never becomes "never"
+    /// (0), unless it was zero to begin with.
+    static func wholeSeconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        guard seconds > 0 || attoseconds > 0 else { return 0 }
+        return Int(seconds) + (attoseconds > 0 ? 1 : 0)
     }
 
     /// Stops gracefully: stop accepting, end every event stream, let requests in flight finish

@@ -10,11 +10,14 @@ struct StaticFiles: Sendable {
     let prefix: String
     let directory: String
     let cacheControl: String
+    /// The directory's canonical path when it existed at start-up; resolved per request otherwise.
+    private let resolvedDirectory: String?
 
     init(prefix: String, directory: String, cacheControl: String = "public, max-age=60") {
         self.prefix = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
         self.directory = directory
         self.cacheControl = cacheControl
+        self.resolvedDirectory = StaticFiles.realPath(directory)
     }
 
     func respond(to request: Request) -> Response {
@@ -51,7 +54,7 @@ struct StaticFiles: Sendable {
             else { return nil }
             relative.append(segment)
         }
-        guard !relative.isEmpty, let root = StaticFiles.realPath(directory) else { return nil }
+        guard !relative.isEmpty, let root = resolvedDirectory ?? StaticFiles.realPath(directory) else { return nil }
         guard let resolved = StaticFiles.realPath(root + "/" + relative.joined(separator: "/")),
             resolved.hasPrefix(root + "/")
         else { return nil }
