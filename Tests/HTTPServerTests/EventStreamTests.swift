@@ -98,6 +98,18 @@ import Testing
         }
     }
 
+    @Test func aStreamSentToASecondClientIsA500() throws {
+        let shared = EventStream()
+        let routes: (Router) -> Void = { router in router.get("/events") { _ in .eventStream(shared) } }
+        try withServer(configuration: configuration(), routes: routes) { server throws in
+            let first = try EventStreamClient(port: server.port)
+            let second = try TestConnection.request(port: server.port, "/events")
+            #expect(second.status == 500)
+            shared.send(data: "only to the first")
+            #expect(try first.read(events: 1) == ["data: only to the first"])
+        }
+    }
+
     @Test func onCloseRunsImmediatelyOnAClosedStreamAndHandlersRunOnce() {
         let stream = EventStream()
         let closed = ClosedFlag()

@@ -18,7 +18,6 @@ final class Daemon: Sendable {
 
     private struct Running {
         var daemon: OpaquePointer
-        var listenDescriptor: Int32
         var heartbeat: HeartbeatTimer
     }
 
@@ -36,7 +35,7 @@ final class Daemon: Sendable {
                     configuration: configuration, listenDescriptor: listenSocket.descriptor,
                     context: Unmanaged.passUnretained(self).toOpaque())
                 let heartbeat = HeartbeatTimer(interval: configuration.heartbeatInterval, registry: streams)
-                running = Running(daemon: daemon, listenDescriptor: listenSocket.descriptor, heartbeat: heartbeat)
+                running = Running(daemon: daemon, heartbeat: heartbeat)
             }
         } catch {
             close(listenSocket.descriptor)
@@ -107,7 +106,8 @@ final class Daemon: Sendable {
             })
         else { return }
         running.heartbeat.cancel()
-        _ = MHD_quiesce_daemon(running.daemon)
+        // On success the listening socket is ours to close; otherwise MHD closes it when it stops.
+        let quiescedDescriptor = MHD_quiesce_daemon(running.daemon)
         streams.closeAll()
         let deadline = ContinuousClock.now + .seconds(5)
         while streams.count > 0 || requestsInFlight.load(ordering: .acquiring) > 0 {
@@ -118,7 +118,7 @@ final class Daemon: Sendable {
             usleep(2_000)
         }
         MHD_stop_daemon(running.daemon)
-        close(running.listenDescriptor)
+        if quiescedDescriptor >= 0 { close(quiescedDescriptor) }
     }
 }
 
