@@ -65,7 +65,7 @@ public final class EventStream: Sendable {
     /// The bound on unsent bytes before the stream is attached to a connection.
     static let defaultBufferLimit = 1 << 20
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates an open stream with nothing written yet.
     public init() {}

@@ -21,7 +21,7 @@ final class Daemon: Sendable {
         var heartbeat: HeartbeatTimer
     }
 
-    private let running = Mutex<Running?>(nil)
+    private let running = Locked<Running?>(nil)
 
     init(configuration: ServerConfiguration, routes: RouteTable) throws {
         self.configuration = configuration

@@ -20,7 +20,7 @@ public final class HTTPServer: Sendable {
     /// The configuration the server was created with.
     public let configuration: ServerConfiguration
     private let router: Router
-    private let daemon = Mutex<Daemon?>(nil)
+    private let daemon = Locked<Daemon?>(nil)
     private let boundPort = Atomic<Int>(0)
 
     /// Creates a stopped server; the router's routes are fixed when it starts.
