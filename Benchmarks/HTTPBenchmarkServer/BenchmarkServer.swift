@@ -1,3 +1,4 @@
+import Glibc
 import HTTPServer
 import Synchronization
 
@@ -43,6 +44,7 @@ enum BenchmarkServer {
         let server = HTTPServer(configuration: configuration, router: router)
         try server.start()
         print("listening on http://127.0.0.1:\(server.port) with \(options.threads) threads")
+        fflush(nil)  // Standard output is a pipe in tests; the banner must not wait in a buffer.
         HTTPServer.waitForTerminationSignal()
         server.stop()
     }
