@@ -29,6 +29,9 @@ import Testing
 
     @Test func defaultBodyLimitIs64KiB() throws {
         try withServer(routes: routes) { server throws in
+            let full = try TestConnection.request(
+                port: server.port, "/upload", method: "POST", body: [UInt8](repeating: 66, count: 64 * 1024))
+            #expect(full.text == "got 65536")
             let connection = try TestConnection(port: server.port)
             try connection.send("POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: \(64 * 1024 + 1)\r\n\r\n")
             #expect(try connection.readResponse().status == 413)

@@ -23,6 +23,7 @@ import Testing
             .json([
                 "agent": request.headers["user-agent"] ?? "", "session": request.cookies["session"] ?? "",
                 "theme": request.cookies["theme"] ?? "", "remote": request.remoteAddress, "path": request.path,
+                "target": request.target,
             ])
         }
     }
@@ -120,7 +121,7 @@ import Testing
     @Test func readsHeadersWithoutCaseCookiesRemoteAddressAndDecodedPath() throws {
         try withServer(routes: routes) { server throws in
             let response = try TestConnection.request(
-                port: server.port, "/whoami",
+                port: server.port, "/whoami?x=%20+",
                 headers: ["USER-AGENT: tests/1.0", "Cookie: session=abc123; theme=\"dark\""])
             let fields = try JSONDecoder().decode([String: String].self, from: Data(response.body))
             #expect(fields["agent"] == "tests/1.0")
@@ -128,6 +129,7 @@ import Testing
             #expect(fields["theme"] == "dark")
             #expect(fields["remote"] == "127.0.0.1")
             #expect(fields["path"] == "/whoami")
+            #expect(fields["target"] == "/whoami?x=%20+")
         }
     }
 }
