@@ -49,6 +49,21 @@ import Testing
         }
     }
 
+    @Test func endlessChunkedBodyLosesTheConnection() throws {
+        try withServer(configuration: small, routes: routes) { server throws in
+            let connection = try TestConnection(port: server.port)
+            try connection.send("POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+            let chunk = Array(("4000\r\n" + String(repeating: "z", count: 0x4000) + "\r\n").utf8)
+            var sent = 0
+            while sent < 8 << 20 {
+                guard (try? connection.send(chunk)) != nil else { break }
+                sent += chunk.count
+            }
+            #expect(sent < 8 << 20)
+            #expect(try TestConnection.request(port: server.port, "/ok").text == "ok")
+        }
+    }
+
     @Test func chunkedBodyUnderTheLimitIsAccepted() throws {
         try withServer(configuration: small, routes: routes) { server throws in
             let connection = try TestConnection(port: server.port)

@@ -3,7 +3,7 @@ import Dispatch
 import Glibc
 
 extension Daemon {
-    /// `.URI_LOG_CALLBACK`: the request line is in; the raw target (still encoded, with
+    /// `MHD_OPTION_URI_LOG_CALLBACK`: the request line is in; the raw target (still encoded, with
     /// its query) is only available here, before MHD decodes it in place.
     static let requestBegan:
         @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
@@ -14,7 +14,7 @@ extension Daemon {
             return Unmanaged.passRetained(request).toOpaque()
         }
 
-    /// `.NOTIFY_COMPLETED`: the request is done (answered, failed or abandoned).
+    /// `MHD_OPTION_NOTIFY_COMPLETED`: the request is done (answered, failed or abandoned).
     static let requestCompleted:
         @convention(c) (
             UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
@@ -64,10 +64,13 @@ extension Daemon {
         }
         if uploadDataSize.pointee > 0 {
             let count = uploadDataSize.pointee
-            if context.body.count + count > configuration.maxBodySize {
+            if context.isBodyTooLarge || context.body.count + count > configuration.maxBodySize {
                 context.isBodyTooLarge = true
                 context.body = []
-            } else if !context.isBodyTooLarge, let uploadData {
+                context.discardedCount += count
+                // MHD cannot answer before the body ends; a sender that keeps going loses the connection.
+                if context.discardedCount > configuration.maxBodySize + Daemon.discardAllowance { return .NO }
+            } else if let uploadData {
                 uploadData.withMemoryRebound(to: UInt8.self, capacity: count) {
                     context.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
                 }
@@ -87,6 +90,9 @@ extension Daemon {
         context.body = []
         return queue(routes.respond(to: request), method: method, context: context, on: connection)
     }
+
+    /// How much of an oversized chunked body is read and dropped so the client can get its 413.
+    static let discardAllowance = 1 << 20
 
     // MARK: - Responses
 
