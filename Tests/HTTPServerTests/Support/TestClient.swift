@@ -64,6 +64,11 @@ final class TestConnection {
         }
     }
 
+    /// Closes the sending half, so the server sees the end of the request bytes.
+    func finishSending() {
+        shutdown(descriptor, Int32(SHUT_WR))
+    }
+
     /// Reads more bytes into the buffer; returns false at end of stream.
     @discardableResult
     func fill() throws -> Bool {
