@@ -36,6 +36,11 @@ let package = Package(
             name: "ViewKitBenchmarks", dependencies: ["ViewKit"], path: "Benchmarks/ViewKitBenchmarks",
             exclude: ["README.md"], swiftSettings: strict),
 
+        // Load tools, outside the library targets.
+        .executableTarget(
+            name: "HTTPBenchmarkServer", dependencies: ["HTTPServer"], path: "Benchmarks/HTTPBenchmarkServer",
+            swiftSettings: strict),
+
         // Tests.
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),

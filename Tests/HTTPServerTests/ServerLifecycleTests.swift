@@ -62,3 +62,41 @@ import Testing
         #expect(connection.isClosedByServer())
     }
 }
+
+/// Signals are process-wide, so they are tested on a child process: the benchmark server, which
+/// calls `blockTerminationSignals`, `start`, `waitForTerminationSignal` and `stop` like an app.
+@Suite struct TerminationSignalTests {
+    private static var serverExecutable: String? {
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let path = directory.appendingPathComponent("HTTPBenchmarkServer").path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
+    @Test(
+        .enabled(if: serverExecutable != nil, "HTTPBenchmarkServer is built beside the tests"),
+        arguments: [SIGTERM, SIGINT])
+    func terminationSignalStopsTheServerGracefully(signal: Int32) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.serverExecutable!)
+        process.arguments = ["--port", "0", "--threads", "2"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        var banner = ""
+        while !banner.contains("\n") {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            banner += String(decoding: data, as: UTF8.self)
+        }
+        let port = try #require(
+            banner.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) }, "banner: \(banner)")
+        let client = try EventStreamClient(port: port)
+        #expect(try client.read(events: 1) == ["event: hello\ndata: connected"])
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+        #expect(client.readUntilEnd())
+    }
+}

@@ -17,6 +17,9 @@ import Testing
             try FileManager.default.createSymbolicLink(
                 atPath: publicDirectory + "/leak.txt", withDestinationPath: root + "/secret.txt")
             try FileManager.default.createSymbolicLink(atPath: publicDirectory + "/up", withDestinationPath: root)
+            try FileManager.default.createSymbolicLink(
+                atPath: publicDirectory + "/home.html", withDestinationPath: publicDirectory + "/index.html")
+            try FileManager.default.createSymbolicLink(atPath: publicDirectory + "/styles", withDestinationPath: "css")
             try withServer(routes: { $0.serveFiles(at: "/public", from: publicDirectory) }) { server throws in
                 try body(server)
             }
@@ -36,6 +39,14 @@ import Testing
             #expect(html[header: "Content-Type"] == "text/html; charset=utf-8")
             let js = try TestConnection.request(port: server.port, "/public/app.js")
             #expect(js[header: "Content-Type"] == "text/javascript; charset=utf-8")
+        }
+    }
+
+    @Test func symbolicLinksStayingInsideAreServed() throws {
+        try withPublicDirectory { server throws in
+            #expect(try TestConnection.request(port: server.port, "/public/home.html").text == "<h1>index</h1>")
+            #expect(
+                try TestConnection.request(port: server.port, "/public/styles/style.css").text == "body { color: red }")
         }
     }
 

@@ -9,6 +9,8 @@ import Synchronization
 ///   unsent bytes, the stream closes (the client's `EventSource` reconnects).
 /// - An idle stream costs no thread and no CPU; the server sends `: hb` heartbeats on one shared
 ///   timer, which is also how a vanished client is noticed.
+/// - A stream goes to one client: returning the same stream from two requests is a programmer
+///   error, answered with a 500 on the second.
 /// - ``onClose(_:)`` handlers run exactly once, when ``close()`` is called, the client goes away,
 ///   the stream overflows or the server stops, on whichever thread notices it. After that, writes
 ///   are ignored.
@@ -41,6 +43,7 @@ public final class EventStream: Sendable {
         var sentCount = 0
         var isClosed = false
         var didOverflow = false
+        var isAttached = false
         var bufferLimit = EventStream.defaultBufferLimit
         var parkedWaker: (any StreamWaker)?
         var closeHandlers: [@Sendable () -> Void] = []
@@ -62,7 +65,7 @@ public final class EventStream: Sendable {
     /// The bound on unsent bytes before the stream is attached to a connection.
     static let defaultBufferLimit = 1 << 20
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates an open stream with nothing written yet.
     public init() {}
@@ -110,9 +113,15 @@ public final class EventStream: Sendable {
 
     // MARK: - Transport side
 
-    /// Sets the bound on unsent bytes, when the stream is attached to a connection.
-    func setBufferLimit(_ limit: Int) {
-        state.withLock { $0.bufferLimit = limit }
+    /// Claims the stream for one connection and sets its bound on unsent bytes. Returns `false`
+    /// when another connection has it already: two readers would steal each other's wake-ups.
+    func attach(bufferLimit: Int) -> Bool {
+        state.withLock { state in
+            guard !state.isAttached else { return false }
+            state.isAttached = true
+            state.bufferLimit = bufferLimit
+            return true
+        }
     }
 
     /// Copies pending bytes into `destination`. With nothing pending on an open stream, runs `park`

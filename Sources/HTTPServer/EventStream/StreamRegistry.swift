@@ -4,7 +4,7 @@ import Synchronization
 /// The event streams attached to connections: one heartbeat timer writes to all of them, and
 /// shutdown closes them and waits until every connection has let go.
 final class StreamRegistry: Sendable {
-    private let streams = Mutex<[ObjectIdentifier: EventStream]>([:])
+    private let streams = Locked<[ObjectIdentifier: EventStream]>([:])
 
     func add(_ stream: EventStream, for owner: ObjectIdentifier) {
         streams.withLock { $0[owner] = stream }
@@ -35,7 +35,7 @@ final class StreamRegistry: Sendable {
 
 /// Fires ``StreamRegistry/sendHeartbeats()`` on an interval from one timer for the whole server.
 final class HeartbeatTimer: Sendable {
-    private let timer: Mutex<(any DispatchSourceTimer)?>
+    private let timer: Locked<(any DispatchSourceTimer)?>
 
     init(interval: Duration, registry: StreamRegistry) {
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
@@ -48,7 +48,7 @@ final class HeartbeatTimer: Sendable {
             leeway: .nanoseconds(nanoseconds / 10))
         timer.setEventHandler { registry.sendHeartbeats() }
         timer.resume()
-        self.timer = Mutex(timer)
+        self.timer = Locked(timer)
     }
 
     func cancel() {

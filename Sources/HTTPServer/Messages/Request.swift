@@ -24,6 +24,9 @@ public struct Request: Sendable {
     public var parameters: [String: String]
     /// The client's IP address, such as `127.0.0.1` or `::1`; empty when unknown.
     public var remoteAddress: String
+    /// The request target as sent: path and query, still percent-encoded (`/search?q=star+wars`).
+    /// Use it to send a client back to the URL it asked for.
+    public var target: String
 
     /// The path as sent, still percent-encoded; routing and static files work on it so that an
     /// encoded `/` stays inside its segment.
@@ -37,6 +40,7 @@ public struct Request: Sendable {
         method: HTTPMethod, target: String, headers: HTTPHeaders = [:], body: [UInt8] = [],
         remoteAddress: String = ""
     ) {
+        self.target = target
         let bytes = Array(target.utf8)
         let questionMark = bytes.firstIndex(of: UInt8(ascii: "?"))
         let pathBytes = bytes[..<(questionMark ?? bytes.endIndex)]

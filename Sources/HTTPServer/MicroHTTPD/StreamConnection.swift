@@ -23,17 +23,23 @@ final class StreamConnection: StreamWaker, @unchecked Sendable {
     static func makeResponse(for stream: EventStream, on connection: OpaquePointer, daemon: Daemon) throws
         -> OpaquePointer
     {
-        // Event streams are idle by design; dead clients are found by heartbeats instead.
-        try check(screenplay_mhd_set_connection_timeout(connection, 0), "setting the stream's timeout")
+        guard stream.attach(bufferLimit: daemon.configuration.maxStreamBuffer) else {
+            throw StreamAlreadySent()
+        }
         let attachment = StreamConnection(connection: connection, stream: stream, daemon: daemon)
-        stream.setBufferLimit(daemon.configuration.maxStreamBuffer)
         let context = Unmanaged.passRetained(attachment).toOpaque()
-        guard
-            let response = MHD_create_response_from_callback(
-                screenplay_mhd_size_unknown(), 4096, StreamConnection.reader, context, StreamConnection.released)
-        else {
+        let response: OpaquePointer
+        do {
+            // Event streams are idle by design; dead clients are found by heartbeats instead.
+            try check(screenplay_mhd_set_connection_timeout(connection, 0), "setting the stream's timeout")
+            response = try check(
+                MHD_create_response_from_callback(
+                    screenplay_mhd_size_unknown(), 4096, StreamConnection.reader, context, StreamConnection.released),
+                "MHD_create_response_from_callback")
+        } catch {
             Unmanaged<StreamConnection>.fromOpaque(context).release()
-            throw MicroHTTPDError(operation: "MHD_create_response_from_callback")
+            stream.transportDidFinish()
+            throw error
         }
         daemon.streams.add(stream, for: ObjectIdentifier(attachment))
         return response
@@ -64,4 +70,9 @@ final class StreamConnection: StreamWaker, @unchecked Sendable {
         attachment.daemon.streams.remove(ObjectIdentifier(attachment))
         attachment.stream.transportDidFinish()
     }
+}
+
+/// A handler returned an ``EventStream`` that another request is already sending.
+struct StreamAlreadySent: Error, CustomStringConvertible {
+    var description: String { "an EventStream goes to one client; this one is already being sent" }
 }

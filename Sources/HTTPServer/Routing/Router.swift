@@ -32,7 +32,7 @@ public final class Router: Sendable {
         var isFrozen = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a router with no routes.
     public init() {}

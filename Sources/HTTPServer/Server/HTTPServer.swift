@@ -5,7 +5,8 @@ import Synchronization
 ///
 /// I/O runs on ``ServerConfiguration/threadCount`` threads, each with its own epoll set; handlers
 /// run on those threads. Idle event streams hold no thread. `SIGPIPE` is ignored once the server
-/// starts, so a client that hangs up never kills the process.
+/// starts, so a client that hangs up never kills the process, and the soft limit on open files is
+/// raised (up to the hard limit) to fit ``ServerConfiguration/connectionLimit``.
 ///
 /// ```swift
 /// let router = Router()
@@ -20,7 +21,7 @@ public final class HTTPServer: Sendable {
     /// The configuration the server was created with.
     public let configuration: ServerConfiguration
     private let router: Router
-    private let daemon = Mutex<Daemon?>(nil)
+    private let daemon = Locked<Daemon?>(nil)
     private let boundPort = Atomic<Int>(0)
 
     /// Creates a stopped server; the router's routes are fixed when it starts.
@@ -35,6 +36,7 @@ public final class HTTPServer: Sendable {
     ///   "cannot listen on 127.0.0.1:8080: Address already in use".
     public func start() throws {
         signal(SIGPIPE, SIG_IGN)
+        HTTPServer.raiseDescriptorLimit(toAtLeast: configuration.connectionLimit + 64)
         try daemon.withLock { daemon in
             precondition(daemon == nil, "HTTPServer.start() called twice")
             let started = try Daemon(configuration: configuration, routes: router.table())
@@ -62,5 +64,14 @@ public final class HTTPServer: Sendable {
 
     deinit {
         stop()
+    }
+
+    /// Each connection holds a descriptor, and a common default soft limit is 1,024: raise it
+    /// towards the hard limit so that `connectionLimit` is reachable.
+    private static func raiseDescriptorLimit(toAtLeast wanted: Int) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < rlim_t(wanted) else { return }
+        limit.rlim_cur = min(limit.rlim_max, rlim_t(wanted))
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 }

@@ -20,7 +20,8 @@ public struct ServerConfiguration: Sendable {
     public var maxHeaderSize: Int
     /// Open connections at most, streams included; more are refused at accept.
     public var connectionLimit: Int
-    /// How long an ordinary connection may sit idle before it is closed. Event streams are exempt.
+    /// How long an ordinary connection may sit idle before it is closed, in whole seconds (rounded
+    /// up); `.zero` keeps idle connections open. Event streams are exempt.
     public var idleTimeout: Duration
     /// Whether to write one line per request (method, path, status, bytes, microseconds) to stderr.
     public var accessLog: Bool

@@ -4,17 +4,20 @@ import Glibc
 ///
 /// Every segment of the (still-encoded) path is decoded on its own and refused when it could
 /// leave its place: empty, `.`, `..`, starting with `.`, or containing `/`, `\` or NUL once decoded.
-/// The joined path is then resolved with `realpath` and must still lie under the directory, which
-/// also catches symbolic links leading out. Every refusal is a plain 404, so probing learns nothing.
+/// A path through a symbolic link is resolved with `realpath` and must still lie under the
+/// directory, so links leading out are refused. Every refusal is a plain 404, so probing learns nothing.
 struct StaticFiles: Sendable {
     let prefix: String
     let directory: String
     let cacheControl: String
+    /// The directory's canonical path when it existed at start-up; resolved per request otherwise.
+    private let resolvedDirectory: String?
 
     init(prefix: String, directory: String, cacheControl: String = "public, max-age=60") {
         self.prefix = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
         self.directory = directory
         self.cacheControl = cacheControl
+        self.resolvedDirectory = StaticFiles.realPath(directory)
     }
 
     func respond(to request: Request) -> Response {
@@ -51,17 +54,37 @@ struct StaticFiles: Sendable {
             else { return nil }
             relative.append(segment)
         }
-        guard !relative.isEmpty, let root = StaticFiles.realPath(directory) else { return nil }
-        guard let resolved = StaticFiles.realPath(root + "/" + relative.joined(separator: "/")),
-            resolved.hasPrefix(root + "/")
-        else { return nil }
-        var info = stat()
-        guard stat(resolved, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard !relative.isEmpty, let root = resolvedDirectory ?? StaticFiles.realPath(directory) else { return nil }
+        guard let (path, info) = StaticFiles.walk(relative, under: root), (info.st_mode & S_IFMT) == S_IFREG else {
+            return nil
+        }
         let size = Int(info.st_size)
         let modified = Int(info.st_mtim.tv_sec)
         let tag =
             "\"\(String(size, radix: 16))-\(String(modified, radix: 16))-\(String(info.st_mtim.tv_nsec, radix: 16))\""
-        return File(path: resolved, size: size, modificationTime: modified, entityTag: tag)
+        return File(path: path, size: size, modificationTime: modified, entityTag: tag)
+    }
+
+    /// The path of `relative` under the canonical `root` and its status, or `nil` when it does not
+    /// exist or leads out of `root`.
+    ///
+    /// `lstat` on each component finds symbolic links; without any (the common case) the joined
+    /// path is already canonical, which saves `realpath`'s `readlink` on every component of `root`
+    /// as well. With a link, `realpath` decides, and the result must still lie under `root`.
+    static func walk(_ relative: [String], under root: String) -> (String, stat)? {
+        var path = root
+        var info = stat()
+        for segment in relative {
+            path += "/" + segment
+            guard lstat(path, &info) == 0 else { return nil }
+            if (info.st_mode & S_IFMT) == S_IFLNK {
+                guard let resolved = realPath(root + "/" + relative.joined(separator: "/")),
+                    resolved.hasPrefix(root + "/"), stat(resolved, &info) == 0
+                else { return nil }
+                return (resolved, info)
+            }
+        }
+        return (path, info)
     }
 
     static func isSafe(_ segment: String) -> Bool {

@@ -21,7 +21,7 @@ struct TestClientError: Error, CustomStringConvertible {
 /// One client TCP connection to the server under test, speaking raw bytes so tests can send
 /// anything, malformed requests included. Reads time out after a few seconds instead of hanging.
 final class TestConnection {
-    let descriptor: Int32
+    private(set) var descriptor: Int32
     private var pending: [UInt8] = []
 
     init(port: Int, timeoutSeconds: Int = 5) throws {
@@ -39,6 +39,9 @@ final class TestConnection {
         guard status == 0 else {
             let code = errno
             Glibc.close(descriptor)
+            // A throwing initializer still runs deinit: mark the descriptor closed, or deinit would close
+            // whatever file another thread has opened under the same number since.
+            descriptor = -1
             throw TestClientError(description: "connect to port \(port): errno \(code)")
         }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
@@ -46,7 +49,7 @@ final class TestConnection {
     }
 
     deinit {
-        Glibc.close(descriptor)
+        if descriptor >= 0 { Glibc.close(descriptor) }
     }
 
     func send(_ text: String) throws {
@@ -62,6 +65,11 @@ final class TestConnection {
             guard written > 0 else { throw TestClientError(description: "send failed: errno \(errno)") }
             offset += written
         }
+    }
+
+    /// Closes the sending half, so the server sees the end of the request bytes.
+    func finishSending() {
+        shutdown(descriptor, Int32(SHUT_WR))
     }
 
     /// Reads more bytes into the buffer; returns false at end of stream.

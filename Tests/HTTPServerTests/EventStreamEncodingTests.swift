@@ -1,0 +1,23 @@
+import HTTPServer
+import Testing
+
+@Suite struct EventStreamEncodingTests {
+    private func encode(event: String? = nil, id: String? = nil, data: String) -> String {
+        String(decoding: EventStream.encode(event: event, id: id, data: data), as: UTF8.self)
+    }
+
+    @Test func encodesEventIdAndData() {
+        #expect(encode(event: "patch", id: "7", data: "<p>hi</p>") == "event: patch\nid: 7\ndata: <p>hi</p>\n\n")
+        #expect(encode(data: "plain") == "data: plain\n\n")
+    }
+
+    @Test func splitsMultiLineDataAtEveryKindOfLineBreak() {
+        #expect(encode(data: "a\nb\r\nc\rd") == "data: a\ndata: b\ndata: c\ndata: d\n\n")
+        #expect(encode(data: "trailing\n") == "data: trailing\ndata: \n\n")
+        #expect(encode(data: "") == "data: \n\n")
+    }
+
+    @Test func removesLineBreaksFromEventNameAndId() {
+        #expect(encode(event: "a\nb", id: "1\r\n2\u{0}", data: "x") == "event: ab\nid: 12\ndata: x\n\n")
+    }
+}

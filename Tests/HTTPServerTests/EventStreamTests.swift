@@ -1,0 +1,157 @@
+import Foundation
+import HTTPServer
+import Testing
+
+@Suite struct EventStreamTests {
+    private func configuration(heartbeat: Duration = .seconds(15), maxStreamBuffer: Int = 256 * 1024)
+        -> ServerConfiguration
+    {
+        ServerConfiguration(
+            port: 0, threadCount: 2, connectionLimit: 4000, heartbeatInterval: heartbeat,
+            maxStreamBuffer: maxStreamBuffer)
+    }
+
+    private func routes(_ hub: StreamHub, early: [String] = []) -> (Router) -> Void {
+        { router in
+            router.get("/events") { _ in
+                let stream = EventStream()
+                for (index, data) in early.enumerated() { stream.send(event: "early", id: "\(index)", data: data) }
+                hub.add(stream)
+                return .eventStream(stream)
+            }
+        }
+    }
+
+    @Test func eventsArriveInOrderWithIdsIncludingThoseWrittenBeforeTheResponse() throws {
+        let hub = StreamHub()
+        try withServer(configuration: configuration(), routes: routes(hub, early: ["zero", "one"])) { server throws in
+            let client = try EventStreamClient(port: server.port)
+            #expect(eventually { hub.count == 1 })
+            let stream = hub.all[0]
+            // Written from another thread while the connection is parked.
+            let writer = Thread {
+                for id in 2..<50 { stream.send(event: "tick", id: "\(id)", data: "line \(id)\nsecond \(id)") }
+            }
+            writer.start()
+            let events = try client.read(events: 50)
+            #expect(events[0] == "event: early\nid: 0\ndata: zero")
+            #expect(events[1] == "event: early\nid: 1\ndata: one")
+            for id in 2..<50 {
+                #expect(events[id] == "event: tick\nid: \(id)\ndata: line \(id)\ndata: second \(id)")
+            }
+        }
+    }
+
+    @Test func responseIsANeverCachedChunkedEventStream() throws {
+        let hub = StreamHub()
+        try withServer(configuration: configuration(), routes: routes(hub)) { server throws in
+            let connection = try TestConnection(port: server.port)
+            try connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+            let head = try connection.readHead()
+            #expect(head[header: "Content-Type"] == "text/event-stream")
+            #expect(head[header: "Cache-Control"] == "no-store")
+            #expect(head[header: "Transfer-Encoding"] == "chunked")
+        }
+    }
+
+    @Test func heartbeatsArriveOnTheConfiguredInterval() throws {
+        let hub = StreamHub()
+        try withServer(configuration: configuration(heartbeat: .milliseconds(50)), routes: routes(hub)) {
+            server throws in
+            let client = try EventStreamClient(port: server.port)
+            let blocks = try client.read(events: 3)
+            #expect(blocks.prefix(3).allSatisfy { $0 == ": hb" })
+        }
+    }
+
+    @Test func closeEndsTheResponseAfterPendingEvents() throws {
+        let hub = StreamHub()
+        try withServer(configuration: configuration(), routes: routes(hub)) { server throws in
+            let client = try EventStreamClient(port: server.port)
+            #expect(eventually { hub.count == 1 })
+            let stream = hub.all[0]
+            stream.send(id: "1", data: "last words")
+            stream.close()
+            stream.send(data: "ignored after close")
+            #expect(client.readUntilEnd())
+            #expect(client.blocks == ["id: 1\ndata: last words"])
+            #expect(stream.isClosed)
+        }
+    }
+
+    @Test func disconnectFiresTheCloseCallbackOnceAndFreesTheStream() throws {
+        let hub = StreamHub()
+        let closed = ClosedFlag()
+        try withServer(configuration: configuration(heartbeat: .milliseconds(50)), routes: routes(hub)) {
+            server throws in
+            var client: EventStreamClient? = try EventStreamClient(port: server.port)
+            #expect(eventually { hub.count == 1 })
+            weak let weakStream = hub.all[0]
+            hub.all[0].onClose { closed.set() }
+            hub.removeAll()
+            client = nil  // The client hangs up; the next heartbeat fails to write.
+            #expect(client == nil)
+            #expect(eventually { closed.isSet })
+            #expect(eventually { weakStream == nil })
+            usleep(100_000)
+            #expect(closed.timesSet == 1)
+        }
+    }
+
+    @Test func aStreamSentToASecondClientIsA500() throws {
+        let shared = EventStream()
+        let routes: (Router) -> Void = { router in router.get("/events") { _ in .eventStream(shared) } }
+        try withServer(configuration: configuration(), routes: routes) { server throws in
+            let first = try EventStreamClient(port: server.port)
+            let second = try TestConnection.request(port: server.port, "/events")
+            #expect(second.status == 500)
+            shared.send(data: "only to the first")
+            #expect(try first.read(events: 1) == ["data: only to the first"])
+        }
+    }
+
+    @Test func onCloseRunsImmediatelyOnAClosedStreamAndHandlersRunOnce() {
+        let stream = EventStream()
+        let closed = ClosedFlag()
+        stream.onClose { closed.set() }
+        stream.close()
+        stream.close()
+        #expect(closed.timesSet == 1)
+        stream.onClose { closed.set() }
+        #expect(closed.timesSet == 2)
+    }
+
+    @Test func aSlowReaderIsCutOffWithoutBlockingTheWriter() throws {
+        let hub = StreamHub()
+        try withServer(configuration: configuration(maxStreamBuffer: 64 * 1024), routes: routes(hub)) {
+            server throws in
+            let client = try EventStreamClient(port: server.port)  // and never reads again
+            #expect(eventually { hub.count == 1 })
+            let stream = hub.all[0]
+            let closed = ClosedFlag()
+            stream.onClose { closed.set() }
+            let payload = String(repeating: "x", count: 1000)
+            let start = Date()
+            for id in 0..<20_000 { stream.send(id: "\(id)", data: payload) }  // 20 MB
+            #expect(Date().timeIntervalSince(start) < 5)
+            #expect(stream.isClosed)
+            #expect(closed.isSet)
+            _ = client
+        }
+    }
+
+    @Test func aThousandConcurrentStreamsEachReceiveABroadcast() throws {
+        let hub = StreamHub()
+        try withServer(configuration: configuration(), routes: routes(hub)) { server throws in
+            let clients = try (0..<1000).map { _ in try EventStreamClient(port: server.port) }
+            #expect(eventually(within: 10) { hub.count == 1000 })
+            let event = EventStream.encode(event: "news", id: "1", data: "to everyone")
+            for stream in hub.all { stream.send(raw: event) }
+            var received = 0
+            for client in clients where try client.read(events: 1) == ["event: news\nid: 1\ndata: to everyone"] {
+                received += 1
+            }
+            #expect(received == 1000)
+        }
+    }
+}

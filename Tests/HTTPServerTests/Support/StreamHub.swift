@@ -1,0 +1,19 @@
+import HTTPServer
+import Synchronization
+
+/// Keeps the streams a test's handler hands out, as an app would.
+final class StreamHub: Sendable {
+    private let streams = Mutex<[EventStream]>([])
+
+    func add(_ stream: EventStream) {
+        streams.withLock { $0.append(stream) }
+    }
+
+    var count: Int { streams.withLock { $0.count } }
+
+    var all: [EventStream] { streams.withLock { $0 } }
+
+    func removeAll() {
+        streams.withLock { $0.removeAll() }
+    }
+}
