@@ -132,7 +132,7 @@ public final class Application: Sendable {
         var query: [String: String] = [:]
         for pair in request.query { query[pair.name] = pair.value }
         let screenRequest = ScreenRequest(
-            url: request.screenURL, path: request.path, parameters: request.parameters, query: query)
+            url: request.target, path: request.path, parameters: request.parameters, query: query)
         let (session, html, status) = try buildScreen(route: route, request: screenRequest)
         _ = session
         var response = Response.html(bytes: html, status: status)
