@@ -137,6 +137,8 @@ final class SubjectCore<Element>: Sendable {
     private func drain(_ entry: Entry) {
         while let (event, observer) = state.withLock({ _ in entry.next() }) {
             observer(event)
+            // Nothing follows a stop event: release the observer (and what it holds) now.
+            if event.isStopEvent { state.withLock { _ in entry.deactivate() } }
         }
     }
 }
