@@ -36,6 +36,11 @@ let package = Package(
         .target(name: "MovieApp", dependencies: ["Screenplay", "CSQLite"], swiftSettings: strict),
         .executableTarget(name: "movies", dependencies: ["MovieApp"], swiftSettings: strict),
 
+        // Benchmarks (release mode, outside the library targets).
+        .executableTarget(
+            name: "ReactiveBenchmarks", dependencies: ["Reactive"], path: "Benchmarks/ReactiveBenchmarks",
+            swiftSettings: strict),
+
         // Tests.
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
