@@ -33,25 +33,61 @@ extension ObservableType {
     public func distinctUntilChanged<Key>(
         _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool
     ) -> Observable<Element> {
-        let source = asObservable()
-        return Observable.create { observer in
-            var previous: Key?
-            return source.subscribe { event in
-                switch event {
-                case .next(let element):
-                    do {
-                        let key = try keySelector(element)
-                        if let previous, try comparer(previous, key) { return }
-                        previous = key
-                    } catch {
-                        observer.onError(error)
-                        return
-                    }
-                    observer.onNext(element)
-                case .error, .completed:
-                    observer.on(event)
-                }
+        DistinctUntilChangedObservable(asObservable(), keySelector: keySelector, comparer: comparer)
+    }
+}
+
+private final class DistinctUntilChangedObservable<Element, Key>: Observable<Element> {
+    private let source: Observable<Element>
+    private let keySelector: (Element) throws -> Key
+    private let comparer: (Key, Key) throws -> Bool
+
+    init(
+        _ source: Observable<Element>, keySelector: @escaping (Element) throws -> Key,
+        comparer: @escaping (Key, Key) throws -> Bool
+    ) {
+        self.source = source
+        self.keySelector = keySelector
+        self.comparer = comparer
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        let sink = DistinctUntilChangedSink(observer, keySelector: keySelector, comparer: comparer)
+        Trampoline.run { sink.setUpstream(source.subscribe(sink)) }
+        return sink
+    }
+}
+
+private final class DistinctUntilChangedSink<Observer: ObserverType, Key>: OperatorSink<Observer>, ObserverType {
+    private let keySelector: (Observer.Element) throws -> Key
+    private let comparer: (Key, Key) throws -> Bool
+    // Touched only by `on`, which the grammar serialises.
+    private var previous: Key?
+
+    init(
+        _ observer: Observer, keySelector: @escaping (Observer.Element) throws -> Key,
+        comparer: @escaping (Key, Key) throws -> Bool
+    ) {
+        self.keySelector = keySelector
+        self.comparer = comparer
+        super.init(observer)
+    }
+
+    func on(_ event: Event<Observer.Element>) {
+        switch event {
+        case .next(let element):
+            do {
+                let key = try keySelector(element)
+                if let previous, try comparer(previous, key) { return }
+                previous = key
+            } catch {
+                forwardStop(.error(error))
+                return
             }
+            forward(element)
+        case .error, .completed:
+            forwardStop(event)
         }
     }
 }

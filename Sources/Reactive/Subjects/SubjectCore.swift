@@ -87,6 +87,7 @@ final class SubjectCore<Element>: Sendable {
                 state.stopEvent = event
             }
             var deliveries: [Delivery] = []
+            deliveries.reserveCapacity(state.entries.count)
             for entry in state.entries {
                 if entry.isDraining {
                     // Its drainer delivers this after what it is delivering now.
