@@ -1,3 +1,4 @@
+import Dispatch
 import Reactive
 import Testing
 
@@ -14,21 +15,27 @@ extension ReactiveTests {
         }
 
         @Test func subscribesOnABackgroundScheduler() {
-            let background = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
-            let screen = ScreenScheduler(label: "subscribe-on")
-            let subscribedOnScreen = Collector<Bool>()
-            let done = Collector<Int>()
-            let subscription = Observable.deferred { () -> Observable<Int> in
-                subscribedOnScreen.append(ScreenScheduler.current != nil)
-                return .just(1)
+            expectNoLeaks {
+                // A private queue, so the test can wait for the disposal that `subscribe(on:)` schedules there.
+                let queue = DispatchQueue(label: "background", attributes: .concurrent)
+                let background = ConcurrentDispatchQueueScheduler(queue: queue)
+                let screen = ScreenScheduler(label: "subscribe-on")
+                let subscribedOnScreen = Collector<Bool>()
+                let done = Collector<Int>()
+                let subscription = Observable.deferred { () -> Observable<Int> in
+                    subscribedOnScreen.append(ScreenScheduler.current != nil)
+                    return .just(1)
+                }
+                .subscribe(on: background)
+                .observe(on: screen)
+                .subscribe(onNext: { done.append($0) })
+                while done.values.isEmpty { screen.sync {} }
+                subscription.dispose()
+                queue.sync(flags: .barrier) {}
+                screen.sync {}
+                #expect(subscribedOnScreen.values == [false])
+                #expect(done.values == [1])
             }
-            .subscribe(on: background)
-            .observe(on: screen)
-            .subscribe(onNext: { done.append($0) })
-            while done.values.isEmpty { screen.sync {} }
-            subscription.dispose()
-            #expect(subscribedOnScreen.values == [false])
-            #expect(done.values == [1])
         }
     }
 }
