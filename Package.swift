@@ -41,6 +41,11 @@ let package = Package(
             name: "HTTPBenchmarkServer", dependencies: ["HTTPServer"], path: "Benchmarks/HTTPBenchmarkServer",
             swiftSettings: strict),
 
+        // Benchmarks (release mode, outside the library targets).
+        .executableTarget(
+            name: "ReactiveBenchmarks", dependencies: ["Reactive"], path: "Benchmarks/ReactiveBenchmarks",
+            swiftSettings: strict),
+
         // Tests.
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),

@@ -16,10 +16,18 @@ final class Locked<State>: @unchecked Sendable {
     #else
         private let mutex = Mutex(())
     #endif
-    private var state: State
+    // Behind a pointer rather than a stored `var`, so that taking it `inout` under the lock does
+    // not also pay for dynamic exclusivity checking on every event.
+    private let state: UnsafeMutablePointer<State>
 
     init(_ state: State) {
-        self.state = state
+        self.state = UnsafeMutablePointer.allocate(capacity: 1)
+        self.state.initialize(to: state)
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// Runs `body` with exclusive access to the state. Never call out to user code from `body`.
@@ -28,9 +36,9 @@ final class Locked<State>: @unchecked Sendable {
         #if REACTIVE_NSLOCK
             lock.lock()
             defer { lock.unlock() }
-            return try body(&state)
+            return try body(&state.pointee)
         #else
-            return try mutex.withLock { _ in try body(&state) }
+            return try mutex.withLock { _ in try body(&state.pointee) }
         #endif
     }
 }

@@ -28,7 +28,7 @@ final class AnonymousObservable<Element>: Observable<Element> {
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
         let sink = Sink(observer)
-        sink.setUpstream(handler(AnyObserver(sink)))
+        Trampoline.run { sink.setUpstream(handler(AnyObserver(sink))) }
         return sink
     }
 }

@@ -65,11 +65,14 @@ final class SequenceObservable<Source: Sequence>: Observable<Source.Element> {
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
         let sink = Sink(observer)
-        for element in sequence {
-            if sink.isStoppedOrDisposed { return sink }
-            sink.on(.next(element))
+        let sequence = self.sequence
+        Trampoline.schedule {
+            for element in sequence {
+                if sink.isStoppedOrDisposed { return }
+                sink.on(.next(element))
+            }
+            sink.on(.completed)
         }
-        sink.on(.completed)
         return sink
     }
 }

@@ -5,21 +5,46 @@ extension ObservableType {
     /// relay.map { $0.title }
     /// ```
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        let source = asObservable()
-        return Observable.create { observer in
-            source.subscribe { event in
-                switch event {
-                case .next(let element):
-                    let mapped: Result
-                    do { mapped = try transform(element) } catch {
-                        observer.onError(error)
-                        return
-                    }
-                    observer.onNext(mapped)
-                case .error(let error): observer.onError(error)
-                case .completed: observer.onCompleted()
-                }
+        MapObservable(asObservable(), transform: transform)
+    }
+}
+
+private final class MapObservable<Input, Element>: Observable<Element> {
+    private let source: Observable<Input>
+    private let transform: (Input) throws -> Element
+
+    init(_ source: Observable<Input>, transform: @escaping (Input) throws -> Element) {
+        self.source = source
+        self.transform = transform
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        let sink = MapSink(observer, transform: transform)
+        Trampoline.run { sink.setUpstream(source.subscribe(sink)) }
+        return sink
+    }
+}
+
+private final class MapSink<Input, Observer: ObserverType>: OperatorSink<Observer>, ObserverType {
+    private let transform: (Input) throws -> Observer.Element
+
+    init(_ observer: Observer, transform: @escaping (Input) throws -> Observer.Element) {
+        self.transform = transform
+        super.init(observer)
+    }
+
+    func on(_ event: Event<Input>) {
+        switch event {
+        case .next(let element):
+            let mapped: Observer.Element
+            do { mapped = try transform(element) } catch {
+                forwardStop(.error(error))
+                return
             }
+            forward(mapped)
+        case .error(let error): forwardStop(.error(error))
+        case .completed: forwardStop(.completed)
         }
     }
 }

@@ -71,8 +71,14 @@ final class ShareWhileConnected<Element>: Observable<Element> {
         if isFirst {
             connection.upstream.setDisposable(
                 source.subscribe { [weak self] event in
-                    if event.isStopEvent { self?.forget(connection) }
+                    guard event.isStopEvent else {
+                        connection.subject.on(event)
+                        return
+                    }
+                    self?.forget(connection)
                     connection.subject.on(event)
+                    // Breaks the cycle connection → source subscription → this closure.
+                    connection.upstream.dispose()
                 })
         }
         return Disposables.create { [self] in

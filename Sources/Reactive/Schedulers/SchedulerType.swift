@@ -61,10 +61,14 @@ struct DispatchQueueScheduling: Sendable {
         if case .never = dueTime { return Disposables.create() }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         let cancel = SingleAssignmentDisposable()
-        let work = Transfer((state, action))
+        let work = Transfer((state, action, timer))
+        // The handler holds the timer so that it fires even if the caller drops the returned
+        // disposable; cancelling (after firing, or on disposal) releases the handler.
         timer.setEventHandler {
+            let (state, action, timer) = work.value
+            timer.cancel()
             guard !cancel.isDisposed else { return }
-            cancel.setDisposable(work.value.1(work.value.0))
+            cancel.setDisposable(action(state))
         }
         timer.schedule(deadline: .now() + dueTime, leeway: .nanoseconds(0))
         timer.resume()

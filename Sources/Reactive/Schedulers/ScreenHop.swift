@@ -56,6 +56,7 @@ final class ScreenDeliverySink<Observer: ObserverType>: ObserverType, Cancelable
         hop.run { [self] in
             guard !isDisposed else { return }
             observer.on(event)
+            if event.isStopEvent { dispose() }
         }
     }
 

@@ -22,17 +22,16 @@ final class SubjectCore<Element>: Sendable {
             Resources.decrement()
         }
 
-        /// The next event to deliver, or `nil` after marking the entry idle. Under the lock.
-        func next() -> (Event<Element>, (Event<Element>) -> Void)? {
-            guard let observer, head < queue.count else {
+        /// The next queued event, or `nil` after marking the entry idle. Under the lock.
+        func next() -> Event<Element>? {
+            guard observer != nil, head < queue.count else {
                 queue.removeAll(keepingCapacity: observer != nil)
                 head = 0
                 isDraining = false
                 return nil
             }
-            let event = queue[head]
-            head += 1
-            return (event, observer)
+            defer { head += 1 }
+            return queue[head]
         }
 
         /// Stops deliveries and releases the observer. Under the lock.
@@ -67,8 +66,14 @@ final class SubjectCore<Element>: Sendable {
         state.withLock { !$0.entries.isEmpty }
     }
 
+    /// An idle entry claimed by an emitter, with its observer read under the same lock.
+    private struct Delivery {
+        let entry: Entry
+        let observer: (Event<Element>) -> Void
+    }
+
     func on(_ event: Event<Element>) {
-        let toDrain = state.withLock { state -> [Entry] in
+        let deliveries = state.withLock { state -> [Delivery] in
             guard state.stopEvent == nil, !state.isDisposed else { return [] }
             switch event {
             case .next(let element):
@@ -81,18 +86,24 @@ final class SubjectCore<Element>: Sendable {
             case .error, .completed:
                 state.stopEvent = event
             }
-            var toDrain: [Entry] = []
+            var deliveries: [Delivery] = []
+            deliveries.reserveCapacity(state.entries.count)
             for entry in state.entries {
-                entry.queue.append(event)
-                if !entry.isDraining {
+                if entry.isDraining {
+                    // Its drainer delivers this after what it is delivering now.
+                    entry.queue.append(event)
+                } else if let observer = entry.observer {
                     entry.isDraining = true
-                    toDrain.append(entry)
+                    deliveries.append(Delivery(entry: entry, observer: observer))
                 }
             }
             if event.isStopEvent { state.entries = [] }
-            return toDrain
+            return deliveries
         }
-        for entry in toDrain { drain(entry) }
+        for delivery in deliveries {
+            deliver(event, to: delivery.observer, of: delivery.entry)
+            drain(delivery.entry)
+        }
     }
 
     func subscribe(_ observer: @escaping (Event<Element>) -> Void) -> any Disposable {
@@ -134,10 +145,23 @@ final class SubjectCore<Element>: Sendable {
         }
     }
 
+    /// Delivers what is queued for `entry` (which this thread has claimed), then marks it idle.
     private func drain(_ entry: Entry) {
-        while let (event, observer) = state.withLock({ _ in entry.next() }) {
-            observer(event)
+        while true {
+            var observer: ((Event<Element>) -> Void)?
+            let event = state.withLock { _ -> Event<Element>? in
+                observer = entry.observer
+                return entry.next()
+            }
+            guard let event, let observer else { return }
+            deliver(event, to: observer, of: entry)
         }
+    }
+
+    private func deliver(_ event: Event<Element>, to observer: (Event<Element>) -> Void, of entry: Entry) {
+        observer(event)
+        // Nothing follows a stop event: release the observer (and what it holds) now.
+        if event.isStopEvent { state.withLock { _ in entry.deactivate() } }
     }
 }
 

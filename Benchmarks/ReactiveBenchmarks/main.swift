@@ -1,0 +1,2 @@
+// The benchmark's entry point; the work lives in `Benchmarks` so that nothing here is main-actor state.
+Benchmarks.run()

@@ -1,0 +1,50 @@
+import Synchronization
+
+/// The base of the single-source operators' sinks (map, filter, distinctUntilChanged): it
+/// forwards to the downstream observer directly, without the closure layers of `create`, and
+/// enforces the grammar and disposal as `Sink` does.
+class OperatorSink<Observer: ObserverType>: Cancelable {
+    private static var stopped: Int { 1 }
+    private static var disposed: Int { 2 }
+
+    final let observer: Observer
+    private let flags = Atomic<Int>(0)
+    private let upstream = SingleAssignmentDisposable()
+
+    init(_ observer: Observer) {
+        self.observer = observer
+        Resources.increment()
+    }
+
+    deinit {
+        Resources.decrement()
+    }
+
+    final func setUpstream(_ disposable: any Disposable) {
+        upstream.setDisposable(disposable)
+    }
+
+    final var isDisposed: Bool {
+        flags.load(ordering: .acquiring) & Self.disposed != 0
+    }
+
+    /// Sends an element unless stopped or disposed.
+    @inline(__always)
+    final func forward(_ element: Observer.Element) {
+        if flags.load(ordering: .acquiring) == 0 { observer.on(.next(element)) }
+    }
+
+    /// Sends the first stop event, then disposes the upstream subscription.
+    final func forwardStop(_ event: Event<Observer.Element>) {
+        let old = flags.bitwiseOr(Self.stopped, ordering: .acquiringAndReleasing).oldValue
+        guard old == 0 else { return }
+        observer.on(event)
+        dispose()
+    }
+
+    final func dispose() {
+        let old = flags.bitwiseOr(Self.disposed, ordering: .acquiringAndReleasing).oldValue
+        guard old & Self.disposed == 0 else { return }
+        upstream.dispose()
+    }
+}

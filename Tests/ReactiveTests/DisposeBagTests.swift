@@ -1,0 +1,70 @@
+import Foundation
+import Reactive
+import Testing
+
+extension ReactiveTests {
+    @Suite struct DisposeBagTests {
+        @Test func disposesEverythingOnDeinitInOrder() {
+            expectNoLeaks {
+                var log: [Int] = []
+                do {
+                    let bag = DisposeBag()
+                    bag.insert(Disposables.create { log.append(1) }, Disposables.create { log.append(2) })
+                    Disposables.create { log.append(3) }.disposed(by: bag)
+                    #expect(log.isEmpty)
+                }
+                #expect(log == [1, 2, 3])
+            }
+        }
+
+        @Test func insertingIntoADisposedBagDisposesAtOnce() {
+            expectNoLeaks {
+                var disposed = false
+                let bag = DisposeBag()
+                bag.dispose()
+                bag.insert(Disposables.create { disposed = true })
+                #expect(disposed)
+            }
+        }
+
+        @Test func disposalThatTouchesTheBagDoesNotDeadlock() {
+            expectNoLeaks {
+                let bag = DisposeBag()
+                var reentered = false
+                bag.insert(
+                    Disposables.create {
+                        bag.insert(Disposables.create { reentered = true })
+                    })
+                bag.dispose()
+                #expect(reentered)
+            }
+        }
+
+        @Test func subscriptionsEndWithTheBag() {
+            expectNoLeaks {
+                let relay = PublishRelay<Int>()
+                var received: [Int] = []
+                var bag: DisposeBag? = DisposeBag()
+                relay.subscribe(onNext: { received.append($0) }).disposed(by: bag!)
+                relay.accept(1)
+                bag = nil
+                relay.accept(2)
+                #expect(received == [1])
+            }
+        }
+
+        @Test func concurrentInsertsAreAllDisposed() {
+            let disposed = Collector<Int>()
+            do {
+                let bag = DisposeBag()
+                DispatchQueue.concurrentPerform(iterations: 8) { worker in
+                    for index in 0..<200 {
+                        bag.insert(Disposables.create { disposed.append(worker * 1000 + index) })
+                    }
+                }
+            }
+            #expect(disposed.values.count == 1600)
+            #expect(Set(disposed.values).count == 1600)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Reactive
+import Testing
+
+extension ReactiveTests {
+    @Suite struct PublishSubjectTests {
+        @Test func sendsOnlyWhatComesAfterSubscription() {
+            expectNoLeaks {
+                let subject = PublishSubject<Int>()
+                subject.onNext(1)
+                var received: [Event<Int>] = []
+                let subscription = subject.subscribe { received.append($0) }
+                subject.onNext(2)
+                subject.onCompleted()
+                subject.onNext(3)
+                #expect(received == [.next(2), .completed])
+                subscription.dispose()
+            }
+        }
+
+        @Test func lateSubscriberGetsOnlyTheStopEvent() {
+            expectNoLeaks {
+                let subject = PublishSubject<Int>()
+                subject.onNext(1)
+                subject.onError(TestError())
+                var received: [Event<Int>] = []
+                _ = subject.subscribe { received.append($0) }
+                #expect(received == [.error(TestError())])
+            }
+        }
+
+        @Test func disposedSubscriberReceivesNothingAndIsReleased() {
+            expectNoLeaks {
+                let subject = PublishSubject<Int>()
+                var received: [Int] = []
+                let subscription = subject.subscribe(onNext: { received.append($0) })
+                #expect(subject.hasObservers)
+                subscription.dispose()
+                #expect(!subject.hasObservers)
+                subject.onNext(1)
+                #expect(received.isEmpty)
+            }
+        }
+
+        @Test func reentrantEmissionIsQueuedInOrderForEveryObserver() {
+            expectNoLeaks {
+                let subject = PublishSubject<Int>()
+                var first: [Int] = []
+                var second: [Int] = []
+                let bag = DisposeBag()
+                subject.subscribe(onNext: { value in
+                    first.append(value)
+                    if value == 1 { subject.onNext(2) }
+                })
+                .disposed(by: bag)
+                subject.subscribe(onNext: { second.append($0) }).disposed(by: bag)
+                subject.onNext(1)
+                #expect(first == [1, 2])
+                #expect(second == [1, 2])
+            }
+        }
+
+        @Test func disposingTheSubjectRejectsLaterSubscribers() {
+            expectNoLeaks {
+                let subject = PublishSubject<Int>()
+                subject.dispose()
+                #expect(subject.isDisposed)
+                var error: (any Error)?
+                _ = subject.subscribe(onError: { error = $0 })
+                #expect(error != nil)
+            }
+        }
+
+        @Test func unsubscribingInsideOnNextStopsDelivery() {
+            expectNoLeaks {
+                let subject = PublishSubject<Int>()
+                var received: [Int] = []
+                var subscription: (any Disposable)?
+                subscription = subject.subscribe(onNext: { value in
+                    received.append(value)
+                    subscription?.dispose()
+                })
+                subject.onNext(1)
+                subject.onNext(2)
+                #expect(received == [1])
+                subscription = nil
+            }
+        }
+    }
+}
