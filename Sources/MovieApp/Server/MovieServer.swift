@@ -31,7 +31,7 @@ public final class MovieServer: Sendable {
         server.accessLog = options.accessLog
         self.store = store
         application = try Application(root: options.root, server: server, sessions: sessions, views: Self.register)
-        let readScheduler = ScreenScheduler(label: "movie-reads")
+        let readScheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
         try application.screen("/", MovieListViewController.self) { _ in
             Self.makeList(store: store)
         }
