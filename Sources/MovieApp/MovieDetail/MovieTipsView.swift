@@ -19,5 +19,7 @@ final class MovieTipsView: View {
             (row as? Label)?.text = tip.element
         }
         emptyLabel.isHidden = !tips.isEmpty || data.movie == nil
+        // No movie (the store failed or it was removed): no tips heading over nothing.
+        isHidden = data.movie == nil && data.phase != .loading
     }
 }
