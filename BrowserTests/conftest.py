@@ -5,6 +5,7 @@ the shipped catalog; it prints the URL it serves, which gives the bound port. Ch
 Debian (`/usr/bin/chromium`, `/usr/bin/chromedriver`).
 """
 
+import contextlib
 import json
 import os
 import re
@@ -47,11 +48,12 @@ class MovieServer:
             return json.load(response)
 
 
-@pytest.fixture(scope="session")
-def server():
+@contextlib.contextmanager
+def running_server():
+    """Starts `movies` on an ephemeral port over a fresh database; stops it and removes the database at the end."""
     binary = os.environ.get("MOVIES_BINARY", os.path.join(ROOT, ".build", "release", "movies"))
     if not os.access(binary, os.X_OK):
-        pytest.fail(f"{binary} is missing: build it with `swift build -c release --product movies`")
+        raise RuntimeError(f"{binary} is missing: build it with `swift build -c release --product movies`")
     folder = tempfile.mkdtemp(prefix="screenplay-browser-")
     process = subprocess.Popen(
         [binary, "--port", "0", "--database", os.path.join(folder, "movies.sqlite"), "--root", ROOT],
@@ -74,7 +76,7 @@ def server():
     threading.Thread(target=read_output, daemon=True).start()
     try:
         if not ready.wait(timeout=30) or "url" not in found:
-            pytest.fail(f"movies did not print its URL (exit status {process.poll()})")
+            raise RuntimeError(f"movies did not print its URL (exit status {process.poll()})")
         yield MovieServer(process, found["url"])
     finally:
         process.terminate()
@@ -84,6 +86,12 @@ def server():
             process.kill()
             process.wait()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def server():
+    with running_server() as server:
+        yield server
 
 
 def make_browser(javascript=True):
