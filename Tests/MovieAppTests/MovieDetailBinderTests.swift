@@ -111,3 +111,26 @@ extension String {
         split(separator: "\n").first { $0.contains(text) }.map(String.init)
     }
 }
+
+/// Ending a screen lets go of everything it built.
+@Suite("MovieDetail teardown")
+struct MovieDetailTeardownTests {
+    @Test func endingTheScreenReleasesItsViewControllerAndViews() throws {
+        let screens = try MovieScreens()
+        let harness = try screens.detail(1)
+        let references = harness.onScreen(MovieDetailViewController.self) { viewController in
+            [WeakReference(viewController), WeakReference(viewController.headerView)]
+        }
+        harness.end()
+        harness.settle()
+        #expect(references.allSatisfy { $0.isNil })
+    }
+}
+
+/// A weak reference carried out of the screen's scheduler to check deallocation.
+final class WeakReference: @unchecked Sendable {
+    // Only tested for nil after the screen has ended; never dereferenced on another thread.
+    private weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+    var isNil: Bool { object == nil }
+}
