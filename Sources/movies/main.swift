@@ -23,7 +23,10 @@ do {
     FileHandle.standardError.write(Data("movies: \(error)\n".utf8))
     exit(1)
 }
-print("Screenplay movies: serving http://\(options.displayHost):\(server.port)/ (Ctrl-C to stop)")
+// Written straight to the file descriptor: print is fully buffered on a pipe, and a supervisor or test reading
+// the output must learn the port now.
+FileHandle.standardOutput.write(
+    Data("Screenplay movies: serving http://\(options.displayHost):\(server.port)/ (Ctrl-C to stop)\n".utf8))
 HTTPServer.waitForTerminationSignal()
 print("movies: stopping")
 server.stop()

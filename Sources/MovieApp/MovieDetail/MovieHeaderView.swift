@@ -6,13 +6,14 @@ final class MovieHeaderView: View {
     override class var outletTypes: [String: View.Type] {
         [
             "statusLabel": Label.self, "titleLabel": Label.self, "subtitleLabel": Label.self,
-            "ratingLabel": Label.self, "overviewLabel": Label.self,
+            "ratingLine": View.self, "ratingLabel": Label.self, "overviewLabel": Label.self,
         ]
     }
 
     private var statusLabel: Label { outlet("statusLabel") }
     private var titleLabel: Label { outlet("titleLabel") }
     private var subtitleLabel: Label { outlet("subtitleLabel") }
+    private var ratingLine: View { outlet("ratingLine") }
     private var ratingLabel: Label { outlet("ratingLabel") }
     private var overviewLabel: Label { outlet("overviewLabel") }
 
@@ -26,6 +27,8 @@ final class MovieHeaderView: View {
         titleLabel.text = data.movie?.title ?? (data.phase == .loading ? "Loading…" : "Unavailable")
         subtitleLabel.text = data.subtitle
         ratingLabel.text = data.ratingText
+        // A rating of "–" means nothing once the movie cannot be read; while loading it holds the place.
+        ratingLine.isHidden = data.movie == nil && data.phase != .loading
         overviewLabel.text = data.movie?.overview ?? ""
     }
 }

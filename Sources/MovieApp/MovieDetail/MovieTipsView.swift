@@ -18,6 +18,9 @@ final class MovieTipsView: View {
         } configureRow: { row, tip in
             (row as? Label)?.text = tip.element
         }
+        tipsList.isHidden = tips.isEmpty
         emptyLabel.isHidden = !tips.isEmpty || data.movie == nil
+        // No movie (the store failed or it was removed): no tips heading over nothing.
+        isHidden = data.movie == nil && data.phase != .loading
     }
 }

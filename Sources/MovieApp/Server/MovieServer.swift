@@ -33,10 +33,10 @@ public final class MovieServer: Sendable {
         application = try Application(root: options.root, server: server, sessions: sessions, views: Self.register)
         let readScheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
         try application.screen("/", MovieListViewController.self) { _ in
-            Self.makeList(store: store)
+            MovieListViewController.make(store: store)
         }
         try application.screen("/movies", MovieListViewController.self) { _ in
-            Self.makeList(store: store)
+            MovieListViewController.make(store: store)
         }
         try application.screen("/movies/:id", MovieDetailViewController.self, parent: "/") { request in
             try MovieDetailViewController.make(request: request, store: store, readScheduler: readScheduler)
@@ -52,13 +52,6 @@ public final class MovieServer: Sendable {
     static func register(_ registry: ViewRegistry) {
         registry.register(MovieHeaderView.self, as: "MovieHeaderView")
         registry.register(MovieTipsView.self, as: "MovieTipsView")
-    }
-
-    private static func makeList(store: any MovieStore) -> MovieListViewController {
-        let viewController = MovieListViewController()
-        viewController.bag.insert(
-            MovieListBinder(viewController: viewController, driver: MovieListDriver(store: store)))
-        return viewController
     }
 
     /// Starts serving; returns once the server listens.

@@ -1,0 +1,121 @@
+"""Fixtures for the browser tests: the release `movies` server on an ephemeral port and headless Chromium.
+
+The server runs from `.build/release/movies` (override with MOVIES_BINARY) over a fresh SQLite file seeded from
+the shipped catalog; it prints the URL it serves, which gives the bound port. Chromium and chromedriver come from
+Debian (`/usr/bin/chromium`, `/usr/bin/chromedriver`).
+"""
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import threading
+import urllib.request
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+WAIT_SECONDS = 10
+
+
+class MovieServer:
+    """A running `movies` process and how to reach it."""
+
+    def __init__(self, process, url):
+        self.process = process
+        self.url = url.rstrip("/")
+
+    def page(self, path):
+        return self.url + path
+
+    def patch(self, movie_id, fields):
+        """PATCHes movie `movie_id` through the JSON API and returns the decoded answer."""
+        request = urllib.request.Request(
+            self.page(f"/api/movies/{movie_id}"),
+            data=json.dumps(fields).encode(),
+            method="PATCH",
+            headers={"Content-Type": "application/merge-patch+json"},
+        )
+        with urllib.request.urlopen(request, timeout=WAIT_SECONDS) as response:
+            assert response.status == 200
+            return json.load(response)
+
+
+@contextlib.contextmanager
+def running_server():
+    """Starts `movies` on an ephemeral port over a fresh database; stops it and removes the database at the end."""
+    binary = os.environ.get("MOVIES_BINARY", os.path.join(ROOT, ".build", "release", "movies"))
+    if not os.access(binary, os.X_OK):
+        raise RuntimeError(f"{binary} is missing: build it with `swift build -c release --product movies`")
+    folder = tempfile.mkdtemp(prefix="screenplay-browser-")
+    process = subprocess.Popen(
+        [binary, "--port", "0", "--database", os.path.join(folder, "movies.sqlite"), "--root", ROOT],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    found = {}
+    ready = threading.Event()
+
+    def read_output():
+        # Reads until the process ends, so a full pipe never blocks the server.
+        for line in process.stdout:
+            match = re.search(r"http://([^/\s]+):(\d+)/", line)
+            if match and "url" not in found:
+                found["url"] = f"http://127.0.0.1:{match.group(2)}/"
+                ready.set()
+        ready.set()
+
+    threading.Thread(target=read_output, daemon=True).start()
+    try:
+        if not ready.wait(timeout=30) or "url" not in found:
+            raise RuntimeError(f"movies did not print its URL (exit status {process.poll()})")
+        yield MovieServer(process, found["url"])
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def server():
+    with running_server() as server:
+        yield server
+
+
+def make_browser(javascript=True):
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=1280,900", "--disable-extensions", "--no-first-run"):
+        options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    browser.set_page_load_timeout(30)
+    return browser
+
+
+@pytest.fixture
+def browser():
+    browser = make_browser(javascript=True)
+    yield browser
+    browser.quit()
+
+
+@pytest.fixture
+def browser_without_javascript():
+    browser = make_browser(javascript=False)
+    yield browser
+    browser.quit()

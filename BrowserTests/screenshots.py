@@ -1,0 +1,47 @@
+"""Takes the README's screenshots with headless Chromium: docs/screenshots/list.png and detail.png.
+
+Run from the repository root after `swift build -c release --product movies`:
+    .venv/bin/python BrowserTests/screenshots.py
+"""
+
+import os
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import ROOT, WAIT_SECONDS, make_browser, running_server
+
+IMAGES_LOADED = (
+    "return Array.from(document.images).filter(function (img) {"
+    "  var box = img.getBoundingClientRect(); return box.top < window.innerHeight && box.bottom > 0;"
+    "}).every(function (img) { return img.complete && img.naturalWidth > 0; });"
+)
+
+
+def shoot(browser, url, path):
+    browser.get(url)
+    WebDriverWait(browser, WAIT_SECONDS).until(lambda b: b.execute_script(IMAGES_LOADED))
+    WebDriverWait(browser, WAIT_SECONDS).until(
+        lambda b: b.find_element(By.TAG_NAME, "html").get_attribute("data-connection") == "live")
+    # The connection bar fades out once live; shoot when it is gone.
+    WebDriverWait(browser, WAIT_SECONDS).until(lambda b: b.execute_script(
+        "return getComputedStyle(document.documentElement, '::before').backgroundColor === 'rgba(0, 0, 0, 0)'"))
+    browser.save_screenshot(path)
+    print("wrote", os.path.relpath(path, ROOT))
+
+
+def main():
+    folder = os.path.join(ROOT, "docs", "screenshots")
+    os.makedirs(folder, exist_ok=True)
+    with running_server() as server:
+        browser = make_browser(javascript=True)
+        try:
+            browser.set_window_size(1280, 860)
+            shoot(browser, server.page("/"), os.path.join(folder, "list.png"))
+            shoot(browser, server.page("/movies/1"), os.path.join(folder, "detail.png"))
+        finally:
+            browser.quit()
+
+
+if __name__ == "__main__":
+    main()

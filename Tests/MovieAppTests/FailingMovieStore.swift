@@ -1,0 +1,16 @@
+import MovieApp
+import Reactive
+
+/// A store whose storage is gone: every read and write throws ``StoreError/Kind/unavailable``, and nothing ever
+/// changes. It shows how screens behave when the catalog cannot be read.
+struct FailingMovieStore: MovieStore {
+    private var failure: StoreError { StoreError(.unavailable, message: "the disk is gone") }
+
+    func allMovies() throws -> [Movie] { throw failure }
+
+    func movie(id: Int) throws -> Movie? { throw failure }
+
+    func update(id: Int, with patch: MoviePatch) throws -> Movie { throw failure }
+
+    func changes(of id: Int) -> Observable<Movie> { .never() }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import ScreenplayTesting
+import Testing
+import ViewKit
+
+@testable import MovieApp
+
+/// The seed's binder at work in a screen harness: actions reach the driver, driver data reaches the views.
+@Suite("MovieDetail binder")
+struct MovieDetailBinderTests {
+    @Test func tappingBackCallsCloseOnTheDriver() throws {
+        let driver = StubMovieDetailDriver(.loading)
+        let harness = try MovieScreens().detail(driver: driver)
+        defer { harness.end() }
+        #expect(harness.tap("back"))
+        #expect(driver.closeCount == 1)
+        #expect(driver.refreshCount == 0)
+    }
+
+    @Test func tappingRefreshCallsRefreshOnTheDriver() throws {
+        let driver = StubMovieDetailDriver(.loading)
+        let harness = try MovieScreens().detail(driver: driver)
+        defer { harness.end() }
+        #expect(harness.tap("refresh"))
+        #expect(driver.refreshCount == 1)
+        #expect(driver.closeCount == 0)
+    }
+
+    @Test func tappingBackNavigatesToTheList() throws {
+        let harness = try MovieScreens().detail(1)
+        defer { harness.end() }
+        #expect(harness.tap("back"))
+        #expect(harness.navigations == ["/"])
+    }
+
+    @Test func appearingHidesTheNavigationBar() throws {
+        let harness = try MovieScreens().detail(1)
+        defer { harness.end() }
+        let navigationBar = try #require(harness.page.firstLine(containing: "navigation-bar"))
+        #expect(navigationBar.contains(" hidden"))
+    }
+
+    @Test func refreshShowsRefreshingThenTheReReadMovie() throws {
+        let screens = try MovieScreens()
+        let harness = try screens.detail(1)
+        defer { harness.end() }
+        #expect(!harness.screenHTML.contains("Refreshing…"))
+        harness.tap("refresh")
+        #expect(harness.screenHTML.contains("Refreshing…"))
+        #expect(harness.screenHTML.contains("The Lighthouse Accountant"))
+        screens.readScheduler.start()
+        harness.settle()
+        #expect(!harness.screenHTML.contains("Refreshing…"))
+        #expect(harness.screenHTML.contains("The Lighthouse Accountant"))
+    }
+
+    @Test func refreshReadsWhatTheStoreHoldsNow() throws {
+        // A second store object on the same file changes the movie without telling this one's change feed:
+        // only the re-read can show it.
+        let screens = try MovieScreens()
+        let other = try SQLiteMovieStore(path: screens.folder.path("movies.sqlite"))
+        let harness = try screens.detail(1)
+        defer { harness.end() }
+        _ = try other.update(id: 1, with: MoviePatch(title: "Renamed Elsewhere"))
+        harness.settle()
+        #expect(!harness.screenHTML.contains("Renamed Elsewhere"))
+        harness.tap("refresh")
+        screens.readScheduler.start()
+        harness.settle()
+        #expect(harness.screenHTML.contains("Renamed Elsewhere"))
+    }
+
+    @Test func storeChangeUpdatesTheHeaderWithOneSmallPatch() throws {
+        let screens = try MovieScreens()
+        let harness = try screens.detail(1)
+        defer { harness.end() }
+        harness.clearEvents()
+        _ = try screens.store.update(id: 1, with: MoviePatch(rating: 9.1))
+        #expect(eventually { !harness.patches.isEmpty })
+        harness.settle()
+        let patches = harness.patches
+        try #require(patches.count == 1)
+        try #require(patches[0].count == 1)
+        guard case .replace(_, let html) = patches[0][0] else {
+            Issue.record("expected a replace, got \(patches[0][0])")
+            return
+        }
+        #expect(String(decoding: html, as: UTF8.self).contains(">9.1<"))
+        #expect(html.count < 200)
+        #expect(harness.screenHTML.contains(">9.1<"))
+    }
+
+    @Test func changesOfAnotherMovieSendNothing() throws {
+        let screens = try MovieScreens()
+        let harness = try screens.detail(1)
+        defer { harness.end() }
+        harness.clearEvents()
+        _ = try screens.store.update(id: 2, with: MoviePatch(rating: 1.0))
+        // A change of movie 1 afterwards proves the feed delivered movie 2's change first (commit order).
+        _ = try screens.store.update(id: 1, with: MoviePatch(rating: 2.0))
+        #expect(eventually { !harness.patches.isEmpty })
+        harness.settle()
+        #expect(harness.patches.count == 1)
+        #expect(harness.screenHTML.contains(">2.0<"))
+    }
+}
+
+extension String {
+    /// The first line holding `text`.
+    func firstLine(containing text: String) -> String? {
+        split(separator: "\n").first { $0.contains(text) }.map(String.init)
+    }
+}
+
+/// Ending a screen lets go of everything it built.
+@Suite("MovieDetail teardown")
+struct MovieDetailTeardownTests {
+    @Test func endingTheScreenReleasesItsViewControllerAndViews() throws {
+        let screens = try MovieScreens()
+        let harness = try screens.detail(1)
+        let references = harness.onScreen(MovieDetailViewController.self) { viewController in
+            [WeakReference(viewController), WeakReference(viewController.headerView)]
+        }
+        harness.end()
+        harness.settle()
+        #expect(references.allSatisfy { $0.isNil })
+    }
+}
+
+/// A weak reference carried out of the screen's scheduler to check deallocation.
+final class WeakReference: @unchecked Sendable {
+    // Only tested for nil after the screen has ended; never dereferenced on another thread.
+    private weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+    var isNil: Bool { object == nil }
+}

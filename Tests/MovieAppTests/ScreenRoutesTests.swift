@@ -1,0 +1,54 @@
+import Foundation
+import MovieApp
+import ScreenplayTesting
+import Testing
+
+/// The app's screen routes on a real server: what each address answers.
+@Suite("Screen routes")
+struct ScreenRoutesTests {
+    /// Serves the app from the repository's templates over `store`, or a fresh SQLite store when nil.
+    private func withServer(store: (any MovieStore)? = nil, _ body: (LiveClient) throws -> Void) throws {
+        let folder = try TemporaryFolder()
+        var options = MovieServerOptions()
+        options.port = 0
+        options.root = repositoryRoot.path
+        options.database = folder.path("movies.sqlite")
+        let server =
+            try store.map { try MovieServer(options: options, store: $0) } ?? MovieServer(options: options)
+        try server.start()
+        defer { server.stop() }
+        try body(LiveClient(port: server.port))
+    }
+
+    @Test func listAnswersAtTheRootAndAtMoviesWithEveryMovie() throws {
+        try withServer { client in
+            for path in ["/", "/movies"] {
+                let page = try client.get(path)
+                #expect(page.status == 200)
+                #expect(page.text.components(separatedBy: "class=\"movie-card\"").count - 1 == 22)
+            }
+        }
+    }
+
+    @Test func unknownMovieIsANotFoundScreenWithAWayBack() throws {
+        try withServer { client in
+            for path in ["/movies/999", "/movies/abc", "/movies/0"] {
+                let page = try client.get(path)
+                #expect(page.status == 404, "\(path)")
+                #expect(page.text.contains("class=\"not-found\""), "\(path)")
+                #expect(LivePage(page).actionPath("back") != nil, "\(path)")
+            }
+        }
+    }
+
+    @Test func failingStoreShowsErrorStatesNotACrash() throws {
+        try withServer(store: FailingMovieStore()) { client in
+            let detail = try client.get("/movies/1")
+            #expect(detail.status == 200)
+            #expect(detail.text.contains("The catalog cannot be read right now. Try Refresh."))
+            let list = try client.get("/")
+            #expect(list.status == 200)
+            #expect(list.text.contains("The catalog cannot be read right now."))
+        }
+    }
+}
