@@ -55,6 +55,10 @@ NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 # Every stream needs a descriptor on both ends.
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
+for port in "$PORT" "$NGINX_PORT"; do
+    ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "port $port is in use; stop what listens there" >&2; exit 1; }
+done
+
 echo "== building movies (release)"
 (cd "$ROOT" && swift build -c release --product movies -Xswiftc -warnings-as-errors >/dev/null)
 BIN=$(cd "$ROOT" && swift build -c release --show-bin-path)/movies
