@@ -36,6 +36,13 @@ def rss_kib(pid):
     return 0
 
 
+def server_cpu(pid):
+    """The server's user + system CPU seconds so far (clock-tick resolution, 10 ms)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values, fraction):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
@@ -201,6 +208,7 @@ def fanout(args):
     arrivals = []
     cpu_loop = client_cpu()
     trigger = socket.create_connection(("127.0.0.1", args.port))
+    server_before = server_cpu(args.pid)
     sent = time.perf_counter()
     trigger.sendall(patch)
     end = time.time() + args.timeout
@@ -210,6 +218,7 @@ def fanout(args):
                 waiting.discard(fd)
                 arrivals.append(at - sent)
     cpu_patch = client_cpu() - cpu_loop
+    server_patch = server_cpu(args.pid) - server_before
     reply = trigger.recv(65536)
     trigger.close()
     if not reply.startswith(b"HTTP/1.1 200"):
@@ -220,6 +229,8 @@ def fanout(args):
     print(f"fan-out N={n}: {n / created:.0f} screens/s opened ({created:.1f} s), {n} streams in {connected:.1f} s")
     print(f"  patch received by {len(arrivals)}/{n} streams; "
           + (f"p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms" if ms else "none"))
+    print(f"  server CPU from the PATCH to the last arrival: {1000 * server_patch:.0f} ms "
+          f"({1e6 * server_patch / n:.0f} µs per screen)")
     print(f"  server RSS: {rss_start / 1024:.1f} MiB before, {rss_sessions / 1024:.1f} MiB with {n} idle sessions "
           f"({(rss_sessions - rss_start) / n:.1f} KiB per session), {rss_streams / 1024:.1f} MiB with their streams "
           f"({(rss_streams - rss_start) / n:.1f} KiB per screen+stream)")
