@@ -9,7 +9,7 @@ BUILD_PACKAGES := libmicrohttpd-dev libgumbo-dev libsqlite3-dev pkg-config
 TEST_PACKAGES := chromium chromium-driver
 VENV := .venv
 
-.PHONY: run dev build release test test-swift test-tsan test-browser format lint deps deps-test bench clean help
+.PHONY: run dev build release test test-swift test-tsan test-browser format lint deps deps-test bench bench-deps clean help
 
 help:
 	@echo "make run        build in release mode and serve the demo at http://localhost:$(PORT)"
@@ -72,6 +72,14 @@ test-browser: deps-test release
 	@if [ -d BrowserTests ]; then $(VENV)/bin/pytest -q BrowserTests; fi
 
 test: lint test-swift test-tsan test-browser
+
+# The end-to-end screen benchmark (a few minutes); `Benchmarks/run.sh --all` adds the micro-benchmarks.
+bench: deps
+	@dpkg -s wrk nginx-light >/dev/null 2>&1 || $(MAKE) --no-print-directory bench-deps
+	Benchmarks/run.sh
+
+bench-deps:
+	$(call apt_install,wrk nginx-light)
 
 clean:
 	rm -rf .build $(VENV)

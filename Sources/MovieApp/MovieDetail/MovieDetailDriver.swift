@@ -13,14 +13,17 @@ final class MovieDetailDriver: MovieDetailDriving {
     private let onClose: () -> Void
     private let bag = DisposeBag()
 
-    init(movieID: Int, store: any MovieStore, readScheduler: any ImmediateSchedulerType, onClose: @escaping () -> Void)
-    {
+    /// `initial` is the movie as the caller just read it; without it the driver reads the store itself.
+    init(
+        movieID: Int, store: any MovieStore, readScheduler: any ImmediateSchedulerType,
+        initial: MovieDetailData? = nil, onClose: @escaping () -> Void
+    ) {
         self.movieID = movieID
         self.store = store
         self.readScheduler = readScheduler
         self.onClose = onClose
         data = state.asDriver()
-        state.accept(Self.read(movieID, from: store, phase: .loaded))
+        state.accept(initial ?? Self.read(movieID, from: store, phase: .loaded))
         store.changes(of: movieID)
             .map { MovieDetailData(movie: $0, phase: .loaded) }
             .bind(to: state)

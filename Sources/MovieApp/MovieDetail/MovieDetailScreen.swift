@@ -9,13 +9,17 @@ extension MovieDetailViewController {
         guard let text = request.parameters["id"], let id = Int(text), id > 0 else {
             throw ScreenNotFound("no movie \(request.parameters["id"] ?? "")")
         }
+        // The read that tells a missing movie from a present one is also the driver's first state: one store read
+        // per screen, not two.
+        var initial: MovieDetailData?
         do {
-            guard try store.movie(id: id) != nil else { throw ScreenNotFound("no movie \(id)") }
+            guard let movie = try store.movie(id: id) else { throw ScreenNotFound("no movie \(id)") }
+            initial = MovieDetailData(movie: movie, phase: .loaded)
         } catch is StoreError {
             // The store is failing: show the screen in its error state rather than a not-found page.
         }
         let viewController = MovieDetailViewController()
-        let driver = MovieDetailDriver(movieID: id, store: store, readScheduler: readScheduler) {
+        let driver = MovieDetailDriver(movieID: id, store: store, readScheduler: readScheduler, initial: initial) {
             [unowned viewController] in
             viewController.navigationController?.popViewController(animated: true)
         }

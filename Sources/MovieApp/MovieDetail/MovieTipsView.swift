@@ -10,17 +10,24 @@ final class MovieTipsView: View {
     private var tipsList: ListView { outlet("tipsList") }
     private var emptyLabel: Label { outlet("emptyLabel") }
 
+    /// The tips last shown, so a change elsewhere in the movie (its rating, say) skips the list's diff.
+    private var shownTips: [String]?
+
     /// Shows the tips of `data`'s movie, or a note when it has none.
     func configure(with data: MovieDetailData) {
         let tips = data.movie?.tips ?? []
+        emptyLabel.isHidden = !tips.isEmpty || data.movie == nil
+        tipsList.isHidden = tips.isEmpty
+        // No movie (the store failed or it was removed): no tips heading over nothing.
+        isHidden = data.movie == nil && data.phase != .loading
+        // Every open screen of a movie runs this on each change of it: diffing unchanged rows (ids built from
+        // their text) was the largest part of a rating change's work per screen.
+        guard tips != shownTips else { return }
+        shownTips = tips
         tipsList.update(with: Array(tips.enumerated()), id: { "\($0.offset):\($0.element)" }) { _ in
             Label(tagName: "li")
         } configureRow: { row, tip in
             (row as? Label)?.text = tip.element
         }
-        tipsList.isHidden = tips.isEmpty
-        emptyLabel.isHidden = !tips.isEmpty || data.movie == nil
-        // No movie (the store failed or it was removed): no tips heading over nothing.
-        isHidden = data.movie == nil && data.phase != .loading
     }
 }

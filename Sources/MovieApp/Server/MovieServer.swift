@@ -20,7 +20,9 @@ public final class MovieServer: Sendable {
     public convenience init(options: MovieServerOptions) throws {
         try options.checkRoot()
         let store = try SQLiteMovieStore(path: options.databasePath, seedingFrom: options.catalogPath)
-        try self.init(options: options, store: store)
+        var sessions = SessionConfiguration()
+        sessions.capacity = options.maxSessions
+        try self.init(options: options, store: store, sessions: sessions)
     }
 
     /// Serves `store`, for tests with a store of their own.
@@ -29,6 +31,7 @@ public final class MovieServer: Sendable {
         server.host = options.host
         server.port = options.port
         server.accessLog = options.accessLog
+        server.connectionLimit = options.maxConnections
         self.store = store
         application = try Application(root: options.root, server: server, sessions: sessions, views: Self.register)
         let readScheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)

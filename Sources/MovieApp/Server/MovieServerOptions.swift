@@ -1,4 +1,6 @@
 internal import Foundation
+internal import HTTPServer
+internal import Screenplay
 
 /// The `movies` command line: flags, with environment variables as fallbacks.
 public struct MovieServerOptions: Sendable, Equatable {
@@ -16,6 +18,11 @@ public struct MovieServerOptions: Sendable, Equatable {
     public var logLevel = "info"
     /// Log one line per request to stderr (`--access-log`, `ACCESS_LOG=1`).
     public var accessLog = false
+    /// The most screen sessions kept (`--max-sessions`, `MAX_SESSIONS`); default 10,000. Load tests raise it,
+    /// since every page load opens a session.
+    public var maxSessions = SessionConfiguration().capacity
+    /// The most open connections, event streams included (`--max-connections`, `MAX_CONNECTIONS`); default 10,000.
+    public var maxConnections = ServerConfiguration().connectionLimit
 
     /// The defaults.
     public init() {}
@@ -47,6 +54,8 @@ public struct MovieServerOptions: Sendable, Equatable {
           --catalog FILE       catalog JSON a new database is seeded from (env CATALOG; default ROOT/Catalog/movies.json)
           --log-level LEVEL    debug, info, warning or error (env LOG_LEVEL; default info)
           --access-log         log one line per request to stderr (env ACCESS_LOG=1)
+          --max-sessions N     screen sessions kept, least recently active ended first (env MAX_SESSIONS; default 10000)
+          --max-connections N  open connections, event streams included (env MAX_CONNECTIONS; default 10000)
           --help               show this help
         """
 
@@ -60,6 +69,12 @@ public struct MovieServerOptions: Sendable, Equatable {
         options.catalog = environment["CATALOG"].flatMap { $0.isEmpty ? nil : $0 }
         if let level = environment["LOG_LEVEL"], !level.isEmpty { options.logLevel = try parseLevel(level) }
         options.accessLog = environment["ACCESS_LOG"] == "1"
+        if let text = environment["MAX_SESSIONS"], !text.isEmpty {
+            options.maxSessions = try parseCount(text, source: "MAX_SESSIONS")
+        }
+        if let text = environment["MAX_CONNECTIONS"], !text.isEmpty {
+            options.maxConnections = try parseCount(text, source: "MAX_CONNECTIONS")
+        }
 
         var remaining = arguments[...]
         func value(for flag: String) throws -> String {
@@ -83,6 +98,8 @@ public struct MovieServerOptions: Sendable, Equatable {
             case "--catalog": options.catalog = try value(for: flag)
             case "--log-level": options.logLevel = try parseLevel(try value(for: flag))
             case "--access-log": options.accessLog = true
+            case "--max-sessions": options.maxSessions = try parseCount(try value(for: flag), source: flag)
+            case "--max-connections": options.maxConnections = try parseCount(try value(for: flag), source: flag)
             default: throw UsageError(message: "unknown option \(argument)", isHelp: false)
             }
         }
@@ -94,6 +111,13 @@ public struct MovieServerOptions: Sendable, Equatable {
             throw UsageError(message: "\(source) must be a port number from 0 to 65535, got \(text)", isHelp: false)
         }
         return port
+    }
+
+    private static func parseCount(_ text: String, source: String) throws -> Int {
+        guard let count = Int(text), count > 0 else {
+            throw UsageError(message: "\(source) must be a positive whole number, got \(text)", isHelp: false)
+        }
+        return count
     }
 
     private static func parseLevel(_ text: String) throws -> String {

@@ -1,0 +1,196 @@
+#!/usr/bin/env bash
+# End-to-end benchmark of the movie app as a browser uses it: a release `movies` on loopback, seeded with the shipped
+# catalog into a temporary database.
+#   1. start-up to the first served page (fresh database: seeding included; then an existing database);
+#   2. page: wrk on GET /movies/1 (every GET builds and renders a new screen session) against nginx serving the same
+#      bytes as a static file, in alternating rounds;
+#   3. fan-out: N detail screens with their event streams, one rating PATCH, arrival time on every stream;
+#   4. action round trip: POST .../actions/refresh from script to the first patch on the screen's stream.
+#
+# Usage: Benchmarks/screens/run.sh [--duration 10s] [--rounds 3] [--streams "1000 10000"] [--iterations 500]
+# Needs: wrk, nginx-light, python3 (Debian). Run from anywhere; builds in release mode first.
+set -euo pipefail
+
+DURATION=10s
+CONNECTIONS=64
+ROUNDS=3
+STREAMS="1000 10000"
+ITERATIONS=500
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --duration) DURATION=$2; shift 2 ;;
+        --rounds) ROUNDS=$2; shift 2 ;;
+        --streams) STREAMS=$2; shift 2 ;;
+        --iterations) ITERATIONS=$2; shift 2 ;;
+        *) echo "unknown option $1" >&2; exit 2 ;;
+    esac
+done
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+PORT=18090
+NGINX_PORT=18091
+WORK=$(mktemp -d)
+SERVER_PID=""
+NGINX_PID=""
+
+stop_server() {
+    if [ -n "$SERVER_PID" ]; then
+        kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null || true
+        SERVER_PID=""
+    fi
+}
+cleanup() {
+    stop_server
+    [ -n "$NGINX_PID" ] && kill "$NGINX_PID" 2>/dev/null && wait "$NGINX_PID" 2>/dev/null || true
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+for tool in wrk nginx python3 curl; do
+    command -v "$tool" >/dev/null || [ -x "/usr/sbin/$tool" ] || { echo "missing $tool (apt-get install wrk nginx-light)" >&2; exit 1; }
+done
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+
+# Every stream needs a descriptor on both ends.
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+
+for port in "$PORT" "$NGINX_PORT"; do
+    ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "port $port is in use; stop what listens there" >&2; exit 1; }
+done
+
+echo "== building movies (release)"
+(cd "$ROOT" && swift build -c release --product movies -Xswiftc -warnings-as-errors >/dev/null)
+BIN=$(cd "$ROOT" && swift build -c release --show-bin-path)/movies
+
+# Starts movies on the run's database (seeded from the shipped catalog on first start). Every page load opens a screen session, so the session cap
+# (10,000 by default, least recently active ended first) is raised to keep every session of a run alive.
+start_server() {
+    "$BIN" --root "$ROOT" --port "$PORT" --database "$WORK/run.sqlite" --max-sessions 1000000 \
+        --max-connections 30000 --log-level warning >>"$WORK/server.log" 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 200); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && return; sleep 0.05; done
+    echo "movies did not start" >&2; cat "$WORK/server.log" >&2; exit 1
+}
+
+echo "== start-up: process launch to the first 200 for GET /movies/1 (best of 5)"
+python3 - "$BIN" "$ROOT" "$PORT" "$WORK" <<'PY'
+import os, socket, subprocess, sys, time
+binary, root, port, work = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+def once(database):
+    start = time.perf_counter()
+    server = subprocess.Popen([binary, "--root", root, "--port", str(port), "--database", database,
+                               "--log-level", "warning"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port)) as s:
+                    s.sendall(b"GET /movies/1 HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n")
+                    head = s.recv(64)
+                    if head.startswith(b"HTTP/1.1 200"):
+                        while s.recv(65536):
+                            pass
+                        return 1000 * (time.perf_counter() - start)
+            except ConnectionError:
+                time.sleep(0.001)
+    finally:
+        server.terminate()
+        server.wait()
+fresh = []
+for i in range(5):
+    fresh.append(once(f"{work}/startup-{i}.sqlite"))
+existing = [once(f"{work}/startup-0.sqlite") for _ in range(5)]
+print(f"start-up to first page: fresh database (seeding the catalog) {min(fresh):.0f} ms, "
+      f"existing database {min(existing):.0f} ms (all runs: {' '.join(f'{t:.0f}' for t in fresh)} / "
+      f"{' '.join(f'{t:.0f}' for t in existing)})")
+PY
+
+start_server
+# The identical page bytes for nginx: one rendered detail page, saved as a static file.
+mkdir -p "$WORK/Public"
+curl -sf "http://127.0.0.1:$PORT/movies/1" -o "$WORK/Public/page.html"
+chmod 755 "$WORK" "$WORK/Public"
+chmod 644 "$WORK/Public/page.html"
+mkdir -p "$WORK/nginx"
+cat >"$WORK/nginx/nginx.conf" <<CONF
+worker_processes auto;
+daemon off;
+pid $WORK/nginx/nginx.pid;
+error_log $WORK/nginx/error.log warn;
+events { worker_connections 4096; }
+http {
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 1000000;
+    types { text/html html; }
+    client_body_temp_path $WORK/nginx;
+    proxy_temp_path $WORK/nginx;
+    fastcgi_temp_path $WORK/nginx;
+    uwsgi_temp_path $WORK/nginx;
+    scgi_temp_path $WORK/nginx;
+    server {
+        listen 127.0.0.1:$NGINX_PORT;
+        location = /movies/1 { alias $WORK/Public/page.html; default_type text/html; }
+    }
+}
+CONF
+"$NGINX" -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx" &
+NGINX_PID=$!
+for _ in $(seq 100); do curl -sf "http://127.0.0.1:$NGINX_PORT/movies/1" >/dev/null 2>&1 && break; sleep 0.1; done
+cmp -s <(curl -s "http://127.0.0.1:$NGINX_PORT/movies/1" | wc -c) <(wc -c <"$WORK/Public/page.html") ||
+    { echo "nginx does not serve the page" >&2; exit 1; }
+
+measure() {
+    local output
+    output=$(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$2")
+    echo "$output" >>"$WORK/wrk.log"
+    echo "$output" | awk -v target="$1" '
+        function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
+        /Requests\/sec/ { rps = $2 }
+        $1 == "50%" { p50 = ms($2) }
+        $1 == "99%" { p99 = ms($2) }
+        /Non-2xx|Socket errors/ { errors = errors $0 " " }
+        END { printf "%s %s %s %s %s\n", target, rps, p50, p99, (errors == "" ? "-" : "\"" errors "\"") }' >>"$WORK/results"
+}
+
+echo "== page: wrk -t2 -c$CONNECTIONS -d$DURATION --latency, $ROUNDS alternating rounds (median shown);" \
+    "$(wc -c <"$WORK/Public/page.html") bytes"
+for _ in $(seq "$ROUNDS"); do
+    measure screen "http://127.0.0.1:$PORT/movies/1"
+    measure nginx "http://127.0.0.1:$NGINX_PORT/movies/1"
+done
+SESSIONS_RSS=$(awk '/VmRSS/ { print $2 }' "/proc/$SERVER_PID/status")
+python3 - "$WORK/results" "$SESSIONS_RSS" <<'PY'
+import shlex, statistics, sys
+rows = {}
+for line in open(sys.argv[1]):
+    target, rps, p50, p99, errors = shlex.split(line)
+    rows.setdefault(target, []).append((float(rps), float(p50), float(p99), errors))
+labels = {"screen": "movies: GET /movies/1 (new screen)", "nginx": "nginx: same bytes, static file"}
+median = {}
+print(f"{'target':<38} {'requests/s':>11} {'p50 ms':>7} {'p99 ms':>7}   rounds (requests/s)")
+for target in ("screen", "nginx"):
+    runs = rows[target]
+    median[target] = statistics.median(r[0] for r in runs)
+    errors = " ".join(r[3] for r in runs if r[3] != "-")
+    print(f"{labels[target]:<38} {median[target]:>11.0f} {statistics.median(r[1] for r in runs):>7.2f} "
+          f"{statistics.median(r[2] for r in runs):>7.2f}   {' '.join(f'{r[0]:.0f}' for r in runs)} {errors}")
+print(f"screen / nginx = {median['screen'] / median['nginx']:.0%}; "
+      f"server RSS after the run (every session kept): {int(sys.argv[2]) / 1024:.0f} MiB")
+PY
+kill "$NGINX_PID" 2>/dev/null; wait "$NGINX_PID" 2>/dev/null || true
+NGINX_PID=""
+stop_server
+
+for n in $STREAMS; do
+    echo "== fan-out: $n screens and streams"
+    start_server
+    python3 "$HERE/screens.py" fanout --port "$PORT" --pid "$SERVER_PID" --streams "$n"
+    stop_server
+done
+
+echo "== action round trip: $ITERATIONS refreshes from script on one screen"
+start_server
+python3 "$HERE/screens.py" action --port "$PORT" --iterations "$ITERATIONS"
+stop_server

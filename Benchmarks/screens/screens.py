@@ -1,0 +1,306 @@
+#!/usr/bin/env python3
+"""Live-screen measurements against a running `movies` server, from one epoll event loop.
+
+  fanout   N detail screens of one movie, each with its event stream; PATCH the rating through the API and time,
+           for every stream, the arrival of the patch carrying the new value. Reports p50/p99/max, how many of N
+           received it, the server's RSS (idle sessions, then sessions with streams), the patch's bytes on the wire
+           and this client's own CPU time.
+  action   One screen: POST .../actions/refresh from script (X-Requested-With: fetch) and time the first patch on
+           its stream; the refresh's patches' bytes on the wire.
+
+No thread per connection: every socket is non-blocking and registered with one epoll set.
+
+Usage: screens.py fanout --port P --pid SERVER_PID --streams 1000
+       screens.py action --port P --iterations 500
+"""
+import argparse
+import json
+import os
+import re
+import resource
+import select
+import socket
+import statistics
+import sys
+import time
+
+SID = re.compile(rb'data-events="(/screens/[^/"]+)/events"')
+CSRF = re.compile(rb'name="csrf" value="([^"]+)"')
+
+
+def rss_kib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def server_cpu(pid):
+    """The server's user + system CPU seconds so far (clock-tick resolution, 10 ms)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def client_cpu():
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+class Loop:
+    """One epoll set; sockets carry a buffer each."""
+
+    def __init__(self):
+        self.epoll = select.epoll()
+        self.sockets = {}
+        self.buffers = {}
+
+    def connect(self, port):
+        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        s.connect(("127.0.0.1", port))  # loopback: the handshake completes at once
+        s.setblocking(False)
+        fd = s.fileno()
+        self.sockets[fd] = s
+        self.buffers[fd] = bytearray()
+        self.epoll.register(fd, select.EPOLLIN)
+        return s
+
+    def poll(self, timeout):
+        """Reads whatever arrived; returns [(fd, arrival time)] for sockets that received bytes."""
+        ready = []
+        for fd, _ in self.epoll.poll(timeout, 16384):
+            now = time.perf_counter()
+            try:
+                data = self.sockets[fd].recv(262144)
+            except BlockingIOError:
+                continue
+            if not data:
+                self.epoll.unregister(fd)
+                ready.append((fd, None))
+                continue
+            self.buffers[fd] += data
+            ready.append((fd, now))
+        return ready
+
+    def close_all(self):
+        for s in self.sockets.values():
+            s.close()
+        self.epoll.close()
+
+
+def http_response_complete(buffer):
+    """The length of one complete Content-Length response at the start of buffer, or 0."""
+    end = buffer.find(b"\r\n\r\n")
+    if end < 0:
+        return 0
+    match = re.search(rb"(?i)\r\ncontent-length: *(\d+)", bytes(buffer[:end]))
+    length = int(match.group(1)) if match else 0
+    total = end + 4 + length
+    return total if len(buffer) >= total else 0
+
+
+def open_screens(loop, port, count, path, connections=32):
+    """GETs `path` count times over `connections` keep-alive connections; returns [(events path, csrf)]."""
+    request = f"GET {path} HTTP/1.1\r\nHost: bench\r\n\r\n".encode()
+    sockets = [loop.connect(port) for _ in range(min(connections, count))]
+    screens, sent = [], 0
+    for s in sockets:
+        s.send(request)
+        sent += 1
+    while len(screens) < count:
+        for fd, _ in loop.poll(5):
+            buffer = loop.buffers[fd]
+            while (length := http_response_complete(buffer)):
+                page = bytes(buffer[:length])
+                del buffer[:length]
+                sid, csrf = SID.search(page), CSRF.search(page)
+                if not page.startswith(b"HTTP/1.1 200") or not sid or not csrf:
+                    sys.exit(f"unexpected page: {page[:200]!r}")
+                screens.append((sid.group(1).decode(), csrf.group(1).decode()))
+                if sent < count:
+                    loop.sockets[fd].send(request)
+                    sent += 1
+    for s in sockets:
+        loop.epoll.unregister(s.fileno())
+        del loop.sockets[s.fileno()], loop.buffers[s.fileno()]
+        s.close()
+    return screens
+
+
+def open_streams(loop, port, screens, deadline=120):
+    """Opens every screen's event stream; returns the stream sockets once each has its headers."""
+    streams = []
+    for sid, _ in screens:
+        s = loop.connect(port)
+        s.send(f"GET {sid}/events HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n".encode())
+        streams.append(s)
+    waiting = {s.fileno() for s in streams}
+    end = time.time() + deadline
+    while waiting and time.time() < end:
+        for fd, _ in loop.poll(1):
+            if fd in waiting and b"\r\n\r\n" in loop.buffers[fd]:
+                if not loop.buffers[fd].startswith(b"HTTP/1.1 200"):
+                    sys.exit(f"stream refused: {bytes(loop.buffers[fd][:200])!r}")
+                waiting.discard(fd)
+    if waiting:
+        sys.exit(f"{len(waiting)} streams did not open")
+    for s in streams:
+        loop.buffers[s.fileno()].clear()
+    return streams
+
+
+def request_once(port, raw):
+    """Sends one request on a fresh blocking connection and returns the response head."""
+    with socket.create_connection(("127.0.0.1", port)) as s:
+        s.sendall(raw)
+        return s.recv(65536)
+
+
+def event_bytes(buffer, marker):
+    """The bytes of the SSE event holding `marker` (with whatever chunk framing the server put around it)."""
+    at = buffer.find(marker)
+    start = buffer.rfind(b"event:", 0, at)
+    end = buffer.find(b"\n\n", at)
+    # Chunked transfer encoding puts a size line before the event and CRLF after it.
+    line = buffer.rfind(b"\r\n", 0, start - 2)
+    framed = buffer[line + 2 if line >= 0 else 0:end + 4] if buffer[start - 2:start] == b"\r\n" else buffer[start:end + 2]
+    return bytes(framed), bytes(buffer[start:end + 2])
+
+
+def fanout(args):
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    loop = Loop()
+    cpu_start = client_cpu()
+    rss_start = rss_kib(args.pid)
+    started = time.perf_counter()
+    screens = open_screens(loop, args.port, args.streams, f"/movies/{args.movie}")
+    created = time.perf_counter() - started
+    time.sleep(0.5)
+    rss_sessions = rss_kib(args.pid)
+    started = time.perf_counter()
+    streams = open_streams(loop, args.port, screens)
+    connected = time.perf_counter() - started
+    time.sleep(0.5)
+    for s in streams:  # the stream's opening (a heartbeat or a reset) is not the patch
+        try:
+            while s.recv(262144):
+                pass
+        except BlockingIOError:
+            pass
+        loop.buffers[s.fileno()].clear()
+    rss_streams = rss_kib(args.pid)
+
+    current = json.loads(request_once(args.port, f"GET /api/movies/{args.movie} HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n".encode()).split(b"\r\n\r\n", 1)[1])["rating"]
+    rating = 3.1 if current != 3.1 else 8.6
+    marker = f">{rating}</span>".encode()
+    body = json.dumps({"rating": rating}).encode()
+    patch = (f"PATCH /api/movies/{args.movie} HTTP/1.1\r\nHost: bench\r\nContent-Type: application/merge-patch+json\r\n"
+             f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode() + body
+    waiting = {s.fileno() for s in streams}
+    arrivals = []
+    cpu_loop = client_cpu()
+    trigger = socket.create_connection(("127.0.0.1", args.port))
+    server_before = server_cpu(args.pid)
+    sent = time.perf_counter()
+    trigger.sendall(patch)
+    end = time.time() + args.timeout
+    while waiting and time.time() < end:
+        for fd, at in loop.poll(0.5):
+            if fd in waiting and at is not None and marker in loop.buffers[fd]:
+                waiting.discard(fd)
+                arrivals.append(at - sent)
+    cpu_patch = client_cpu() - cpu_loop
+    server_patch = server_cpu(args.pid) - server_before
+    reply = trigger.recv(65536)
+    trigger.close()
+    if not reply.startswith(b"HTTP/1.1 200"):
+        sys.exit(f"PATCH failed: {reply[:200]!r}")
+    wire, event = event_bytes(loop.buffers[streams[0].fileno()], marker)
+    n = len(streams)
+    ms = [1000 * a for a in arrivals]
+    print(f"fan-out N={n}: {n / created:.0f} screens/s opened ({created:.1f} s), {n} streams in {connected:.1f} s")
+    print(f"  patch received by {len(arrivals)}/{n} streams; "
+          + (f"p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms" if ms else "none"))
+    print(f"  server CPU from the PATCH to the last arrival: {1000 * server_patch:.0f} ms "
+          f"({1e6 * server_patch / n:.0f} µs per screen)")
+    print(f"  server RSS: {rss_start / 1024:.1f} MiB before, {rss_sessions / 1024:.1f} MiB with {n} idle sessions "
+          f"({(rss_sessions - rss_start) / n:.1f} KiB per session), {rss_streams / 1024:.1f} MiB with their streams "
+          f"({(rss_streams - rss_start) / n:.1f} KiB per screen+stream)")
+    print(f"  rating patch: {len(event)} bytes of event, {len(wire)} bytes on the wire with chunk framing")
+    print(f"  client CPU: {client_cpu() - cpu_start:.2f} s in all, {cpu_patch * 1000:.0f} ms while the patch fanned out")
+    print(f"  event: {event!r}")
+    loop.close_all()
+    if args.expect_all and len(arrivals) != n:
+        sys.exit(1)
+
+
+def action(args):
+    loop = Loop()
+    [(sid, csrf)] = open_screens(loop, args.port, 1, f"/movies/{args.movie}", connections=1)
+    [stream] = open_streams(loop, args.port, [(sid, csrf)])
+    time.sleep(0.3)
+    try:
+        stream.recv(262144)
+    except BlockingIOError:
+        pass
+    post_socket = loop.connect(args.port)
+    body = f"csrf={csrf}".encode()
+    post = (f"POST {sid}/actions/refresh HTTP/1.1\r\nHost: bench\r\nX-Requested-With: fetch\r\n"
+            f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
+    sfd, pfd = stream.fileno(), post_socket.fileno()
+    times, wire_sizes, events = [], 0, b""
+    cpu = client_cpu()
+    for i in range(args.iterations):
+        loop.buffers[sfd].clear()
+        loop.buffers[pfd].clear()
+        sent = time.perf_counter()
+        post_socket.send(post)
+        first, replied = None, False
+        # A refresh shows "Refreshing…", then the re-read movie hides the status again: usually two patches, one when
+        # the re-read lands within the same scheduler turn. The iteration ends when the status is hidden again.
+        while b"hidden></p>" not in loop.buffers[sfd] or not replied:
+            for fd, at in loop.poll(2):
+                if fd == sfd and first is None and b"\n\n" in loop.buffers[sfd]:
+                    first = at - sent
+                if fd == pfd and b"\r\n\r\n" in loop.buffers[pfd]:
+                    if not loop.buffers[pfd].startswith(b"HTTP/1.1 204"):
+                        sys.exit(f"action failed: {bytes(loop.buffers[pfd])!r}")
+                    replied = True
+            if time.perf_counter() - sent > 5:
+                sys.exit(f"no complete refresh after 5 s: {bytes(loop.buffers[sfd])!r}")
+        times.append(1000 * first)
+        if i == 0:
+            raw = bytes(loop.buffers[sfd])
+            wire_sizes = len(raw)
+            events = raw
+    print(f"action round trip over {args.iterations}: p50 {statistics.median(times):.3f} ms, "
+          f"p99 {percentile(times, 0.99):.3f} ms, max {max(times):.3f} ms (client CPU {client_cpu() - cpu:.2f} s)")
+    print(f"  refresh patches: {wire_sizes} bytes on the wire for its {events.count(b'event: patch')} events")
+    print(f"  events: {events!r}")
+    loop.close_all()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("mode", choices=["fanout", "action"])
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--pid", type=int, default=0)
+    parser.add_argument("--movie", type=int, default=1)
+    parser.add_argument("--streams", type=int, default=1000)
+    parser.add_argument("--iterations", type=int, default=500)
+    parser.add_argument("--timeout", type=float, default=30)
+    parser.add_argument("--expect-all", action="store_true")
+    args = parser.parse_args()
+    fanout(args) if args.mode == "fanout" else action(args)
+
+
+if __name__ == "__main__":
+    main()
