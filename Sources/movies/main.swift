@@ -24,6 +24,12 @@ do {
     exit(1)
 }
 print("Screenplay movies: serving http://\(options.displayHost):\(server.port)/ (Ctrl-C to stop)")
+if options.isDevelopment {
+    print("movies: development mode: watching Templates/ and Public/")
+}
+if server.application.metricsPort != 0 {
+    print("movies: metrics at http://\(options.displayHost):\(server.application.metricsPort)/metrics")
+}
 HTTPServer.waitForTerminationSignal()
 print("movies: stopping")
 server.stop()

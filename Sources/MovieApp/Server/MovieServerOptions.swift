@@ -1,4 +1,5 @@
 internal import Foundation
+public import Screenplay
 
 /// The `movies` command line: flags, with environment variables as fallbacks.
 public struct MovieServerOptions: Sendable, Equatable {
@@ -14,8 +15,15 @@ public struct MovieServerOptions: Sendable, Equatable {
     public var catalog: String?
     /// `debug`, `info`, `warning` or `error` (`--log-level`, `LOG_LEVEL`); default `info`.
     public var logLevel = "info"
-    /// Log one line per request to stderr (`--access-log`, `ACCESS_LOG=1`).
-    public var accessLog = false
+    /// Log one line per request (`--access-log`, `ACCESS_LOG=1`; on by default, `--no-access-log` or `ACCESS_LOG=0`
+    /// turns it off).
+    public var accessLog = true
+    /// `text` or `json` (`--log-format`, `LOG_FORMAT`); default `text`.
+    public var logFormat = "text"
+    /// `off`, `main` or a port number (`--metrics`, `METRICS`); default `main` (`/metrics` on the app's port).
+    public var metrics = "main"
+    /// Development mode (`--dev`, `SCREENPLAY_DEV=1`): reload templates and stylesheets, detailed error pages.
+    public var isDevelopment = false
 
     /// The defaults.
     public init() {}
@@ -46,7 +54,12 @@ public struct MovieServerOptions: Sendable, Equatable {
                                (env DATABASE; default ROOT/.data/movies.sqlite)
           --catalog FILE       catalog JSON a new database is seeded from (env CATALOG; default ROOT/Catalog/movies.json)
           --log-level LEVEL    debug, info, warning or error (env LOG_LEVEL; default info)
-          --access-log         log one line per request to stderr (env ACCESS_LOG=1)
+          --log-format FORMAT  text or json (env LOG_FORMAT; default text)
+          --access-log         log one line per request to stderr, with its request id (env ACCESS_LOG=1; default on)
+          --no-access-log      do not log requests (env ACCESS_LOG=0)
+          --metrics WHERE      off, main (GET /metrics on --port) or a port of its own (env METRICS; default main)
+          --dev                development mode: reload Templates/ and Public/ into open pages, detailed error
+                               pages (env SCREENPLAY_DEV=1; never in production)
           --help               show this help
         """
 
@@ -59,7 +72,10 @@ public struct MovieServerOptions: Sendable, Equatable {
         options.database = environment["DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
         options.catalog = environment["CATALOG"].flatMap { $0.isEmpty ? nil : $0 }
         if let level = environment["LOG_LEVEL"], !level.isEmpty { options.logLevel = try parseLevel(level) }
-        options.accessLog = environment["ACCESS_LOG"] == "1"
+        if let accessLog = environment["ACCESS_LOG"], !accessLog.isEmpty { options.accessLog = accessLog != "0" }
+        if let format = environment["LOG_FORMAT"], !format.isEmpty { options.logFormat = try parseFormat(format) }
+        if let metrics = environment["METRICS"], !metrics.isEmpty { options.metrics = try parseMetrics(metrics) }
+        options.isDevelopment = environment["SCREENPLAY_DEV"] == "1"
 
         var remaining = arguments[...]
         func value(for flag: String) throws -> String {
@@ -83,6 +99,10 @@ public struct MovieServerOptions: Sendable, Equatable {
             case "--catalog": options.catalog = try value(for: flag)
             case "--log-level": options.logLevel = try parseLevel(try value(for: flag))
             case "--access-log": options.accessLog = true
+            case "--no-access-log": options.accessLog = false
+            case "--log-format": options.logFormat = try parseFormat(try value(for: flag))
+            case "--metrics": options.metrics = try parseMetrics(try value(for: flag))
+            case "--dev": options.isDevelopment = true
             default: throw UsageError(message: "unknown option \(argument)", isHelp: false)
             }
         }
@@ -101,6 +121,29 @@ public struct MovieServerOptions: Sendable, Equatable {
             throw UsageError(message: "--log-level must be debug, info, warning or error, got \(text)", isHelp: false)
         }
         return text
+    }
+
+    private static func parseFormat(_ text: String) throws -> String {
+        guard Logger.Format(rawValue: text) != nil else {
+            throw UsageError(message: "--log-format must be text or json, got \(text)", isHelp: false)
+        }
+        return text
+    }
+
+    private static func parseMetrics(_ text: String) throws -> String {
+        guard text == "off" || text == "main" || (Int(text).map { (0...65535).contains($0) } ?? false) else {
+            throw UsageError(message: "--metrics must be off, main or a port number, got \(text)", isHelp: false)
+        }
+        return text
+    }
+
+    /// The operations settings these options describe: log, metrics endpoint, development mode.
+    public var operations: OperationsConfiguration {
+        OperationsConfiguration(
+            metrics: metrics == "off" ? .off : metrics == "main" ? .main : .port(Int(metrics) ?? 0),
+            logger: Logger(
+                level: Logger.Level(name: logLevel) ?? .info, format: Logger.Format(rawValue: logFormat) ?? .text),
+            isDevelopment: isDevelopment)
     }
 
     /// Checks that the root holds what the server needs, with a message that says what to do.
