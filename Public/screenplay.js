@@ -117,6 +117,42 @@
     }
   }
 
+  // Development: a template that does not parse is shown over the page, which keeps working, until it is fixed.
+  // The overlay hangs from <html>, so a reset (which replaces <body>) leaves it alone.
+  function showDevError(error) {
+    var overlay = byId("screenplay-dev-error");
+    if (!overlay) {
+      overlay = document.createElement("div");
+      overlay.id = "screenplay-dev-error";
+      overlay.setAttribute("role", "alert");
+      overlay.style.cssText = "position:fixed;left:0;right:0;bottom:0;z-index:2147483647;max-height:50vh;" +
+        "overflow:auto;margin:0;padding:1rem 1.25rem;background:#2b0b0b;color:#ffd7d7;" +
+        "font:14px/1.4 ui-monospace,monospace;white-space:pre-wrap;box-shadow:0 -2px 12px rgba(0,0,0,.4)";
+      root.appendChild(overlay);
+    }
+    var where = error.file ? error.file + (error.line ? ":" + error.line : "") + "\n" : "";
+    overlay.textContent = "Template error (the page keeps the last good templates)\n" + where + error.message;
+  }
+
+  function hideDevError() {
+    var overlay = byId("screenplay-dev-error");
+    if (overlay) overlay.remove();
+  }
+
+  // Development: swaps a changed stylesheet for a fresh copy; the new link loads before the old one goes, so the
+  // page never shows unstyled.
+  function reloadStylesheet(href) {
+    Array.prototype.forEach.call(document.querySelectorAll('link[rel="stylesheet"]'), function (link) {
+      var url = new URL(link.href, location.href);
+      if (url.pathname !== href) return;
+      url.searchParams.set("v", String(Date.now()));
+      var fresh = link.cloneNode();
+      fresh.href = url.pathname + url.search;
+      fresh.addEventListener("load", function () { link.remove(); });
+      link.after(fresh);
+    });
+  }
+
   function streamURL() {
     var url = eventsURL + (eventsURL.indexOf("?") < 0 ? "?" : "&") + "url=" + encodeURIComponent(screenURL);
     if (lastEventId !== null) url += "&lastEventId=" + encodeURIComponent(lastEventId);
@@ -139,6 +175,10 @@
     source.addEventListener("reset", track(reset));
     source.addEventListener("navigate", track(navigate));
     source.addEventListener("title", track(function (data) { document.title = data; }));
+    // Development mode only (movies --dev): the server sends these when Templates/ or Public/ change.
+    source.addEventListener("dev-error", function (event) { showDevError(JSON.parse(event.data)); });
+    source.addEventListener("dev-ok", hideDevError);
+    source.addEventListener("dev-stylesheet", function (event) { reloadStylesheet(event.data); });
     source.addEventListener("error", function () {
       if (navigating) return;
       source.close();

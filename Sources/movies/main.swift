@@ -25,8 +25,14 @@ do {
 }
 // Written straight to the file descriptor: print is fully buffered on a pipe, and a supervisor or test reading
 // the output must learn the port now.
-FileHandle.standardOutput.write(
-    Data("Screenplay movies: serving http://\(options.displayHost):\(server.port)/ (Ctrl-C to stop)\n".utf8))
+var banner = "Screenplay movies: serving http://\(options.displayHost):\(server.port)/ (Ctrl-C to stop)\n"
+if options.isDevelopment {
+    banner += "movies: development mode: watching Templates/ and Public/\n"
+}
+if server.application.metricsPort != 0 {
+    banner += "movies: metrics at http://\(options.displayHost):\(server.application.metricsPort)/metrics\n"
+}
+FileHandle.standardOutput.write(Data(banner.utf8))
 HTTPServer.waitForTerminationSignal()
 print("movies: stopping")
 server.stop()

@@ -27,6 +27,9 @@ public struct Request: Sendable {
     /// The request target as sent: path and query, still percent-encoded (`/search?q=star+wars`).
     /// Use it to send a client back to the URL it asked for.
     public var target: String
+    /// The id the server gave this request (`5f3a9c1e-2b`): it is on the request's log line and in the error page a
+    /// failed request gets, so a user's report can be matched to the log. Empty for requests built by hand.
+    public var requestID = ""
 
     /// The path as sent, still percent-encoded; routing and static files work on it so that an
     /// encoded `/` stays inside its segment.

@@ -27,6 +27,8 @@ public struct Response: Sendable {
     public var headers: HTTPHeaders
     /// The body.
     public var body: Body
+    /// The pattern of the route that answered (`/movies/:id`), set by the router for metrics and logs.
+    var routePattern: String?
 
     /// Creates a response with a byte body.
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: [UInt8] = []) {

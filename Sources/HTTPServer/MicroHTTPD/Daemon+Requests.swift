@@ -83,10 +83,11 @@ extension Daemon {
                 .error(.contentTooLarge, message: "The body is larger than \(configuration.maxBodySize) bytes."),
                 method: method, context: context, on: connection)
         }
-        let request = Request(
+        var request = Request(
             method: HTTPMethod(rawValue: method), target: context.rawTarget,
             headers: Daemon.headers(of: connection), body: context.body,
             remoteAddress: Daemon.remoteAddress(of: connection))
+        request.requestID = context.requestID
         context.body = []
         return queue(routes.respond(to: request), method: method, context: context, on: connection)
     }
@@ -116,12 +117,19 @@ extension Daemon {
         }
         defer { MHD_destroy_response(mhdResponse) }
         let result = MHD_queue_response(connection, UInt32(response.status.code), mhdResponse)
-        if configuration.accessLog {
-            let microseconds = (DispatchTime.now().uptimeNanoseconds - context.startNanoseconds) / 1000
-            ServerLog.write(
-                AccessLog.line(
-                    method: method, rawTarget: context.rawTarget, status: response.status.code, bytes: bodySize,
-                    microseconds: microseconds))
+        if configuration.accessLog || configuration.requestObserver != nil {
+            let nanoseconds = DispatchTime.now().uptimeNanoseconds - context.startNanoseconds
+            if configuration.accessLog {
+                ServerLog.write(
+                    AccessLog.line(
+                        method: method, rawTarget: context.rawTarget, status: response.status.code, bytes: bodySize,
+                        microseconds: nanoseconds / 1000, requestID: context.requestID))
+            }
+            configuration.requestObserver?(
+                CompletedRequest(
+                    method: method, rawTarget: context.rawTarget, route: response.routePattern,
+                    status: response.status.code, bytes: bodySize, nanoseconds: nanoseconds,
+                    requestID: context.requestID))
         }
         return result
     }

@@ -6,6 +6,7 @@ import Dispatch
 final class RequestContext {
     let rawTarget: String
     let startNanoseconds: UInt64
+    let requestID = RequestID.next()
     var hasSeenHeaders = false
     var isBodyTooLarge = false
     /// Bytes of an oversized body read and dropped so far.

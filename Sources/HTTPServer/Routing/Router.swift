@@ -120,13 +120,20 @@ struct RouteTable: Sendable {
     private func call(_ route: Router.Route, with parameters: [String: String], for request: Request) -> Response {
         var request = request
         request.parameters = parameters
+        var response: Response
         do {
-            return try route.handler(request)
+            response = try route.handler(request)
         } catch let error as HTTPError {
-            return error.response
+            response = error.response
         } catch {
-            ServerLog.error("\(request.method) \(request.path) (route \(route.pattern)) threw: \(error)")
-            return Response.error(.internalServerError, message: "Something went wrong on our side.")
+            // The id ties the user's page to this line; nothing about the error reaches the client.
+            ServerLog.error(
+                "\(request.method) \(request.path) (route \(route.pattern)) threw: \(error) request_id=\(request.requestID)"
+            )
+            let reference = request.requestID.isEmpty ? "" : " Request id: \(request.requestID)."
+            response = Response.error(.internalServerError, message: "Something went wrong on our side.\(reference)")
         }
+        response.routePattern = route.pattern.description
+        return response
     }
 }

@@ -29,6 +29,9 @@ public struct ServerConfiguration: Sendable {
     public var heartbeatInterval: Duration
     /// Unsent bytes one event stream may hold before it is closed as a slow reader.
     public var maxStreamBuffer: Int
+    /// Called on the I/O thread once each response is queued, for metrics and structured logs; keep it cheap
+    /// (count behind an atomic or a short lock). `nil` (the default) costs nothing.
+    public var requestObserver: (@Sendable (CompletedRequest) -> Void)?
 
     /// Creates a configuration; every argument has a default.
     public init(

@@ -33,7 +33,9 @@ public final class MovieServer: Sendable {
         server.accessLog = options.accessLog
         server.connectionLimit = options.maxConnections
         self.store = store
-        application = try Application(root: options.root, server: server, sessions: sessions, views: Self.register)
+        application = try Application(
+            root: options.root, server: server, sessions: sessions, operations: options.operations,
+            views: Self.register)
         let readScheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
         try application.screen("/", MovieListViewController.self) { _ in
             MovieListViewController.make(store: store)
@@ -48,7 +50,8 @@ public final class MovieServer: Sendable {
             NotFoundViewController.make(request: request)
         }
         MovieAPI(store: store).register(on: application.router)
-        application.router.get("/healthz") { _ in .text("ok\n") }
+        // Ready when the store answers a cheap read; a deleted or locked database file makes this fail.
+        application.addReadinessCheck("store") { _ = try store.movie(id: 1) }
     }
 
     /// Registers the app's custom views for `data-view`.

@@ -1,6 +1,6 @@
 internal import Foundation
 internal import HTTPServer
-internal import Screenplay
+public import Screenplay
 
 /// The `movies` command line: flags, with environment variables as fallbacks.
 public struct MovieServerOptions: Sendable, Equatable {
@@ -23,6 +23,15 @@ public struct MovieServerOptions: Sendable, Equatable {
     public var maxSessions = SessionConfiguration().capacity
     /// The most open connections, event streams included (`--max-connections`, `MAX_CONNECTIONS`); default 10,000.
     public var maxConnections = ServerConfiguration().connectionLimit
+    /// Log one line per request (`--access-log`, `ACCESS_LOG=1`; on by default, `--no-access-log` or `ACCESS_LOG=0`
+    /// turns it off).
+    public var accessLog = true
+    /// `text` or `json` (`--log-format`, `LOG_FORMAT`); default `text`.
+    public var logFormat = "text"
+    /// `off`, `main` or a port number (`--metrics`, `METRICS`); default `main` (`/metrics` on the app's port).
+    public var metrics = "main"
+    /// Development mode (`--dev`, `SCREENPLAY_DEV=1`): reload templates and stylesheets, detailed error pages.
+    public var isDevelopment = false
 
     /// The defaults.
     public init() {}
@@ -56,6 +65,12 @@ public struct MovieServerOptions: Sendable, Equatable {
           --access-log         log one line per request to stderr (env ACCESS_LOG=1)
           --max-sessions N     screen sessions kept, least recently active ended first (env MAX_SESSIONS; default 10000)
           --max-connections N  open connections, event streams included (env MAX_CONNECTIONS; default 10000)
+          --log-format FORMAT  text or json (env LOG_FORMAT; default text)
+          --access-log         log one line per request to stderr, with its request id (env ACCESS_LOG=1; default on)
+          --no-access-log      do not log requests (env ACCESS_LOG=0)
+          --metrics WHERE      off, main (GET /metrics on --port) or a port of its own (env METRICS; default main)
+          --dev                development mode: reload Templates/ and Public/ into open pages, detailed error
+                               pages (env SCREENPLAY_DEV=1; never in production)
           --help               show this help
         """
 
@@ -75,6 +90,10 @@ public struct MovieServerOptions: Sendable, Equatable {
         if let text = environment["MAX_CONNECTIONS"], !text.isEmpty {
             options.maxConnections = try parseCount(text, source: "MAX_CONNECTIONS")
         }
+        if let accessLog = environment["ACCESS_LOG"], !accessLog.isEmpty { options.accessLog = accessLog != "0" }
+        if let format = environment["LOG_FORMAT"], !format.isEmpty { options.logFormat = try parseFormat(format) }
+        if let metrics = environment["METRICS"], !metrics.isEmpty { options.metrics = try parseMetrics(metrics) }
+        options.isDevelopment = environment["SCREENPLAY_DEV"] == "1"
 
         var remaining = arguments[...]
         func value(for flag: String) throws -> String {
@@ -100,6 +119,10 @@ public struct MovieServerOptions: Sendable, Equatable {
             case "--access-log": options.accessLog = true
             case "--max-sessions": options.maxSessions = try parseCount(try value(for: flag), source: flag)
             case "--max-connections": options.maxConnections = try parseCount(try value(for: flag), source: flag)
+            case "--no-access-log": options.accessLog = false
+            case "--log-format": options.logFormat = try parseFormat(try value(for: flag))
+            case "--metrics": options.metrics = try parseMetrics(try value(for: flag))
+            case "--dev": options.isDevelopment = true
             default: throw UsageError(message: "unknown option \(argument)", isHelp: false)
             }
         }
@@ -125,6 +148,29 @@ public struct MovieServerOptions: Sendable, Equatable {
             throw UsageError(message: "--log-level must be debug, info, warning or error, got \(text)", isHelp: false)
         }
         return text
+    }
+
+    private static func parseFormat(_ text: String) throws -> String {
+        guard Logger.Format(rawValue: text) != nil else {
+            throw UsageError(message: "--log-format must be text or json, got \(text)", isHelp: false)
+        }
+        return text
+    }
+
+    private static func parseMetrics(_ text: String) throws -> String {
+        guard text == "off" || text == "main" || (Int(text).map { (0...65535).contains($0) } ?? false) else {
+            throw UsageError(message: "--metrics must be off, main or a port number, got \(text)", isHelp: false)
+        }
+        return text
+    }
+
+    /// The operations settings these options describe: log, metrics endpoint, development mode.
+    public var operations: OperationsConfiguration {
+        OperationsConfiguration(
+            metrics: metrics == "off" ? .off : metrics == "main" ? .main : .port(Int(metrics) ?? 0),
+            logger: Logger(
+                level: Logger.Level(name: logLevel) ?? .info, format: Logger.Format(rawValue: logFormat) ?? .text),
+            isDevelopment: isDevelopment)
     }
 
     /// Checks that the root holds what the server needs, with a message that says what to do.

@@ -24,36 +24,139 @@ public import ViewKit
 public final class Application: Sendable {
     /// The router; add your own routes (an API, say) before ``start()``.
     public let router: Router
-    /// The templates, parsed once at start-up.
-    public let templates: TemplateLibrary
+    /// The templates: parsed at start-up and, with ``OperationsConfiguration/isDevelopment``, again when one changes.
+    public var templates: TemplateLibrary { library.withLock { $0.templates } }
+    /// The counters served at `/metrics`.
+    public let metrics: Metrics
+    /// Where request and session lines go.
+    public let logger: Logger
+    /// Whether development features are on: template and stylesheet reload, detailed error pages.
+    public var isDevelopment: Bool { operations.isDevelopment }
     package let sessions: SessionRegistry
-    private let layout: Template
-    private let routes = Mutex<[ScreenRoute]>([])
-    private let notFoundRoute = Mutex<ScreenRoute?>(nil)
+    let library: Mutex<(templates: TemplateLibrary, layout: Template)>
+    let routes = Mutex<[ScreenRoute]>([])
+    let notFoundRoute = Mutex<ScreenRoute?>(nil)
     private let server: Mutex<HTTPServer?> = Mutex(nil)
+    private let metricsServer: Mutex<HTTPServer?> = Mutex(nil)
+    private let readinessChecks = Mutex<[(name: String, check: @Sendable () throws -> Void)]>([])
     private let isSweeping = Atomic<Bool>(false)
     private let configuration: ServerConfiguration
     private let sessionConfiguration: SessionConfiguration
+    let operations: OperationsConfiguration
+    let root: String
+    let viewRegistry: ViewRegistry
+    let development = Mutex(DevelopmentState())
 
     /// Loads the templates under `<root>/Templates` (with the custom views `views` registers) and prepares the
     /// routes for actions, event streams and `/public/` files. Throws a ``TemplateError`` naming the file and line of
     /// a broken template.
+    ///
+    /// `operations` chooses the log, where `/metrics` is served and development mode; `/healthz`, `/readyz` and
+    /// (unless turned off or moved) `/metrics` are routes of every application.
     public init(
         root: String, server: ServerConfiguration = ServerConfiguration(),
-        sessions: SessionConfiguration = SessionConfiguration(), views: (ViewRegistry) -> Void = { _ in }
+        sessions: SessionConfiguration = SessionConfiguration(),
+        operations: OperationsConfiguration = OperationsConfiguration(), views: (ViewRegistry) -> Void = { _ in }
     ) throws {
         let registry = ViewRegistry()
         views(registry)
-        templates = try TemplateLibrary(directory: root + "/Templates", registry: registry)
-        layout = try templates.template(named: "layout")
-        try layout.validate(outlets: ["content": View.self])
+        let templates = try TemplateLibrary(directory: root + "/Templates", registry: registry)
+        let layout = try Self.layout(in: templates)
+        library = Mutex((templates, layout))
+        self.root = root
+        viewRegistry = registry
         router = Router()
-        configuration = server
+        self.operations = operations
+        logger = operations.logger
         sessionConfiguration = sessions
-        self.sessions = SessionRegistry(configuration: sessions)
+        let logger = operations.logger
+        self.sessions = SessionRegistry(
+            configuration: sessions,
+            onEnd: { session, reason in
+                logger.log(
+                    .info, "session.ended",
+                    ["session": session.id, "path": Self.path(of: session.url), "reason": reason.rawValue])
+            })
+        let metrics = Metrics()
+        self.metrics = metrics
+        var configuration = server
+        let logsRequests = server.accessLog
+        // The application writes the request line itself, with the request id and in the chosen format.
+        configuration.accessLog = false
+        configuration.requestObserver = { request in
+            metrics.recordRequest(
+                route: request.route, method: request.method, status: request.status, nanoseconds: request.nanoseconds)
+            if logsRequests { Self.logRequest(request, to: logger) }
+        }
+        self.configuration = configuration
+        metrics.readSessions(
+            open: { [sessions = self.sessions] in sessions.count },
+            evicted: { [sessions = self.sessions] in sessions.evictedCount })
         router.serveFiles(at: "/public", from: root + "/Public")
         router.post("/screens/:sid/actions/:action") { [unowned self] request in try self.performAction(request) }
         router.get("/screens/:sid/events") { [unowned self] request in try self.openEvents(request) }
+        router.get("/healthz") { _ in .text("ok\n") }
+        router.get("/readyz") { [unowned self] _ in self.readiness() }
+        if operations.metrics == .main {
+            router.get("/metrics") { _ in Self.metricsResponse(metrics) }
+        }
+    }
+
+    /// A URL without its query: queries may carry tokens, and stay out of logs.
+    static func path(of url: String) -> String {
+        String(url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+    }
+
+    static func layout(in templates: TemplateLibrary) throws -> Template {
+        let layout = try templates.template(named: "layout")
+        try layout.validate(outlets: ["content": View.self])
+        return layout
+    }
+
+    private static func logRequest(_ request: CompletedRequest, to logger: Logger) {
+        guard logger.isEnabled(.info) else { return }
+        let level: Logger.Level = request.status >= 500 ? .error : .info
+        logger.log(
+            level, "request",
+            [
+                "method": request.method, "path": request.path, "route": request.route ?? "-",
+                "status": String(request.status), "bytes": request.bytes.map(String.init) ?? "-",
+                "us": String(request.nanoseconds / 1000), "request_id": request.requestID,
+            ])
+    }
+
+    static func metricsResponse(_ metrics: Metrics) -> Response {
+        var response = Response.text(metrics.exposition())
+        response.headers["Content-Type"] = "text/plain; version=0.0.4; charset=utf-8"
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+
+    /// Adds a check `/readyz` runs: it throws while the app cannot serve (a store that cannot be read, say).
+    ///
+    /// ```swift
+    /// app.addReadinessCheck("store") { _ = try store.movie(id: 1) }
+    /// ```
+    public func addReadinessCheck(_ name: String, _ check: @escaping @Sendable () throws -> Void) {
+        readinessChecks.withLock { $0.append((name, check)) }
+    }
+
+    /// 200 `ready` when the templates are loaded and every check passes; 503 naming the failed checks otherwise.
+    private func readiness() -> Response {
+        var failed: [String] = []
+        if (try? library.withLock({ try $0.templates.template(named: "layout") })) == nil { failed.append("templates") }
+        for (name, check) in readinessChecks.withLock({ $0 }) {
+            do { try check() } catch {
+                failed.append(name)
+                logger.log(.warning, "readiness.failed", ["check": name, "error": "\(error)"])
+            }
+        }
+        var response =
+            failed.isEmpty
+            ? Response.text("ready\n")
+            : Response.text("not ready: \(failed.joined(separator: ", "))\n", status: .serviceUnavailable)
+        response.headers["Cache-Control"] = "no-store"
+        return response
     }
 
     /// Registers a screen at a path pattern (`/movies/:id`) with the factory that assembles it.
@@ -65,8 +168,8 @@ public final class Application: Sendable {
         _ pattern: String, _ type: Controller.Type, parent: String = "/",
         factory: @escaping @Sendable (ScreenRequest) throws -> Controller
     ) throws {
-        try validate(type)
-        let route = ScreenRoute(pattern: pattern, parent: parent, factory: factory)
+        let route = ScreenRoute(pattern: pattern, parent: parent, type: type, factory: factory)
+        try route.validate(templates)
         routes.withLock { $0.append(route) }
         router.get(pattern) { [unowned self] request in
             try self.openScreen(route: route, request: request)
@@ -77,13 +180,9 @@ public final class Application: Sendable {
     public func notFoundScreen<Controller: ViewController>(
         _ type: Controller.Type, factory: @escaping @Sendable (ScreenRequest) throws -> Controller
     ) throws {
-        try validate(type)
-        notFoundRoute.withLock { $0 = ScreenRoute(pattern: "/", parent: "/", factory: factory) }
-    }
-
-    private func validate<Controller: ViewController>(_ type: Controller.Type) throws {
-        let template = try templates.template(named: type.templateName)
-        try template.validate(outlets: type.init().declaredOutlets)
+        let route = ScreenRoute(pattern: "/", parent: "/", type: type, factory: factory)
+        try route.validate(templates)
+        notFoundRoute.withLock { $0 = route }
     }
 
     // MARK: Serving
@@ -93,9 +192,26 @@ public final class Application: Sendable {
         let server = HTTPServer(configuration: configuration, router: router)
         try server.start()
         self.server.withLock { $0 = server }
+        if case .port(let port) = operations.metrics {
+            let metricsRouter = Router()
+            metricsRouter.get("/metrics") { [metrics] _ in Self.metricsResponse(metrics) }
+            var metricsConfiguration = ServerConfiguration(host: configuration.host, port: port, threadCount: 1)
+            metricsConfiguration.connectionLimit = 64
+            let metricsServer = HTTPServer(configuration: metricsConfiguration, router: metricsRouter)
+            do { try metricsServer.start() } catch {
+                stop()
+                throw error
+            }
+            self.metricsServer.withLock { $0 = metricsServer }
+        }
         isSweeping.store(true, ordering: .relaxed)
         scheduleSweep()
+        if operations.isDevelopment { startWatching() }
+        logger.log(.info, "server.started", ["port": String(port), "development": String(operations.isDevelopment)])
     }
+
+    /// The port `/metrics` is served on when ``OperationsConfiguration/metrics`` is `.port`; 0 otherwise.
+    public var metricsPort: Int { metricsServer.withLock { $0?.port ?? 0 } }
 
     /// Ends idle sessions every few seconds while the server runs: one timer for all sessions, none per session.
     private func scheduleSweep() {
@@ -118,12 +234,18 @@ public final class Application: Sendable {
     /// Stops the server gracefully and ends every screen.
     public func stop() {
         isSweeping.store(false, ordering: .relaxed)
+        stopWatching()
         let server = self.server.withLock { server in
+            defer { server = nil }
+            return server
+        }
+        let metricsServer = self.metricsServer.withLock { server in
             defer { server = nil }
             return server
         }
         sessions.endAll()
         server?.stop()
+        metricsServer?.stop()
     }
 
     // MARK: Screens
@@ -133,8 +255,29 @@ public final class Application: Sendable {
         for pair in request.query { query[pair.name] = pair.value }
         let screenRequest = ScreenRequest(
             url: request.target, path: request.path, parameters: request.parameters, query: query)
-        let (session, html, status) = try buildScreen(route: route, request: screenRequest)
-        _ = session
+        let (session, html, status): (ScreenSession, [UInt8], HTTPStatus)
+        do {
+            (session, html, status) = try buildScreen(route: route, request: screenRequest)
+        } catch let failure as ScreenBuildFailure {
+            logger.log(
+                .error, "screen.failed",
+                [
+                    "screen": failure.controllerName, "path": screenRequest.path, "step": failure.steps.last ?? "-",
+                    "error": "\(failure.error)", "request_id": request.requestID,
+                ])
+            guard operations.isDevelopment else { throw failure }
+            var response = Response.html(
+                bytes: Array(DevelopmentErrorPage(failure: failure, url: screenRequest.url).html.utf8),
+                status: .internalServerError)
+            response.headers["Cache-Control"] = "no-store"
+            return response
+        }
+        logger.log(
+            .info, "session.opened",
+            [
+                "session": session.id, "path": screenRequest.path, "screen": route.controllerName,
+                "status": "\(status.code)",
+            ])
         var response = Response.html(bytes: html, status: status)
         response.headers["Cache-Control"] = "no-store"
         return response
@@ -146,7 +289,9 @@ public final class Application: Sendable {
         do {
             let (session, html) = try makeSession(route: route, request: request)
             return (session, html, .ok)
-        } catch let error as ScreenNotFound {
+        } catch let failure as ScreenBuildFailure {
+            if let error = failure.error as? HTTPError { throw error }
+            guard let error = failure.error as? ScreenNotFound else { throw failure }
             guard let notFound = notFoundRoute.withLock({ $0 }) else {
                 throw HTTPError(.notFound, message: error.description)
             }
@@ -160,18 +305,8 @@ public final class Application: Sendable {
         let session = ScreenSession(
             id: id, csrfToken: SessionToken.make(), url: request.url,
             scheduler: ScreenScheduler(label: "screen"))
-        let context = RenderContext(
-            actionPath: { "/screens/\(id)/actions/\($0)" }, csrfToken: session.csrfToken)
         let html = try session.scheduler.sync { () throws -> [UInt8] in
-            let viewController = try ViewController.$screenTemplates.withValue(templates) {
-                try route.factory(request)
-            }
-            let screen = Screen(
-                viewController: viewController, layout: layout, templates: templates, url: request.url,
-                backURL: route.parent, context: context, eventsURL: session.eventsURL,
-                eventBuffer: sessionConfiguration.eventBuffer)
-            screen.page.setAttribute("data-events", session.eventsURL)
-            screen.page.setAttribute("data-screen-url", request.url)
+            let screen = try makeScreen(route: route, request: request, session: session)
             session.install(screen)
             return screen.renderPage()
         }
@@ -179,7 +314,36 @@ public final class Application: Sendable {
         return (session, html)
     }
 
-    private func route(forURL url: String) -> (ScreenRoute, ScreenRequest)? {
+    /// Builds `route`'s screen for `session` on its scheduler, recording the lifecycle steps reached so that a
+    /// failure can say where it happened.
+    func makeScreen(route: ScreenRoute, request: ScreenRequest, session: ScreenSession) throws -> Screen {
+        let (templates, layout) = library.withLock { ($0.templates, $0.layout) }
+        var steps = ["route \(route.pattern) matched \(request.path)", "factory of \(route.controllerName)"]
+        do {
+            let viewController = try ViewController.$screenTemplates.withValue(templates) {
+                try route.factory(request)
+            }
+            steps.append(
+                "loadView from \(route.templateName).html, viewDidLoad, viewWillAppear (binder bindings run here)")
+            let id = session.id
+            let context = RenderContext(
+                actionPath: { "/screens/\(id)/actions/\($0)" }, csrfToken: session.csrfToken)
+            let screen = Screen(
+                viewController: viewController, layout: layout, templates: templates, url: request.url,
+                backURL: route.parent, context: context, eventsURL: session.eventsURL,
+                eventBuffer: sessionConfiguration.eventBuffer)
+            screen.page.setAttribute("data-events", session.eventsURL)
+            screen.page.setAttribute("data-screen-url", request.url)
+            screen.metrics = metrics
+            screen.didAppear = { [logger] in logger.log(.info, "session.appeared", ["session": id]) }
+            return screen
+        } catch {
+            throw ScreenBuildFailure(
+                error: error, controllerName: route.controllerName, templateName: route.templateName, steps: steps)
+        }
+    }
+
+    func route(forURL url: String) -> (ScreenRoute, ScreenRequest)? {
         guard url.hasPrefix("/"), !url.hasPrefix("//"), let components = URLComponents(string: url) else {
             return nil
         }
@@ -224,7 +388,7 @@ public final class Application: Sendable {
         case .unknown?:
             throw HTTPError(.notFound, message: "This screen has no action named “\(action)”.")
         case .done(let navigation)?:
-            if navigation != nil || !fromScript { sessions.end(id: id) }
+            if navigation != nil || !fromScript { sessions.end(id: id, reason: .navigated) }
             guard fromScript else { return .redirect(to: navigation ?? session.url) }
             var response = Response.noContent
             if let navigation { response.headers["Screenplay-Navigate"] = navigation }
@@ -256,9 +420,12 @@ public final class Application: Sendable {
     private func openEvents(_ request: Request) throws -> Response {
         let lastEventID = (request.headers["last-event-id"] ?? request.query["lastEventId"]).flatMap { Int($0) }
         let stream = EventStream()
+        metrics.streamOpened()
+        stream.onClose { [metrics] in metrics.streamClosed() }
         if let id = request.parameters["sid"], let session = sessions.session(id: id) {
             session.streamConnected(stream)
             if session.perform({ $0.attach(stream, lastEventID: lastEventID) }) != nil {
+                sendPendingDevelopmentError(to: stream)
                 return .eventStream(stream)
             }
         }
@@ -266,9 +433,16 @@ public final class Application: Sendable {
         guard let url = request.query["url"], let (route, screenRequest) = route(forURL: url) else {
             throw HTTPError(.notFound, message: "No such screen.")
         }
-        let (session, _, _) = try buildScreen(route: route, request: screenRequest)
+        let session: ScreenSession
+        do {
+            (session, _, _) = try buildScreen(route: route, request: screenRequest)
+        } catch {
+            stream.close()
+            throw error
+        }
         session.streamConnected(stream)
         _ = session.perform { $0.attachWithReset(stream) }
+        sendPendingDevelopmentError(to: stream)
         return .eventStream(stream)
     }
 }

@@ -7,16 +7,30 @@ struct ScreenRoute: Sendable {
     let segments: [Segment]
     let parent: String
     let factory: @Sendable (ScreenRequest) throws -> ViewController
+    /// The view controller's type name and template, for logs and development error pages.
+    let controllerName: String
+    let templateName: String
+    /// Checks a template library against the controller's outlets (at registration, and before a reload is applied).
+    let validate: @Sendable (TemplateLibrary) throws -> Void
 
     enum Segment: Sendable, Equatable {
         case literal(String)
         case parameter(String)
     }
 
-    init(pattern: String, parent: String, factory: @escaping @Sendable (ScreenRequest) throws -> ViewController) {
+    init<Controller: ViewController>(
+        pattern: String, parent: String, type: Controller.Type,
+        factory: @escaping @Sendable (ScreenRequest) throws -> Controller
+    ) {
         self.pattern = pattern
         self.parent = parent
         self.factory = factory
+        controllerName = "\(Controller.self)"
+        templateName = Controller.templateName
+        validate = { templates in
+            let template = try templates.template(named: Controller.templateName)
+            try template.validate(outlets: Controller.init().declaredOutlets)
+        }
         segments = pattern.split(separator: "/").map { part in
             part.hasPrefix(":") ? .parameter(String(part.dropFirst())) : .literal(String(part))
         }

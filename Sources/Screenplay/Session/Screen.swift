@@ -24,6 +24,10 @@ package final class Screen {
     package var eventObserver: ((ScreenEvent) -> Void)?
     /// Schedules a flush at the end of the current scheduler turn.
     package var scheduleFlush: (() -> Void)?
+    /// Counts renders and patches, when the application keeps metrics.
+    package var metrics: Metrics?
+    /// Called once, when the page's first event stream connects and `viewDidAppear` has run.
+    package var didAppear: (() -> Void)?
 
     /// Builds the page and runs the lifecycle up to `viewWillAppear(false)`.
     package init(
@@ -61,9 +65,11 @@ package final class Screen {
 
     /// Renders the whole page as it is now, for a GET or a `reset`.
     package func renderPage() -> [UInt8] {
+        let start = metrics == nil ? 0 : DispatchTime.now().uptimeNanoseconds
         page.setAttribute("data-last-event-id", String(log.lastID))
         let html = page.renderHTML(context: context)
         _ = page.takeChanges(context: context)
+        metrics?.recordRender(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
         return html
     }
 
@@ -114,6 +120,7 @@ package final class Screen {
 
     private func send(_ event: ScreenEvent) {
         let bytes = log.append(event)
+        if case .patch = event { metrics?.recordPatch(bytes: bytes.count) }
         streams.removeAll { $0.isClosed }
         for stream in streams { stream.send(raw: bytes) }
         eventObserver?(event)
@@ -153,6 +160,21 @@ package final class Screen {
         guard !hasAppeared, !isEnded else { return }
         hasAppeared = true
         viewController.performViewDidAppear(false)
+        didAppear?()
+    }
+
+    /// Sends a development event (`dev-error`, `dev-ok`, `dev-stylesheet`) to the connected pages. It is not kept
+    /// in the event log: a page that reconnects gets the current state from the application instead.
+    package func sendDevelopmentEvent(_ name: String, data: String) {
+        streams.removeAll { $0.isClosed }
+        for stream in streams { stream.send(event: name, data: data) }
+    }
+
+    /// Hands the connected streams over (to the screen rebuilt after a template reload) and forgets them, so that
+    /// ending this screen leaves them open.
+    package func takeStreams() -> [EventStream] {
+        defer { streams = [] }
+        return streams.filter { !$0.isClosed }
     }
 
     /// Sends the whole page to `stream` as a `reset`: for a page whose screen was rebuilt from its URL.

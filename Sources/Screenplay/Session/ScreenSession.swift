@@ -47,6 +47,19 @@ package final class ScreenSession: Sendable {
         return try scheduler.sync { try screen.value.map(body) }
     }
 
+    /// Replaces the screen with the one `build` makes on the scheduler, moving the connected pages over with a
+    /// `reset` (development reloads). Does nothing if the session ended; if `build` throws, the old screen stays.
+    package func replaceScreen(_ build: () throws -> Screen) throws {
+        try scheduler.sync {
+            guard let old = screen.value else { return }
+            let new = try build()
+            let streams = old.takeStreams()
+            old.end()
+            install(new)
+            for stream in streams { new.attachWithReset(stream) }
+        }
+    }
+
     /// Tracks a connected stream until it closes.
     package func streamConnected(_ stream: EventStream) {
         connectedStreams.add(1, ordering: .relaxed)

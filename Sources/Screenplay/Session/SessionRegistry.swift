@@ -32,14 +32,32 @@ package final class SessionRegistry: Sendable {
     private let configuration: SessionConfiguration
     private let now: @Sendable () -> UInt64
     private let evictions = Atomic<Int>(0)
+    private let onEnd: @Sendable (ScreenSession, EndReason) -> Void
+
+    /// Why a session ended, as the log says it.
+    package enum EndReason: String, Sendable {
+        /// An action navigated away (or a plain form post was answered with a redirect).
+        case navigated
+        /// Idle past the time to live with no page connected.
+        case expired
+        /// The least recently active session past the cap.
+        case evicted
+        /// The server stopped.
+        case shutdown
+    }
 
     package init(
         configuration: SessionConfiguration,
-        now: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+        now: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds },
+        onEnd: @escaping @Sendable (ScreenSession, EndReason) -> Void = { _, _ in }
     ) {
         self.configuration = configuration
         self.now = now
+        self.onEnd = onEnd
     }
+
+    /// Every open session, for development reloads.
+    package var all: [ScreenSession] { state.withLock { $0.sessions.values.map(\.session) } }
 
     /// How many sessions are open.
     package var count: Int { state.withLock { $0.sessions.count } }
@@ -61,7 +79,10 @@ package final class SessionRegistry: Sendable {
             return evicted
         }
         evictions.add(evicted.count, ordering: .relaxed)
-        for session in evicted { session.end() }
+        for session in evicted {
+            onEnd(session, .evicted)
+            session.end()
+        }
     }
 
     /// The session with `id`, marked active; nil if unknown.
@@ -77,12 +98,14 @@ package final class SessionRegistry: Sendable {
     }
 
     /// Removes and ends a session (the user navigated away).
-    package func end(id: String) {
+    package func end(id: String, reason: EndReason = .navigated) {
         let removed = state.withLock { state in
             state.order.remove(id)
             return state.sessions.removeValue(forKey: id)
         }
-        removed?.session.end()
+        guard let session = removed?.session else { return }
+        onEnd(session, reason)
+        session.end()
     }
 
     /// Ends sessions idle past the time to live with no connected stream; returns how many ended.
@@ -103,7 +126,10 @@ package final class SessionRegistry: Sendable {
             return expired
         }
         evictions.add(expired.count, ordering: .relaxed)
-        for session in expired { session.end() }
+        for session in expired {
+            onEnd(session, .expired)
+            session.end()
+        }
         return expired.count
     }
 
@@ -113,7 +139,10 @@ package final class SessionRegistry: Sendable {
             defer { state = State() }
             return state.sessions.values.map(\.session)
         }
-        for session in all { session.end() }
+        for session in all {
+            onEnd(session, .shutdown)
+            session.end()
+        }
     }
 }
 

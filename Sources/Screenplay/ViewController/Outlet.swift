@@ -20,6 +20,7 @@ public struct Outlet<V: View>: OutletDeclaration {
 
     var viewType: View.Type { V.self }
 
+    /// Unavailable: an outlet is read through its enclosing view controller (see the subscript below).
     @available(*, unavailable, message: "@Outlet is only available on ViewController subclasses")
     public var wrappedValue: V {
         get { fatalError("unavailable") }

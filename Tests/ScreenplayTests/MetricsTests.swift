@@ -1,0 +1,78 @@
+import Foundation
+import HTTPServer
+import Screenplay
+import ScreenplayTesting
+import Testing
+
+@Suite struct MetricsTests {
+    @Test func requestsAreCountedByRoutePatternAndStatusNeverByRawPath() throws {
+        let app = try OperationsTestApp()
+        defer { app.stop() }
+        _ = try app.client.get("/counter?start=1")
+        _ = try app.client.get("/counter?start=2")
+        _ = try app.client.get("/nowhere/\(UUID().uuidString)")
+        let text = try app.client.get("/metrics").text
+        #expect(text.contains("screenplay_http_requests_total{route=\"/counter\",method=\"GET\",status=\"200\"} 2\n"))
+        #expect(text.contains("screenplay_http_requests_total{route=\"unmatched\",method=\"GET\",status=\"404\"} 1\n"))
+        #expect(!text.contains("/nowhere"))
+        #expect(text.contains("# TYPE screenplay_http_request_duration_seconds histogram"))
+        #expect(try app.metric("screenplay_http_request_duration_seconds_count") ?? 0 >= 3)
+        #expect(text.contains("screenplay_http_request_duration_seconds_bucket{le=\"+Inf\"}"))
+    }
+
+    @Test func sessionsStreamsPatchesAndRendersAreCounted() throws {
+        let app = try OperationsTestApp()
+        defer { app.stop() }
+        let page = LivePage(try app.client.get("/counter"))
+        #expect(try app.metric("screenplay_sessions_open") == 1)
+        #expect(try app.metric("screenplay_render_duration_seconds_count") == 1)
+        let events = try app.client.openEvents(page.eventsPath!)
+        #expect(eventually { (try? app.metric("screenplay_event_streams_open")) == 1 })
+        app.factory.createdRelays[0].accept(9)
+        let patch = try #require(try events.next { $0.event == "patch" })
+        #expect(try app.metric("screenplay_patches_sent_total") == 1)
+        // The framed event (`id:`, `event:`, `data:` lines) is larger than its data.
+        #expect(try app.metric("screenplay_patch_bytes_total") ?? 0 > Double(patch.data.utf8.count))
+        events.close()
+        #expect(eventually { (try? app.metric("screenplay_event_streams_open")) == 0 })
+    }
+
+    @Test func evictedSessionsAreCounted() throws {
+        var sessions = SessionConfiguration()
+        sessions.capacity = 1
+        let app = try OperationsTestApp(sessions: sessions)
+        defer { app.stop() }
+        _ = try app.client.get("/counter")
+        _ = try app.client.get("/counter")
+        _ = try app.client.get("/counter")
+        #expect(try app.metric("screenplay_sessions_evicted_total") == 2)
+        #expect(try app.metric("screenplay_sessions_open") == 1)
+    }
+
+    @Test func metricsCanBeTurnedOff() throws {
+        let app = try OperationsTestApp(operations: OperationsConfiguration(metrics: .off))
+        defer { app.stop() }
+        #expect(try app.client.get("/metrics").status == 404)
+        #expect(app.application.metricsPort == 0)
+    }
+
+    @Test func metricsCanBeServedOnAPortOfTheirOwn() throws {
+        let app = try OperationsTestApp(operations: OperationsConfiguration(metrics: .port(0)))
+        defer { app.stop() }
+        #expect(try app.client.get("/metrics").status == 404)
+        let port = app.application.metricsPort
+        #expect(port != 0 && port != app.application.port)
+        let response = try LiveClient(port: port).get("/metrics")
+        #expect(response.status == 200)
+        #expect(response.header("Content-Type")?.hasPrefix("text/plain; version=0.0.4") == true)
+        #expect(response.text.contains("screenplay_sessions_open 0"))
+    }
+
+    @Test func labelValuesAreEscapedAsTheExpositionFormatRequires() {
+        let metrics = Metrics()
+        metrics.recordRequest(route: "/a\"b\\c\nd", method: "GET", status: 200, nanoseconds: 1_000)
+        #expect(
+            metrics.exposition().contains(
+                "screenplay_http_requests_total{route=\"/a\\\"b\\\\c\\nd\",method=\"GET\",status=\"200\"} 1"))
+    }
+}
