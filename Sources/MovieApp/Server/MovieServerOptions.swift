@@ -16,8 +16,6 @@ public struct MovieServerOptions: Sendable, Equatable {
     public var catalog: String?
     /// `debug`, `info`, `warning` or `error` (`--log-level`, `LOG_LEVEL`); default `info`.
     public var logLevel = "info"
-    /// Log one line per request to stderr (`--access-log`, `ACCESS_LOG=1`).
-    public var accessLog = false
     /// The most screen sessions kept (`--max-sessions`, `MAX_SESSIONS`); default 10,000. Load tests raise it,
     /// since every page load opens a session.
     public var maxSessions = SessionConfiguration().capacity
@@ -62,7 +60,6 @@ public struct MovieServerOptions: Sendable, Equatable {
                                (env DATABASE; default ROOT/.data/movies.sqlite)
           --catalog FILE       catalog JSON a new database is seeded from (env CATALOG; default ROOT/Catalog/movies.json)
           --log-level LEVEL    debug, info, warning or error (env LOG_LEVEL; default info)
-          --access-log         log one line per request to stderr (env ACCESS_LOG=1)
           --max-sessions N     screen sessions kept, least recently active ended first (env MAX_SESSIONS; default 10000)
           --max-connections N  open connections, event streams included (env MAX_CONNECTIONS; default 10000)
           --log-format FORMAT  text or json (env LOG_FORMAT; default text)
@@ -83,7 +80,6 @@ public struct MovieServerOptions: Sendable, Equatable {
         options.database = environment["DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
         options.catalog = environment["CATALOG"].flatMap { $0.isEmpty ? nil : $0 }
         if let level = environment["LOG_LEVEL"], !level.isEmpty { options.logLevel = try parseLevel(level) }
-        options.accessLog = environment["ACCESS_LOG"] == "1"
         if let text = environment["MAX_SESSIONS"], !text.isEmpty {
             options.maxSessions = try parseCount(text, source: "MAX_SESSIONS")
         }
