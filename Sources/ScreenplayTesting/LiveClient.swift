@@ -91,7 +91,7 @@ public struct LiveClient: Sendable {
         guard head.status == 200, head.header("Content-Type")?.hasPrefix("text/event-stream") == true else {
             throw LiveClientError(description: "GET \(target): not an event stream (status \(head.status))")
         }
-        return LiveEventStream(connection: connection)
+        return LiveEventStream(connection: connection, timeout: timeout)
     }
 
     static func head(_ method: String, _ target: String, headers: [String: String], bodyCount: Int, close: Bool = true)
@@ -120,15 +120,22 @@ public struct ServerSentEvent: Sendable, Equatable {
 /// An open event stream: read its events one by one, comments skipped.
 public final class LiveEventStream {
     private let connection: LiveConnection
+    private let timeout: Int
     private var text = ""
 
-    init(connection: LiveConnection) {
+    init(connection: LiveConnection, timeout: Int) {
         self.connection = connection
+        self.timeout = timeout
     }
 
-    /// The next event; throws on timeout, nil when the server ended the stream.
+    /// The next event; throws when none arrives within the client's timeout (heartbeats do not count), nil when the
+    /// server ended the stream.
     public func next() throws -> ServerSentEvent? {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout) * 1_000_000_000
         while true {
+            guard DispatchTime.now().uptimeNanoseconds < deadline else {
+                throw LiveClientError(description: "no event within \(timeout) s")
+            }
             while let range = text.range(of: "\n\n") {
                 let block = String(text[..<range.lowerBound])
                 text.removeSubrange(..<range.upperBound)
@@ -139,10 +146,15 @@ public final class LiveEventStream {
         }
     }
 
-    /// Reads events until one satisfies `predicate`; returns it (nil if the stream ended first).
+    /// Reads events until one satisfies `predicate` within the client's timeout; returns it (nil if the stream ended
+    /// first).
     public func next(where predicate: (ServerSentEvent) -> Bool) throws -> ServerSentEvent? {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout) * 1_000_000_000
         while let event = try next() {
             if predicate(event) { return event }
+            guard DispatchTime.now().uptimeNanoseconds < deadline else {
+                throw LiveClientError(description: "no matching event within \(timeout) s")
+            }
         }
         return nil
     }
