@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
         .target(name: "ViewKit", dependencies: ["Reactive", "CGumbo"], swiftSettings: strict),
         .target(name: "Screenplay", dependencies: ["ViewKit", "Reactive", "HTTPServer"], swiftSettings: strict),
-        .target(name: "ScreenplayTesting", dependencies: ["Screenplay", "ViewKit"], swiftSettings: strict),
+        .target(name: "ScreenplayTesting", dependencies: ["Screenplay", "ViewKit", "Reactive"], swiftSettings: strict),
 
         // The demo app.
         .target(name: "MovieApp", dependencies: ["Screenplay", "CSQLite"], swiftSettings: strict),

@@ -28,9 +28,9 @@ public final class Application: Sendable {
     public let templates: TemplateLibrary
     package let sessions: SessionRegistry
     private let layout: Template
-    private let routes = Mutex<[ScreenRoute]>([])
-    private let notFoundRoute = Mutex<ScreenRoute?>(nil)
-    private let server: Mutex<HTTPServer?> = Mutex(nil)
+    private let routes = Locked<[ScreenRoute]>([])
+    private let notFoundRoute = Locked<ScreenRoute?>(nil)
+    private let server: Locked<HTTPServer?> = Locked(nil)
     private let isSweeping = Atomic<Bool>(false)
     private let configuration: ServerConfiguration
     private let sessionConfiguration: SessionConfiguration

@@ -1,7 +1,6 @@
 internal import CSQLite
 import Foundation
 public import Reactive
-import Synchronization
 
 /// The embedded ``MovieStore``: one SQLite database file in WAL mode.
 ///
@@ -24,7 +23,7 @@ public final class SQLiteMovieStore: MovieStore {
     /// The database file's path, as given.
     public let path: String
 
-    private let connection: Mutex<SQLiteConnection>
+    private let connection: Locked<SQLiteConnection>
     private let feed = MovieChangeFeed()
 
     private static let schemaVersion = 1
@@ -59,7 +58,7 @@ public final class SQLiteMovieStore: MovieStore {
         if !readOnly && !connection.isReadOnly {
             try Self.prepare(connection, seedingFrom: catalogPath)
         }
-        self.connection = Mutex(connection)
+        self.connection = Locked(connection)
     }
 
     /// Sets WAL mode, creates the schema and seeds an empty database, in one transaction.
