@@ -41,6 +41,11 @@ let package = Package(
             name: "HTTPBenchmarkServer", dependencies: ["HTTPServer"], path: "Benchmarks/HTTPBenchmarkServer",
             swiftSettings: strict),
 
+        // libFuzzer targets; an ordinary build replays their corpora (see the Makefile's `fuzz`).
+        .executableTarget(
+            name: "ScreenplayFuzz", dependencies: ["HTTPServer", "ViewKit", "MovieApp", "CGumbo"],
+            path: "Fuzz/ScreenplayFuzz", swiftSettings: strict),
+
         // Benchmarks (release mode, outside the library targets).
         .executableTarget(
             name: "ReactiveBenchmarks", dependencies: ["Reactive"], path: "Benchmarks/ReactiveBenchmarks",
