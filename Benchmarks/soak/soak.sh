@@ -5,7 +5,7 @@
 set -euo pipefail
 seconds="${1:-300}"
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-binary="$root/.build/release/movies"
+binary="${MOVIES:-$root/.build/release/movies}"
 [ -x "$binary" ] || { echo "build first: make release" >&2; exit 2; }
 work="$(mktemp -d)"
 port="${SOAK_PORT:-18181}"
