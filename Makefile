@@ -9,12 +9,16 @@ BUILD_PACKAGES := libmicrohttpd-dev libgumbo-dev libsqlite3-dev pkg-config
 TEST_PACKAGES := chromium chromium-driver
 VENV := .venv
 
-.PHONY: run dev build release test test-swift test-tsan test-browser format lint deps deps-test bench bench-deps clean help
+.PHONY: run dev build release test test-swift test-tsan test-asan test-sanitizers fuzz fuzz-replay test-browser format lint deps \
+	deps-test bench bench-deps soak clean help
 
 help:
 	@echo "make run        build in release mode and serve the demo at http://localhost:$(PORT)"
 	@echo "make test       install what is missing and run every test suite"
-	@echo "make test-tsan  run the Reactive tests under ThreadSanitizer (part of make test)"
+	@echo "make test-tsan  run the whole suite under ThreadSanitizer (part of make test)"
+	@echo "make test-asan  run the whole suite under AddressSanitizer (part of make test)"
+	@echo "make fuzz       run each libFuzzer target for FUZZ_SECONDS (part of make test)"
+	@echo "make soak       run the soak script (see Benchmarks/soak/README.md)"
 	@echo "make format     rewrite sources with swift format"
 	@echo "make bench      run the benchmarks (see Benchmarks/README.md)"
 
@@ -52,26 +56,67 @@ dev: deps
 	.build/debug/movies --port $(PORT) --dev
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks Fuzz
 
+# ReactiveTests run in a process of their own: each of their suites checks that the process-wide count of live
+# Reactive resources returns to its baseline, which the other modules' tests would move meanwhile.
+ISOLATED_TESTS := '^ReactiveTests\.'
 test-swift: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --skip-build
+	SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --skip-build --skip $(ISOLATED_TESTS)
+	$(SWIFT) test --skip-build --filter $(ISOLATED_TESTS)
+	$(MAKE) fuzz-replay
 
-# The Reactive stress tests under ThreadSanitizer, in their own build directory. NSLock replaces
-# Mutex there because TSan on Linux reports false races inside Mutex.withLock.
-TSAN_FLAGS := --sanitize=thread --scratch-path .build/tsan -Xswiftc -DREACTIVE_NSLOCK
+# Every input kept in Fuzz/Corpus (crashes found once included), replayed by an ordinary build.
+FUZZ_TARGETS := router patch template escape
+fuzz-replay:
+	.build/debug/ScreenplayFuzz $(foreach t,$(FUZZ_TARGETS),$(t)=Fuzz/Corpus/$(t))
+
+# The whole suite under ThreadSanitizer and AddressSanitizer, each in its own build directory. NSLock replaces
+# Mutex in every module there (one flag for the modules on Reactive, one for HTTPServer), because TSan on Linux
+# reports false races inside Mutex.withLock.
+TSAN_FLAGS := --sanitize=thread --scratch-path .build/tsan -Xswiftc -DREACTIVE_NSLOCK -Xswiftc -DSCREENPLAY_TSAN_LOCKS
+ASAN_FLAGS := --sanitize=address --scratch-path .build/asan
 test-tsan: deps
 	$(SWIFT) build --build-tests $(TSAN_FLAGS) $(SWIFT_FLAGS)
-	$(SWIFT) test --skip-build $(TSAN_FLAGS) --filter ReactiveTests
+	SNAPSHOT_TESTING_RECORD=never TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build $(TSAN_FLAGS) \
+		--skip $(ISOLATED_TESTS)
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build $(TSAN_FLAGS) --filter $(ISOLATED_TESTS)
+
+test-asan: deps
+	$(SWIFT) build --build-tests $(ASAN_FLAGS) $(SWIFT_FLAGS)
+	SNAPSHOT_TESTING_RECORD=never ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build $(ASAN_FLAGS) \
+		--skip $(ISOLATED_TESTS)
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build $(ASAN_FLAGS) --filter $(ISOLATED_TESTS)
+
+test-sanitizers: test-tsan test-asan
+
+# Each libFuzzer target for FUZZ_SECONDS from its seed corpus. New inputs go to a scratch directory, not the
+# repository; a crash is written to .build/fuzz/crashes: add it to Fuzz/Corpus/<target>/ and it is replayed forever.
+FUZZ_SECONDS ?= 30
+FUZZ_FLAGS := --sanitize=fuzzer --sanitize=address --scratch-path .build/fuzz -Xswiftc -DSCREENPLAY_FUZZING
+fuzz: deps
+	$(SWIFT) build $(FUZZ_FLAGS) --product ScreenplayFuzz
+	@mkdir -p .build/fuzz/crashes
+	@for t in $(FUZZ_TARGETS); do \
+		mkdir -p .build/fuzz/corpus/$$t; \
+		echo "fuzz $$t for $(FUZZ_SECONDS)s"; \
+		SCREENPLAY_FUZZ_TARGET=$$t ASAN_OPTIONS=detect_leaks=0 .build/fuzz/debug/ScreenplayFuzz \
+			-max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
+			-artifact_prefix=.build/fuzz/crashes/$$t- .build/fuzz/corpus/$$t Fuzz/Corpus/$$t || exit 1; \
+	done
 
 test-browser: deps-test release
 	@if [ -d BrowserTests ]; then $(VENV)/bin/pytest -q BrowserTests; fi
 
-test: lint test-swift test-tsan test-browser
+test: lint test-swift test-sanitizers fuzz test-browser
+
+SOAK_SECONDS ?= 300
+soak: release
+	Benchmarks/soak/soak.sh $(SOAK_SECONDS)
 
 # The end-to-end screen benchmark (a few minutes); `Benchmarks/run.sh --all` adds the micro-benchmarks.
 bench: deps

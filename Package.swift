@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
         .target(name: "ViewKit", dependencies: ["Reactive", "CGumbo"], swiftSettings: strict),
         .target(name: "Screenplay", dependencies: ["ViewKit", "Reactive", "HTTPServer"], swiftSettings: strict),
-        .target(name: "ScreenplayTesting", dependencies: ["Screenplay", "ViewKit"], swiftSettings: strict),
+        .target(name: "ScreenplayTesting", dependencies: ["Screenplay", "ViewKit", "Reactive"], swiftSettings: strict),
 
         // The demo app.
         .target(name: "MovieApp", dependencies: ["Screenplay", "CSQLite"], swiftSettings: strict),
@@ -40,6 +40,11 @@ let package = Package(
         .executableTarget(
             name: "HTTPBenchmarkServer", dependencies: ["HTTPServer"], path: "Benchmarks/HTTPBenchmarkServer",
             swiftSettings: strict),
+
+        // libFuzzer targets; an ordinary build replays their corpora (see the Makefile's `fuzz`).
+        .executableTarget(
+            name: "ScreenplayFuzz", dependencies: ["HTTPServer", "ViewKit", "MovieApp", "CGumbo"],
+            path: "Fuzz/ScreenplayFuzz", swiftSettings: strict),
 
         // Benchmarks (release mode, outside the library targets).
         .executableTarget(

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+internal import Reactive
 import Testing
 
 #if canImport(XCTest)
@@ -142,7 +142,7 @@ private func sanitizedPathComponent(_ string: String) -> String {
 /// Counts the snapshot assertions of each test, so each gets its own numbered reference.
 final class SnapshotCounter: Sendable {
     static let shared = SnapshotCounter()
-    private let counts = Mutex<[String: Int]>([:])
+    private let counts = Locked<[String: Int]>([:])
 
     func next(for key: String) -> Int {
         counts.withLock { counts in

@@ -131,9 +131,9 @@ import Testing
             let closed = ClosedFlag()
             stream.onClose { closed.set() }
             let payload = String(repeating: "x", count: 1000)
-            let start = Date()
+            // A writer that blocked on the reader would never finish this loop; no clock is needed to see it (a
+            // time bound failed under ThreadSanitizer's slowdown).
             for id in 0..<20_000 { stream.send(id: "\(id)", data: payload) }  // 20 MB
-            #expect(Date().timeIntervalSince(start) < 5)
             #expect(stream.isClosed)
             #expect(closed.isSet)
             _ = client

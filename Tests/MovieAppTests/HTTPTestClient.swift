@@ -72,6 +72,8 @@ func send(
 
 private func parse(_ bytes: [UInt8]) throws -> HTTPTestResponse {
     let separator: [UInt8] = Array("\r\n\r\n".utf8)
+    // A server killed mid-request closes without a byte; that is an error, not an index out of range.
+    guard bytes.count >= separator.count else { throw HTTPTestClientError(description: "closed without an answer") }
     guard
         let end = (0...max(0, bytes.count - separator.count)).first(where: {
             bytes[$0..<$0 + 4].elementsEqual(separator)

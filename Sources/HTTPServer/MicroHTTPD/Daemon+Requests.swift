@@ -10,7 +10,8 @@ extension Daemon {
             context, uri, _ in
             let daemon = Unmanaged<Daemon>.fromOpaque(context!).takeUnretainedValue()
             daemon.requestsInFlight.add(1, ordering: .relaxed)
-            let request = RequestContext(rawTarget: uri.map { String(cString: $0) } ?? "/")
+            let request = RequestContext(
+                rawTarget: uri.map { String(cString: $0) } ?? "/", address: UInt(bitPattern: uri))
             return Unmanaged.passRetained(request).toOpaque()
         }
 
@@ -31,12 +32,18 @@ extension Daemon {
     /// The access handler. MHD calls it once with the headers, then with each piece of body, then
     /// with no data: answering on that last call (never the first) keeps the connection alive.
     static let accessHandler: MHD_AccessHandlerCallback = {
-        context, connection, _, method, _, uploadData, uploadDataSize, requestPointer in
+        context, connection, _, method, version, uploadData, uploadDataSize, requestPointer in
         let daemon = Unmanaged<Daemon>.fromOpaque(context!).takeUnretainedValue()
         guard let connection, let requestPointer, let pointer = requestPointer.pointee, let uploadDataSize else {
             return .NO
         }
         let request = Unmanaged<RequestContext>.fromOpaque(pointer).takeUnretainedValue()
+        if !request.hasSeenHeaders, Daemon.targetHasNUL(request, version: version) {
+            request.hasSeenHeaders = true
+            return daemon.queue(
+                .error(.badRequest, message: "The request target contains a NUL byte."),
+                method: method.map { String(cString: $0) } ?? "GET", context: request, on: connection)
+        }
         return daemon.handle(
             connection, request, method: method.map { String(cString: $0) } ?? "GET", uploadData: uploadData,
             uploadDataSize: uploadDataSize)
@@ -53,6 +60,12 @@ extension Daemon {
                 // RFC 9112 §6.1: a request smuggling vector; 0.9.75 would accept it.
                 return queue(
                     .error(.badRequest, message: "Both Transfer-Encoding and Content-Length were sent."),
+                    method: method, context: context, on: connection)
+            }
+            if contentLength != nil, Daemon.headers(of: connection).values(for: "Content-Length").count > 1 {
+                // RFC 9112 §6.3: MHD reads the first of several lengths; a proxy in front may read the last.
+                return queue(
+                    .error(.badRequest, message: "More than one Content-Length was sent."),
                     method: method, context: context, on: connection)
             }
             if let contentLength, let length = Int(contentLength), length > configuration.maxBodySize {
@@ -90,6 +103,18 @@ extension Daemon {
         request.requestID = context.requestID
         context.body = []
         return queue(routes.respond(to: request), method: method, context: context, on: connection)
+    }
+
+    /// Whether the request target held a NUL byte, which libmicrohttpd passes on as the end of the string: a request
+    /// for `/public/index.html<NUL>.css` would otherwise be served `/public/index.html`. The target ends one byte
+    /// before the version in the request line's buffer, so a target shorter than that gap was cut by a NUL.
+    static func targetHasNUL(_ context: RequestContext, version: UnsafePointer<CChar>?) -> Bool {
+        guard let version, version.pointee != 0, context.rawTargetAddress != 0 else { return false }
+        let versionAddress = UInt(bitPattern: version)
+        guard versionAddress > context.rawTargetAddress else { return false }
+        let gap = Int(versionAddress - context.rawTargetAddress) - 1
+        // A version far away is not in the same line: trust nothing then.
+        return gap > context.rawTarget.utf8.count && gap < 1 << 16
     }
 
     /// How much of an oversized chunked body is read and dropped so the client can get its 413.

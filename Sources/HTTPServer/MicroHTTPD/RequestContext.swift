@@ -5,6 +5,8 @@ import Dispatch
 /// Only the connection's I/O thread touches it.
 final class RequestContext {
     let rawTarget: String
+    /// Where the target starts in libmicrohttpd's read buffer, to measure it against the version that follows.
+    let rawTargetAddress: UInt
     let startNanoseconds: UInt64
     let requestID = RequestID.next()
     var hasSeenHeaders = false
@@ -13,8 +15,9 @@ final class RequestContext {
     var discardedCount = 0
     var body: [UInt8] = []
 
-    init(rawTarget: String) {
+    init(rawTarget: String, address: UInt = 0) {
         self.rawTarget = rawTarget
+        self.rawTargetAddress = address
         self.startNanoseconds = DispatchTime.now().uptimeNanoseconds
     }
 }

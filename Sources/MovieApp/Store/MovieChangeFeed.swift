@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Reactive
 
 /// A thread-safe registry of per-movie observers that delivers committed changes in commit order.
 ///
@@ -20,7 +20,7 @@ final class MovieChangeFeed: Sendable {
         var observers: [Int: [(serial: Int, observer: @Sendable (Movie) -> Void)]] = [:]
     }
 
-    private let registry = Mutex(Registry())
+    private let registry = Locked(Registry())
     private let delivery = DispatchQueue(label: "MovieChangeFeed.delivery")
 
     /// Calls `observer` with the movie after every committed change of movie `id`, on the feed's

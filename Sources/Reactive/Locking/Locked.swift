@@ -4,13 +4,14 @@
     import Synchronization
 #endif
 
-/// A value guarded by a lock: the one place shared mutable state lives in this module.
+/// A value guarded by a lock: the one place shared mutable state lives in this module, and the lock every other
+/// module of the package uses instead of `Mutex`, so one flag swaps them all for ThreadSanitizer runs.
 ///
 /// `@unchecked Sendable` because the lock serialises every access to `state`; the state may hold
 /// non-`Sendable` observers, which the Rx contract lets any emitting thread call (after unlocking).
 /// Builds with `-D REACTIVE_NSLOCK` use `NSLock`, because ThreadSanitizer on Linux reports false
 /// races inside `Mutex.withLock`.
-final class Locked<State>: @unchecked Sendable {
+package final class Locked<State: ~Copyable>: @unchecked Sendable {
     #if REACTIVE_NSLOCK
         private let lock = NSLock()
     #else
@@ -20,7 +21,7 @@ final class Locked<State>: @unchecked Sendable {
     // not also pay for dynamic exclusivity checking on every event.
     private let state: UnsafeMutablePointer<State>
 
-    init(_ state: State) {
+    package init(_ state: consuming State) {
         self.state = UnsafeMutablePointer.allocate(capacity: 1)
         self.state.initialize(to: state)
     }
@@ -32,13 +33,15 @@ final class Locked<State>: @unchecked Sendable {
 
     /// Runs `body` with exclusive access to the state. Never call out to user code from `body`.
     @inline(__always)
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    package func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
         #if REACTIVE_NSLOCK
             lock.lock()
             defer { lock.unlock() }
             return try body(&state.pointee)
         #else
-            return try mutex.withLock { _ in try body(&state.pointee) }
+            return try mutex.withLock { _ throws(Failure) in try body(&state.pointee) }
         #endif
     }
 }

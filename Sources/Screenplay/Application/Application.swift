@@ -33,19 +33,19 @@ public final class Application: Sendable {
     /// Whether development features are on: template and stylesheet reload, detailed error pages.
     public var isDevelopment: Bool { operations.isDevelopment }
     package let sessions: SessionRegistry
-    let library: Mutex<(templates: TemplateLibrary, layout: Template)>
-    let routes = Mutex<[ScreenRoute]>([])
-    let notFoundRoute = Mutex<ScreenRoute?>(nil)
-    private let server: Mutex<HTTPServer?> = Mutex(nil)
-    private let metricsServer: Mutex<HTTPServer?> = Mutex(nil)
-    private let readinessChecks = Mutex<[(name: String, check: @Sendable () throws -> Void)]>([])
+    let library: Locked<(templates: TemplateLibrary, layout: Template)>
+    let routes = Locked<[ScreenRoute]>([])
+    let notFoundRoute = Locked<ScreenRoute?>(nil)
+    private let server: Locked<HTTPServer?> = Locked(nil)
+    private let metricsServer: Locked<HTTPServer?> = Locked(nil)
+    private let readinessChecks = Locked<[(name: String, check: @Sendable () throws -> Void)]>([])
     private let isSweeping = Atomic<Bool>(false)
     private let configuration: ServerConfiguration
     private let sessionConfiguration: SessionConfiguration
     let operations: OperationsConfiguration
     let root: String
     let viewRegistry: ViewRegistry
-    let development = Mutex(DevelopmentState())
+    let development = Locked(DevelopmentState())
 
     /// Loads the templates under `<root>/Templates` (with the custom views `views` registers) and prepares the
     /// routes for actions, event streams and `/public/` files. Throws a ``TemplateError`` naming the file and line of
@@ -62,7 +62,7 @@ public final class Application: Sendable {
         views(registry)
         let templates = try TemplateLibrary(directory: root + "/Templates", registry: registry)
         let layout = try Self.layout(in: templates)
-        library = Mutex((templates, layout))
+        library = Locked((templates, layout))
         self.root = root
         viewRegistry = registry
         router = Router()

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import Reactive
 internal import Synchronization
 
 /// Polls the modification times of the files under some folders on one background timer and reports the changed
@@ -8,7 +9,7 @@ final class FileWatcher: Sendable {
     private let directories: [String]
     private let queue = DispatchQueue(label: "screenplay.file-watcher", qos: .utility)
     private let isRunning = Atomic<Bool>(false)
-    private let snapshot = Mutex<[String: Stamp]>([:])
+    private let snapshot = Locked<[String: Stamp]>([:])
     private let onChange: @Sendable ([String]) -> Void
 
     /// Watches the files under `directories`; `onChange` gets the changed, added or removed paths on the watcher's

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import Reactive
 internal import Synchronization
 
 /// The app's counters and histograms, rendered in the Prometheus text exposition format at `/metrics`.
@@ -40,17 +41,17 @@ public final class Metrics: Sendable {
         var renderDurations = Histogram()
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let openStreams = Atomic<Int>(0)
     private let patches = Atomic<UInt64>(0)
     private let patchBytes = Atomic<UInt64>(0)
-    private let gauges: Mutex<(sessions: @Sendable () -> Int, evicted: @Sendable () -> Int)>
+    private let gauges: Locked<(sessions: @Sendable () -> Int, evicted: @Sendable () -> Int)>
 
     /// Creates empty metrics; `openSessions` and `evictedSessions` are read at each exposition.
     public init(
         openSessions: @escaping @Sendable () -> Int = { 0 }, evictedSessions: @escaping @Sendable () -> Int = { 0 }
     ) {
-        gauges = Mutex((openSessions, evictedSessions))
+        gauges = Locked((openSessions, evictedSessions))
     }
 
     /// Sets where the session gauges come from.

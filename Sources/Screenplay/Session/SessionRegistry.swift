@@ -1,4 +1,5 @@
 internal import Foundation
+internal import Reactive
 internal import Synchronization
 
 /// The limits of screen sessions.
@@ -28,7 +29,7 @@ package final class SessionRegistry: Sendable {
         var lastActive: UInt64
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let configuration: SessionConfiguration
     private let now: @Sendable () -> UInt64
     private let evictions = Atomic<Int>(0)

@@ -1,4 +1,4 @@
-import Synchronization
+internal import Reactive
 
 /// The view classes templates can name with `data-view`, like custom classes in Interface Builder.
 ///
@@ -12,7 +12,7 @@ import Synchronization
 /// let library = try TemplateLibrary(directory: "Templates", registry: registry)
 /// ```
 public final class ViewRegistry: Sendable {
-    private let types: Mutex<[String: View.Type]>
+    private let types: Locked<[String: View.Type]>
 
     /// Creates a registry holding the built-in views.
     public init() {
@@ -20,7 +20,7 @@ public final class ViewRegistry: Sendable {
         for type: View.Type in [View.self, Label.self, Button.self, ImageView.self, StackView.self, ListView.self] {
             builtIn[String(describing: type)] = type
         }
-        types = Mutex(builtIn)
+        types = Locked(builtIn)
     }
 
     /// Makes `type` available to templates as `data-view="name"`.

@@ -24,7 +24,7 @@ func check(_ code: Int32, on database: OpaquePointer?, _ context: @autoclosure (
 
 /// One SQLite connection and its prepared statements.
 ///
-/// Not thread-safe: ``SQLiteMovieStore`` keeps it inside a `Mutex`, so one thread at a time uses it
+/// Not thread-safe: ``SQLiteMovieStore`` keeps it inside a lock (`Locked`), so one thread at a time uses it
 /// (the connection is opened with `SQLITE_OPEN_NOMUTEX` for that reason).
 final class SQLiteConnection {
     let handle: OpaquePointer

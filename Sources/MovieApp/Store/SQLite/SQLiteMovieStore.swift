@@ -1,13 +1,12 @@
 internal import CSQLite
 import Foundation
 public import Reactive
-import Synchronization
 
 /// The embedded ``MovieStore``: one SQLite database file in WAL mode.
 ///
 /// On first use it creates the file (and its folder), the schema, and seeds the movies from a
 /// catalog file when the database is empty; later opens keep what is there. Every write runs in a
-/// transaction with prepared statements. One connection is shared behind a `Mutex`, so the store is
+/// transaction with prepared statements. One connection is shared behind a lock (`Locked`), so the store is
 /// safe from any thread; WAL mode lets other processes read while it writes.
 ///
 /// Change observers (``changes(of:)``) are called after the commit, in commit order, on the
@@ -24,7 +23,7 @@ public final class SQLiteMovieStore: MovieStore {
     /// The database file's path, as given.
     public let path: String
 
-    private let connection: Mutex<SQLiteConnection>
+    private let connection: Locked<SQLiteConnection>
     private let feed = MovieChangeFeed()
 
     private static let schemaVersion = 1
@@ -59,7 +58,7 @@ public final class SQLiteMovieStore: MovieStore {
         if !readOnly && !connection.isReadOnly {
             try Self.prepare(connection, seedingFrom: catalogPath)
         }
-        self.connection = Mutex(connection)
+        self.connection = Locked(connection)
     }
 
     /// Sets WAL mode, creates the schema and seeds an empty database, in one transaction.

@@ -1,0 +1,149 @@
+"""Mixed load against a running movies server: page GETs, actions, PATCHes and event streams opening and closing.
+
+Samples the server's resident memory every few seconds and, at the end, checks that memory stayed flat (the last
+third of the run grew less than a set margin over the middle third) and that every acknowledged PATCH is what the
+API and the database now hold. Prints its figures; exits non-zero on a failed check.
+"""
+import argparse
+import http.client
+import json
+import random
+import re
+import threading
+import time
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--port", type=int, required=True)
+parser.add_argument("--pid", type=int, required=True)
+parser.add_argument("--seconds", type=float, default=300)
+parser.add_argument("--margin", type=float, default=0.15, help="allowed growth of memory, as a fraction")
+args = parser.parse_args()
+
+deadline = time.time() + args.seconds
+counts = {"pages": 0, "actions": 0, "patches": 0, "streams": 0, "errors": 0}
+counts_lock = threading.Lock()
+acknowledged = {}  # movie id -> last rating the server acknowledged
+ack_lock = threading.Lock()
+
+
+def bump(name):
+    with counts_lock:
+        counts[name] += 1
+
+
+def connect():
+    return http.client.HTTPConnection("127.0.0.1", args.port, timeout=10)
+
+
+def rss_kib():
+    with open(f"/proc/{args.pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def movie_ids():
+    connection = connect()
+    connection.request("GET", "/api/movies")
+    return [movie["id"] for movie in json.loads(connection.getresponse().read())["movies"]]
+
+
+def pages_and_actions():
+    while time.time() < deadline:
+        try:
+            connection = connect()
+            target = random.choice(["/", "/movies/1", "/movies/2", "/movies/3", "/nope"])
+            connection.request("GET", target)
+            page = connection.getresponse().read().decode()
+            bump("pages")
+            token = re.search(r'name="csrf" value="([^"]+)"', page)
+            action = re.search(r'action="(/screens/[^"]+/actions/refresh)"', page)
+            if token and action:
+                body = "csrf=" + token.group(1)
+                connection = connect()
+                connection.request("POST", action.group(1), body, {
+                    "Content-Type": "application/x-www-form-urlencoded", "X-Requested-With": "fetch"})
+                status = connection.getresponse().status
+                bump("actions" if status in (204, 303) else "errors")
+        except Exception:
+            bump("errors")
+
+
+def patches(movie):
+    # One writer per movie, so the last acknowledged rating is the one the store must hold.
+    while time.time() < deadline:
+        rating = round(random.uniform(0, 10), 1)
+        try:
+            connection = connect()
+            connection.request("PATCH", f"/api/movies/{movie}", json.dumps({"rating": rating}),
+                               {"Content-Type": "application/json"})
+            response = connection.getresponse()
+            response.read()
+            if response.status == 200:
+                with ack_lock:
+                    acknowledged[movie] = rating
+                bump("patches")
+            else:
+                bump("errors")
+        except Exception:
+            bump("errors")
+
+
+def streams():
+    while time.time() < deadline:
+        try:
+            connection = connect()
+            connection.request("GET", "/movies/1")
+            page = connection.getresponse().read().decode()
+            events = re.search(r'data-events="([^"]+)"', page)
+            if not events:
+                bump("errors")
+                continue
+            connection = connect()
+            connection.request("GET", events.group(1), headers={"Accept": "text/event-stream"})
+            response = connection.getresponse()
+            response.fp.read1(1024) if hasattr(response.fp, "read1") else None
+            time.sleep(random.uniform(0.05, 0.5))
+            connection.close()  # Hang up mid-stream: the server must free it.
+            bump("streams")
+        except Exception:
+            bump("errors")
+
+
+ids = movie_ids()
+threads = [threading.Thread(target=pages_and_actions) for _ in range(4)]
+threads += [threading.Thread(target=patches, args=(movie,)) for movie in ids[:4]]
+threads += [threading.Thread(target=streams) for _ in range(4)]
+start = time.time()
+for thread in threads:
+    thread.start()
+samples = []
+while time.time() < deadline:
+    samples.append((time.time() - start, rss_kib()))
+    time.sleep(min(5, max(0.5, args.seconds / 30)))
+for thread in threads:
+    thread.join()
+samples.append((time.time() - start, rss_kib()))
+
+lost = []
+for movie, rating in acknowledged.items():
+    connection = connect()
+    connection.request("GET", f"/api/movies/{movie}")
+    stored = json.loads(connection.getresponse().read())["rating"]
+    if stored != rating:
+        lost.append((movie, rating, stored))
+
+third = max(1, len(samples) // 3)
+middle = max(kib for _, kib in samples[third:2 * third] or samples)
+last = max(kib for _, kib in samples[2 * third:] or samples)
+growth = (last - middle) / middle if middle else 0
+elapsed = time.time() - start
+print(f"soak: {elapsed:.0f}s; pages {counts['pages']}, actions {counts['actions']}, patches {counts['patches']}, "
+      f"streams opened and dropped {counts['streams']}, errors {counts['errors']}")
+print(f"soak: RSS first {samples[0][1]} KiB, peak of middle third {middle} KiB, peak of last third {last} KiB "
+      f"(growth {growth * 100:.1f}%)")
+print(f"soak: acknowledged PATCHes checked {len(acknowledged)} movies, lost {len(lost)} {lost if lost else ''}")
+if lost or growth > args.margin:
+    raise SystemExit("soak: FAILED")
+print("soak: OK")

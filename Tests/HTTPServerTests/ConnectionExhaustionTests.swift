@@ -1,0 +1,80 @@
+import Foundation
+import HTTPServer
+import Testing
+
+/// Slow clients, floods and clients that hang up part way: each is bounded by a limit or a timeout, frees what it
+/// held, and never stops the server serving others.
+@Suite struct ConnectionExhaustionTests {
+    /// The file descriptors this process holds: sockets the server has not freed show here.
+    private func openDescriptorCount() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+    }
+
+    @Test func slowlorisConnectionsAreClosedByTheIdleTimeoutWhileOthersAreServed() throws {
+        let configuration = ServerConfiguration(port: 0, threadCount: 2, idleTimeout: .seconds(1))
+        try withServer(configuration: configuration, routes: { $0.get("/ok") { _ in .text("ok") } }) { server throws in
+            let slow = try (0..<50).map { index in
+                let connection = try TestConnection(port: server.port, timeoutSeconds: 5)
+                try connection.send("GET /ok HTTP/1.1\r\nHost: x\r\nX-Slow-\(index): ")
+                return connection
+            }
+            for _ in 0..<20 { #expect(try TestConnection.request(port: server.port, "/ok").text == "ok") }
+            for connection in slow { #expect(connection.isClosedByServer()) }
+        }
+    }
+
+    @Test func clientsHangingUpMidResponseFreeTheirSockets() throws {
+        let big = [UInt8](repeating: UInt8(ascii: "x"), count: 8 << 20)
+        try withServer(routes: { $0.get("/big") { _ in .html(bytes: big) } }) { server throws in
+            _ = try TestConnection.request(port: server.port, "/big")
+            let baseline = openDescriptorCount()
+            for _ in 0..<30 {
+                let connection = try TestConnection(port: server.port)
+                try connection.send("GET /big HTTP/1.1\r\nHost: x\r\n\r\n")
+                _ = try connection.readHead()
+                try connection.fill()
+                // Goes out of scope here: the client closes with most of the body unsent.
+            }
+            #expect(eventually(within: 10) { openDescriptorCount() <= baseline })
+            #expect(try TestConnection.request(port: server.port, "/big").body.count == big.count)
+        }
+    }
+
+    @Test func clientsHangingUpMidStreamFreeEveryStreamAndSocket() throws {
+        let hub = StreamHub()
+        let closed = ClosedFlag()
+        var configuration = ServerConfiguration(port: 0, threadCount: 2)
+        configuration.heartbeatInterval = .milliseconds(50)
+        let routes: (Router) -> Void = { router in
+            router.get("/events") { _ in
+                let stream = EventStream()
+                stream.onClose { closed.set() }
+                hub.add(stream)
+                return .eventStream(stream)
+            }
+            router.get("/ok") { _ in .text("ok") }
+        }
+        try withServer(configuration: configuration, routes: routes) { server throws in
+            _ = try TestConnection.request(port: server.port, "/ok")
+            let baseline = openDescriptorCount()
+            var clients: [EventStreamClient] = try (0..<40).map { _ in try EventStreamClient(port: server.port) }
+            #expect(eventually { hub.count == 40 })
+            for stream in hub.all { stream.send(data: "hello") }
+            for client in clients { _ = try client.read(events: 1) }
+            let weakStreams = hub.all.map { WeakBox($0) }
+            hub.removeAll()
+            clients.removeAll()
+            #expect(clients.isEmpty)
+            #expect(eventually(within: 10) { closed.timesSet == 40 })
+            #expect(eventually(within: 10) { weakStreams.allSatisfy { $0.value == nil } })
+            #expect(eventually(within: 10) { openDescriptorCount() <= baseline })
+            #expect(try TestConnection.request(port: server.port, "/ok").text == "ok")
+        }
+    }
+}
+
+/// Holds an object without keeping it alive.
+private final class WeakBox<Value: AnyObject> {
+    weak var value: Value?
+    init(_ value: Value) { self.value = value }
+}
