@@ -5,9 +5,25 @@ import Testing
 /// Slow clients, floods and clients that hang up part way: each is bounded by a limit or a timeout, frees what it
 /// held, and never stops the server serving others.
 @Suite struct ConnectionExhaustionTests {
-    /// The file descriptors this process holds: sockets the server has not freed show here.
-    private func openDescriptorCount() -> Int {
-        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+    /// The connections the server on `port` still holds a socket for. Counting this process's descriptors instead
+    /// would be noisy, since other suites open and close sockets in parallel; the kernel's table of TCP sockets names
+    /// each one by its local port, and a socket whose descriptor has been closed shows inode 0 while it lingers.
+    private func openServerConnections(port: Int) -> Int {
+        var count = 0
+        for table in ["/proc/self/net/tcp", "/proc/self/net/tcp6"] {
+            // Read to the end: procfs reports a size of 0, which whole-file readers take at its word.
+            guard let data = FileHandle(forReadingAtPath: table)?.readDataToEndOfFile() else { continue }
+            let text = String(decoding: data, as: UTF8.self)
+            for line in text.split(separator: "\n").dropFirst() {
+                let fields = line.split(separator: " ")
+                guard fields.count > 9, let colon = fields[1].lastIndex(of: ":") else { continue }
+                let isOurs = UInt16(fields[1][fields[1].index(after: colon)...], radix: 16).map(Int.init) == port
+                let isListening = fields[3] == "0A"
+                let isOpen = fields[9] != "0"
+                if isOurs && !isListening && isOpen { count += 1 }
+            }
+        }
+        return count
     }
 
     @Test func slowlorisConnectionsAreClosedByTheIdleTimeoutWhileOthersAreServed() throws {
@@ -27,15 +43,16 @@ import Testing
         let big = [UInt8](repeating: UInt8(ascii: "x"), count: 8 << 20)
         try withServer(routes: { $0.get("/big") { _ in .html(bytes: big) } }) { server throws in
             _ = try TestConnection.request(port: server.port, "/big")
-            let baseline = openDescriptorCount()
+            let baseline = openServerConnections(port: server.port)
             for _ in 0..<30 {
                 let connection = try TestConnection(port: server.port)
                 try connection.send("GET /big HTTP/1.1\r\nHost: x\r\n\r\n")
                 _ = try connection.readHead()
+                #expect(openServerConnections(port: server.port) > baseline, "the count must see an open connection")
                 try connection.fill()
                 // Goes out of scope here: the client closes with most of the body unsent.
             }
-            #expect(eventually(within: 10) { openDescriptorCount() <= baseline })
+            #expect(eventually(within: 10) { openServerConnections(port: server.port) <= baseline })
             #expect(try TestConnection.request(port: server.port, "/big").body.count == big.count)
         }
     }
@@ -56,9 +73,10 @@ import Testing
         }
         try withServer(configuration: configuration, routes: routes) { server throws in
             _ = try TestConnection.request(port: server.port, "/ok")
-            let baseline = openDescriptorCount()
+            let baseline = openServerConnections(port: server.port)
             var clients: [EventStreamClient] = try (0..<40).map { _ in try EventStreamClient(port: server.port) }
             #expect(eventually { hub.count == 40 })
+            #expect(openServerConnections(port: server.port) >= baseline + 40, "the count must see the open streams")
             for stream in hub.all { stream.send(data: "hello") }
             for client in clients { _ = try client.read(events: 1) }
             let weakStreams = hub.all.map { WeakBox($0) }
@@ -67,7 +85,7 @@ import Testing
             #expect(clients.isEmpty)
             #expect(eventually(within: 10) { closed.timesSet == 40 })
             #expect(eventually(within: 10) { weakStreams.allSatisfy { $0.value == nil } })
-            #expect(eventually(within: 10) { openDescriptorCount() <= baseline })
+            #expect(eventually(within: 10) { openServerConnections(port: server.port) <= baseline })
             #expect(try TestConnection.request(port: server.port, "/ok").text == "ok")
         }
     }
