@@ -97,7 +97,9 @@ test-sanitizers: test-tsan test-asan
 # Each libFuzzer target for FUZZ_SECONDS from its seed corpus. New inputs go to a scratch directory, not the
 # repository; a crash is written to .build/fuzz/crashes: add it to Fuzz/Corpus/<target>/ and it is replayed forever.
 FUZZ_SECONDS ?= 30
-FUZZ_FLAGS := --sanitize=fuzzer --sanitize=address --scratch-path .build/fuzz -Xswiftc -DSCREENPLAY_FUZZING
+# One `-sanitize=fuzzer,address`: swiftc keeps only its last `-sanitize=` flag, and SwiftPM's two `--sanitize` flags
+# would leave the code with AddressSanitizer but without libFuzzer's coverage instrumentation (a blind fuzzer).
+FUZZ_FLAGS := --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --scratch-path .build/fuzz -Xswiftc -DSCREENPLAY_FUZZING
 fuzz: deps
 	$(SWIFT) build $(FUZZ_FLAGS) --product ScreenplayFuzz
 	@mkdir -p .build/fuzz/crashes

@@ -26,6 +26,14 @@ import ViewKit
         )
     }
 
+    /// Found by the template fuzzer: a NUL in a tag name reached `View(tagName:)`'s precondition and trapped.
+    @Test func tagNameTheRendererCannotWriteIsAnErrorNotATrap() throws {
+        let error = try #require(try loadError(["Screen.html": "<div>\n<t\0ab>x</t\0ab></div>"]))
+        #expect(error.file == "Screen.html")
+        #expect(error.line == 2)
+        #expect(error.message.hasPrefix("invalid element name \"t"))
+    }
+
     @Test func duplicateOutletNamesBothLines() throws {
         let error = try #require(
             try loadError(["Screen.html": "<div>\n<p data-outlet=\"a\"></p>\n\n<p data-outlet=\"a\"></p></div>"]))

@@ -39,6 +39,13 @@ struct TemplateCompiler {
             preconditionFailure("compileElement takes elements")
         }
         let outlet = node.attribute("data-outlet")
+        // The parser keeps what it cannot make sense of in a tag name (NULs become U+FFFD, for one); a view's
+        // element name must be one the renderer can write back.
+        guard View.isValidName(tagName) else {
+            throw TemplateError(
+                file: file, line: node.line, outlet: outlet, message: "invalid element name \(tagName.debugDescription)"
+            )
+        }
         let viewName = node.attribute("data-view")
         let viewType: View.Type
         if let viewName {
