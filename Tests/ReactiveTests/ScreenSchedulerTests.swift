@@ -21,6 +21,28 @@ extension ReactiveTests {
             #expect(label == "found")
         }
 
+        /// Thousands of screens each have a queue: busy ones share a pool of threads about the size of the machine
+        /// instead of each getting a thread of its own (libdispatch gives a thread to every serial queue that
+        /// targets its overcommit root queue, up to 255 of them, each with its stack and its malloc arena).
+        @Test func busyScreensShareABoundedPoolOfThreads() {
+            let schedulers = (0..<400).map { ScreenScheduler(label: "busy.\($0)") }
+            let threads = Collector<UInt>()
+            let group = DispatchGroup()
+            for scheduler in schedulers {
+                group.enter()
+                scheduler.schedule {
+                    // Busy rather than blocked: a blocked thread may rightly be replaced by another one.
+                    let end = DispatchTime.now().uptimeNanoseconds + 2_000_000
+                    while DispatchTime.now().uptimeNanoseconds < end {}
+                    threads.append(UInt(pthread_self()))
+                    group.leave()
+                }
+            }
+            group.wait()
+            let cores = ProcessInfo.processInfo.activeProcessorCount
+            #expect(Set(threads.values).count <= 2 * cores + 4, "\(Set(threads.values).count) threads ran the screens")
+        }
+
         @Test func runsWorkInFIFOOrderOneAtATime() {
             let scheduler = ScreenScheduler(label: "fifo")
             let order = Collector<Int>()

@@ -31,10 +31,16 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
     private let enqueued = Atomic<Int>(0)
     private let scheduling: DispatchQueueScheduling
 
+    /// Where every screen queue runs. A serial queue created on its own targets libdispatch's overcommit root queue,
+    /// which gives each queue with work a thread of its own, up to 255: a fan-out to thousands of screens then ran
+    /// on hundreds of threads (each with its stack and malloc arena) contending for a few cores. The global queue
+    /// is not overcommit: screens share a pool about the size of the machine, widened only when its threads block.
+    private static let target = DispatchQueue.global()
+
     /// Creates a scheduler with its own serial queue named `label`.
     public init(label: String) {
         self.label = label
-        queue = DispatchQueue(label: label)
+        queue = DispatchQueue(label: label, target: Self.target)
         scheduling = DispatchQueueScheduling(queue: queue)
         identity.scheduler.value = self
         queue.setSpecific(key: Self.key, value: identity)
