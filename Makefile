@@ -10,7 +10,7 @@ TEST_PACKAGES := chromium chromium-driver
 VENV := .venv
 
 .PHONY: run dev build release test test-swift test-tsan test-asan test-sanitizers fuzz fuzz-replay test-browser format lint deps \
-	deps-test bench bench-deps soak clean help
+	deps-test bench bench-deps soak flood clean help
 
 help:
 	@echo "make run        build in release mode and serve the demo at http://localhost:$(PORT)"
@@ -19,6 +19,7 @@ help:
 	@echo "make test-asan  run the whole suite under AddressSanitizer (part of make test)"
 	@echo "make fuzz       run each libFuzzer target for FUZZ_SECONDS (part of make test)"
 	@echo "make soak       run the soak script (see Benchmarks/soak/README.md)"
+	@echo "make flood      a million page GETs against the session cap (see Benchmarks/soak/README.md)"
 	@echo "make format     rewrite sources with swift format"
 	@echo "make bench      run the benchmarks (see Benchmarks/README.md)"
 
@@ -96,6 +97,8 @@ test-sanitizers: test-tsan test-asan
 
 # Each libFuzzer target for FUZZ_SECONDS from its seed corpus. New inputs go to a scratch directory, not the
 # repository; a crash is written to .build/fuzz/crashes: add it to Fuzz/Corpus/<target>/ and it is replayed forever.
+# Fuzz/Corpus holds hand-written seeds plus longer runs minimised with `-merge=1` (files named by their SHA-1), so a
+# short run starts from the coverage those reached.
 FUZZ_SECONDS ?= 30
 # One `-sanitize=fuzzer,address`: swiftc keeps only its last `-sanitize=` flag, and SwiftPM's two `--sanitize` flags
 # would leave the code with AddressSanitizer but without libFuzzer's coverage instrumentation (a blind fuzzer).
@@ -119,6 +122,11 @@ test: lint test-swift test-sanitizers fuzz test-browser
 SOAK_SECONDS ?= 300
 soak: release
 	Benchmarks/soak/soak.sh $(SOAK_SECONDS)
+
+FLOOD_GETS ?= 1000000
+flood: release
+	@command -v wrk >/dev/null || $(MAKE) --no-print-directory bench-deps
+	Benchmarks/soak/flood.sh $(FLOOD_GETS)
 
 # The end-to-end screen benchmark (a few minutes); `Benchmarks/run.sh --all` adds the micro-benchmarks.
 bench: deps
