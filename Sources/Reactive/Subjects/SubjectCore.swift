@@ -165,17 +165,30 @@ final class SubjectCore<Element>: @unchecked Sendable {
         }
         // The entry is claimed (`isDraining`) until `drain` finds it idle: events sent meanwhile queue behind
         // the replay.
-        for element in replay { observer(.next(element)) }
+        if !replay.isEmpty { self.replay(replay, to: observer) }
         if let failure {
-            deliver(.error(failure), to: observer, of: entry)
+            deliverStop(.error(failure), to: observer, of: entry)
         } else if let stopped {
-            switch stopped {
-            case .error(let error): deliver(.error(error), to: observer, of: entry)
-            case .completed: deliver(.completed, to: observer, of: entry)
-            }
+            deliverStop(stopped, to: observer, of: entry)
         }
         drain(entry)
         return failure == nil && stopped == nil ? entry : Disposables.create()
+    }
+
+    // The two below are kept out of `subscribe`, whose every call would otherwise look up `Event<Element>`'s
+    // metadata for their temporaries.
+
+    @inline(never)
+    private func replay(_ elements: [Element], to observer: (Event<Element>) -> Void) {
+        for element in elements { observer(.next(element)) }
+    }
+
+    @inline(never)
+    private func deliverStop(_ stop: Stop, to observer: (Event<Element>) -> Void, of entry: Entry) {
+        switch stop {
+        case .error(let error): deliver(.error(error), to: observer, of: entry)
+        case .completed: deliver(.completed, to: observer, of: entry)
+        }
     }
 
     func unsubscribe(_ entry: Entry) {
@@ -199,6 +212,19 @@ final class SubjectCore<Element>: @unchecked Sendable {
 
     /// Delivers what is queued for `entry` (which this thread has claimed), then marks it idle.
     private func drain(_ entry: Entry) {
+        // Almost always nothing was queued meanwhile: settle that without the queued-event path, whose
+        // `Event` locals need the event type's metadata.
+        let isIdle = lock.withLock { _ -> Bool in
+            guard entry.queue.isEmpty else { return false }
+            entry.isDraining = false
+            return true
+        }
+        if !isIdle { drainQueued(entry) }
+    }
+
+    /// `drain` for an entry with queued events.
+    @inline(never)
+    private func drainQueued(_ entry: Entry) {
         while true {
             var observer: ((Event<Element>) -> Void)?
             var event: Event<Element>?
