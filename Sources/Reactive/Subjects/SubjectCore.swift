@@ -22,8 +22,11 @@ final class SubjectCore<Element>: @unchecked Sendable {
         /// (and its observers) alive.
         weak let core: SubjectCore<Element>?
         var observer: ((Event<Element>) -> Void)?
-        /// Events waiting while another thread delivers to this observer (under the lock).
-        var queue: [Event<Element>] = []
+        /// Events waiting while another thread delivers to this observer (under the lock); `nil` until the first
+        /// one, so that creating and settling an entry never touches an array of events.
+        var queue: [Event<Element>]?
+        /// Whether `queue` holds events not yet delivered.
+        var hasQueued = false
         var head = 0
         /// Whether a thread has claimed this entry and is delivering to it.
         var isDraining = true
@@ -42,11 +45,26 @@ final class SubjectCore<Element>: @unchecked Sendable {
             core?.unsubscribe(self)
         }
 
+        /// Appends `event` for this entry's drainer. Under the lock.
+        @inline(never)
+        func enqueue(_ event: Event<Element>) {
+            if queue == nil { queue = [] }
+            queue!.append(event)
+            hasQueued = true
+        }
+
+        /// Forgets the queued events. Under the lock.
+        @inline(never)
+        func dropQueue() {
+            queue = nil
+            head = 0
+            hasQueued = false
+        }
+
         /// Stops deliveries and releases the observer. Under the lock.
         func deactivate() {
             observer = nil
-            if !queue.isEmpty { queue = [] }
-            head = 0
+            if hasQueued { dropQueue() }
         }
     }
 
@@ -122,7 +140,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
                 let entry = entry(object)
                 if entry.isDraining {
                     // Its drainer delivers this after what it is delivering now.
-                    entry.queue.append(event)
+                    entry.enqueue(event)
                 } else if let observer = entry.observer {
                     entry.isDraining = true
                     if first == nil {
@@ -215,7 +233,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
         // Almost always nothing was queued meanwhile: settle that without the queued-event path, whose
         // `Event` locals need the event type's metadata.
         let isIdle = lock.withLock { _ -> Bool in
-            guard entry.queue.isEmpty else { return false }
+            guard !entry.hasQueued else { return false }
             entry.isDraining = false
             return true
         }
@@ -229,14 +247,13 @@ final class SubjectCore<Element>: @unchecked Sendable {
             var observer: ((Event<Element>) -> Void)?
             var event: Event<Element>?
             lock.withLock { _ in
-                guard let current = entry.observer, entry.head < entry.queue.count else {
-                    if !entry.queue.isEmpty { entry.queue.removeAll(keepingCapacity: entry.observer != nil) }
-                    entry.head = 0
+                guard let current = entry.observer, let queue = entry.queue, entry.head < queue.count else {
+                    entry.dropQueue()
                     entry.isDraining = false
                     return
                 }
                 observer = current
-                event = entry.queue[entry.head]
+                event = queue[entry.head]
                 entry.head += 1
             }
             guard let observer, let event else { return }
