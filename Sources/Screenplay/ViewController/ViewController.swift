@@ -57,8 +57,15 @@ open class ViewController: DisposeContainer {
     /// The template this view controller's view loads from; by default the class name without a
     /// `ViewController` suffix (`MovieDetailViewController` → `MovieDetail`).
     open class var templateName: String {
-        let name = String(describing: self)
-        return name.hasSuffix("ViewController") ? String(name.dropLast("ViewController".count)) : name
+        // Derived from the type's name once per class: reflecting the name costs more than a lookup, and every
+        // screen of the class asks when its view loads.
+        let key = ObjectIdentifier(self)
+        if let name = derivedTemplateNames.withLock({ $0[key] }) { return name }
+        let typeName = String(describing: self)
+        let name =
+            typeName.hasSuffix("ViewController") ? String(typeName.dropLast("ViewController".count)) : typeName
+        derivedTemplateNames.withLock { $0[key] = name }
+        return name
     }
 
     /// The root view of the screen, loaded on first access.
@@ -165,6 +172,9 @@ open class ViewController: DisposeContainer {
 
 @available(*, unavailable)
 extension ViewController: Sendable {}
+
+/// The default template name of each view controller class that has asked for it.
+private let derivedTemplateNames = Locked<[ObjectIdentifier: String]>([:])
 
 /// The subjects behind `rx.viewDidLoad` and friends, each created when first observed: most screens observe one
 /// or two of the five, and an event nobody observes needs no subject.
