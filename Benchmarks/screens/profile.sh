@@ -3,8 +3,9 @@
 # first, counters zeroed, then PAGES sequential pages on one keep-alive connection, counters dumped. Instruction
 # counts repeat to within a fraction of a percent on a busy machine, where wall-clock figures do not.
 #
-# Usage: Benchmarks/screens/profile.sh [--pages 300] [--warmup 30] [--keep DIR] [--no-build]
-# Prints the instructions per page; with --keep, leaves the callgrind output in DIR for callgrind_annotate.
+# Usage: Benchmarks/screens/profile.sh [--pages 300] [--warmup 30] [--keep DIR] [--no-build] [--bin PATH]
+# Prints the instructions per page; with --keep, leaves the callgrind output in DIR for callgrind_annotate. --bin
+# profiles another build of movies (built with other flags, say) instead of building the release one.
 # Needs: valgrind, python3.
 set -euo pipefail
 
@@ -12,12 +13,14 @@ PAGES=300
 WARMUP=30
 KEEP=""
 BUILD=1
+BIN=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --pages) PAGES=$2; shift 2 ;;
         --warmup) WARMUP=$2; shift 2 ;;
         --keep) KEEP=$2; shift 2 ;;
         --no-build) BUILD=0; shift ;;
+        --bin) BIN=$2; BUILD=0; shift 2 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -37,7 +40,7 @@ command -v valgrind >/dev/null || { echo "missing valgrind (apt-get install valg
 if [ "$BUILD" = 1 ]; then
     (cd "$ROOT" && swift build -c release --product movies -Xswiftc -warnings-as-errors >/dev/null)
 fi
-BIN=$(cd "$ROOT" && swift build -c release --show-bin-path)/movies
+[ -n "$BIN" ] || BIN=$(cd "$ROOT" && swift build -c release --show-bin-path)/movies
 
 valgrind --tool=callgrind --callgrind-out-file="$WORK/callgrind.out.%p" \
     "$BIN" --root "$ROOT" --port "$PORT" --database "$WORK/run.sqlite" --max-sessions 1000000 \
