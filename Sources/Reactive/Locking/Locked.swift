@@ -17,18 +17,12 @@ package final class Locked<State: ~Copyable>: @unchecked Sendable {
     #else
         private let mutex = Mutex(())
     #endif
-    // Behind a pointer rather than a stored `var`, so that taking it `inout` under the lock does
-    // not also pay for dynamic exclusivity checking on every event.
-    private let state: UnsafeMutablePointer<State>
+    // Stored in the object (no second allocation per lock); the lock is what makes access exclusive, so the
+    // runtime's dynamic exclusivity check on every event would only repeat it.
+    @exclusivity(unchecked) private var state: State
 
     package init(_ state: consuming State) {
-        self.state = UnsafeMutablePointer.allocate(capacity: 1)
-        self.state.initialize(to: state)
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
+        self.state = state
     }
 
     /// Runs `body` with exclusive access to the state. Never call out to user code from `body`.
@@ -39,9 +33,9 @@ package final class Locked<State: ~Copyable>: @unchecked Sendable {
         #if REACTIVE_NSLOCK
             lock.lock()
             defer { lock.unlock() }
-            return try body(&state.pointee)
+            return try body(&state)
         #else
-            return try mutex.withLock { _ throws(Failure) in try body(&state.pointee) }
+            return try mutex.withLock { _ throws(Failure) in try body(&state) }
         #endif
     }
 }
