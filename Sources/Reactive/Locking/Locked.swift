@@ -17,12 +17,18 @@ package final class Locked<State: ~Copyable>: @unchecked Sendable {
     #else
         private let mutex = Mutex(())
     #endif
-    // Stored in the object (no second allocation per lock); the lock is what makes access exclusive, so the
-    // runtime's dynamic exclusivity check on every event would only repeat it.
-    @exclusivity(unchecked) private var state: State
+    // Behind a pointer rather than a stored `var`, so that taking it `inout` under the lock does
+    // not also pay for dynamic exclusivity checking on every event.
+    private let state: UnsafeMutablePointer<State>
 
     package init(_ state: consuming State) {
-        self.state = state
+        self.state = UnsafeMutablePointer.allocate(capacity: 1)
+        self.state.initialize(to: state)
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// Runs `body` with exclusive access to the state. Never call out to user code from `body`.
@@ -33,9 +39,9 @@ package final class Locked<State: ~Copyable>: @unchecked Sendable {
         #if REACTIVE_NSLOCK
             lock.lock()
             defer { lock.unlock() }
-            return try body(&state)
+            return try body(&state.pointee)
         #else
-            return try mutex.withLock { _ throws(Failure) in try body(&state) }
+            return try mutex.withLock { _ throws(Failure) in try body(&state.pointee) }
         #endif
     }
 }
