@@ -85,5 +85,53 @@ extension ReactiveTests {
                 subscription = nil
             }
         }
+
+        @Test func aDroppedSubjectReleasesTheObserversOfSubscriptionsNobodyKept() {
+            expectNoLeaks {
+                final class Token {}
+                weak var released: Token?
+                do {
+                    let subject = PublishSubject<Int>()
+                    let token = Token()
+                    released = token
+                    _ = subject.subscribe(onNext: { _ in _ = token })
+                    subject.onNext(1)
+                }
+                #expect(released == nil)
+            }
+        }
+
+        @Test func disposingASubscriptionAfterItsSubjectIsGoneIsHarmless() {
+            expectNoLeaks {
+                var subscription: (any Disposable)?
+                do {
+                    let subject = PublishSubject<Int>()
+                    subscription = subject.subscribe(onNext: { _ in })
+                }
+                subscription?.dispose()
+                subscription = nil
+            }
+        }
+
+        @Test func everySubscriberReceivesEachEventInOrder() {
+            expectNoLeaks {
+                let subject = PublishSubject<Int>()
+                var first: [Int] = []
+                var second: [Int] = []
+                var third: [Int] = []
+                let subscriptions = [
+                    subject.subscribe(onNext: { first.append($0) }),
+                    subject.subscribe(onNext: { second.append($0) }),
+                    subject.subscribe(onNext: { third.append($0) }),
+                ]
+                subject.onNext(1)
+                subscriptions[1].dispose()
+                subject.onNext(2)
+                #expect(first == [1, 2])
+                #expect(second == [1])
+                #expect(third == [1, 2])
+                for subscription in subscriptions { subscription.dispose() }
+            }
+        }
     }
 }

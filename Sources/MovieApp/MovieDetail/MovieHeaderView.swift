@@ -10,12 +10,13 @@ final class MovieHeaderView: View {
         ]
     }
 
-    private var statusLabel: Label { outlet("statusLabel") }
-    private var titleLabel: Label { outlet("titleLabel") }
-    private var subtitleLabel: Label { outlet("subtitleLabel") }
-    private var ratingLine: View { outlet("ratingLine") }
-    private var ratingLabel: Label { outlet("ratingLabel") }
-    private var overviewLabel: Label { outlet("overviewLabel") }
+    // Found once, on first use: the nib's views stay for the header's life, and each search walks its subtree.
+    private lazy var statusLabel: Label = outlet("statusLabel")
+    private lazy var titleLabel: Label = outlet("titleLabel")
+    private lazy var subtitleLabel: Label = outlet("subtitleLabel")
+    private lazy var ratingLine: View = outlet("ratingLine")
+    private lazy var ratingLabel: Label = outlet("ratingLabel")
+    private lazy var overviewLabel: Label = outlet("overviewLabel")
 
     /// Shows `data`; only the labels whose text changes are re-rendered.
     func configure(with data: MovieDetailData) {

@@ -7,8 +7,9 @@ final class MovieTipsView: View {
         ["tipsList": ListView.self, "emptyLabel": Label.self]
     }
 
-    private var tipsList: ListView { outlet("tipsList") }
-    private var emptyLabel: Label { outlet("emptyLabel") }
+    // Found once, on first use (see MovieHeaderView).
+    private lazy var tipsList: ListView = outlet("tipsList")
+    private lazy var emptyLabel: Label = outlet("emptyLabel")
 
     /// The tips last shown, so a change elsewhere in the movie (its rating, say) skips the list's diff.
     private var shownTips: [String]?

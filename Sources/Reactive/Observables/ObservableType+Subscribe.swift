@@ -20,18 +20,8 @@ extension ObservableType {
         onDisposed: (() -> Void)? = nil
     ) -> any Disposable {
         let disposed: any Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
-        let observer = AnonymousObserver<Element> { event in
-            switch event {
-            case .next(let element):
-                onNext?(element)
-            case .error(let error):
-                if let onError { onError(error) } else { reportUnhandledError(error) }
-                disposed.dispose()
-            case .completed:
-                onCompleted?()
-                disposed.dispose()
-            }
-        }
+        let observer = CallbackObserver<Element>(
+            onNext: onNext, onError: onError, onCompleted: onCompleted, disposed: disposed)
         return Disposables.create(asObservable().subscribe(observer), disposed)
     }
 
@@ -65,6 +55,48 @@ extension ObservableType {
 }
 
 /// An error nobody handles is a programmer error.
+/// The observer of `subscribe(onNext:onError:onCompleted:onDisposed:)`: the callbacks in one object, with no
+/// closure around them, and one look at each event.
+final class CallbackObserver<Element>: ObserverType {
+    private let onNext: ((Element) -> Void)?
+    private let onError: ((any Error) -> Void)?
+    private let onCompleted: (() -> Void)?
+    private let disposed: any Disposable
+    private var isStopped = false
+
+    init(
+        onNext: ((Element) -> Void)?, onError: ((any Error) -> Void)?, onCompleted: (() -> Void)?,
+        disposed: any Disposable
+    ) {
+        self.onNext = onNext
+        self.onError = onError
+        self.onCompleted = onCompleted
+        self.disposed = disposed
+        Resources.increment()
+    }
+
+    deinit {
+        Resources.decrement()
+    }
+
+    func on(_ event: Event<Element>) {
+        // Events are serialised by the grammar, so a plain flag suffices.
+        guard !isStopped else { return }
+        switch event {
+        case .next(let element):
+            onNext?(element)
+        case .error(let error):
+            isStopped = true
+            if let onError { onError(error) } else { reportUnhandledError(error) }
+            disposed.dispose()
+        case .completed:
+            isStopped = true
+            onCompleted?()
+            disposed.dispose()
+        }
+    }
+}
+
 func reportUnhandledError(_ error: any Error, file: StaticString = #fileID, line: UInt = #line) {
     #if DEBUG
         assertionFailure("Unhandled error in a Reactive subscription: \(error)", file: file, line: line)

@@ -26,17 +26,21 @@ final class ScreenHop: Sendable {
 
 /// Forwards events to `observer` on a screen scheduler; drops everything once disposed (checked
 /// on the screen, so nothing reaches a torn-down screen).
+///
+/// It does the hop's work itself (rather than holding a `ScreenHop`): one object per `drive`, not two.
 final class ScreenDeliverySink<Observer: ObserverType>: ObserverType, Cancelable {
     typealias Element = Observer.Element
 
-    private let hop: ScreenHop
+    private let scheduler: ScreenScheduler
     private let observer: Observer
+    /// Deliveries enqueued on the scheduler and not yet run: while any is, a later event must queue behind it.
+    private let pending = Atomic<Int>(0)
     private let disposed = Atomic<Bool>(false)
     private let upstream = SingleAssignmentDisposable()
 
     init(_ observer: Observer, on scheduler: ScreenScheduler) {
         self.observer = observer
-        hop = ScreenHop(scheduler)
+        self.scheduler = scheduler
         Resources.increment()
     }
 
@@ -53,11 +57,22 @@ final class ScreenDeliverySink<Observer: ObserverType>: ObserverType, Cancelable
     }
 
     func on(_ event: Event<Element>) {
-        hop.run { [self] in
-            guard !isDisposed else { return }
-            observer.on(event)
-            if event.isStopEvent { dispose() }
+        if pending.load(ordering: .acquiring) == 0 && scheduler.isCurrent {
+            deliver(event)
+            return
         }
+        pending.wrappingAdd(1, ordering: .acquiringAndReleasing)
+        enqueue(
+            { [self] in
+                deliver(event)
+                pending.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+            }, on: scheduler)
+    }
+
+    private func deliver(_ event: Event<Element>) {
+        guard !isDisposed else { return }
+        observer.on(event)
+        if event.isStopEvent { dispose() }
     }
 
     func dispose() {
@@ -66,33 +81,37 @@ final class ScreenDeliverySink<Observer: ObserverType>: ObserverType, Cancelable
     }
 }
 
+/// Runs `work` later on `scheduler`. Not generic, so the `@Sendable` closure handed to the queue captures no
+/// generic metadata; `work` (with the observer and event it holds) goes to the screen's thread alone.
+private func enqueue(_ work: @escaping () -> Void, on scheduler: ScreenScheduler) {
+    let transfer = Transfer(work)
+    scheduler.schedule { transfer.value() }
+}
+
 extension Observable {
     /// Delivers on the screen scheduler current at subscription time; passes events through
     /// unchanged when subscribed off any screen.
     func deliveredOnSubscribingScreen() -> Observable<Element> {
-        let source = self
-        return AnonymousProducer { observer in
-            guard let scheduler = ScreenScheduler.current else {
-                return source.subscribe(observer)
-            }
-            let sink = ScreenDeliverySink(observer, on: scheduler)
-            sink.setUpstream(source.subscribe(sink))
-            return sink
-        }
+        ScreenDeliveryProducer(self)
     }
 }
 
-/// An observable whose subscription is exactly `handler`, with no grammar-enforcing sink in
-/// between (for internal producers that forward to a sink of their own).
-final class AnonymousProducer<Element>: Observable<Element> {
-    private let handler: (AnyObserver<Element>) -> any Disposable
+/// The observable of `deliveredOnSubscribingScreen()`: subscribes its observer through a `ScreenDeliverySink`
+/// typed by the observer itself, with no type-erasing wrapper in between.
+final class ScreenDeliveryProducer<Element>: Observable<Element> {
+    private let source: Observable<Element>
 
-    init(_ handler: @escaping (AnyObserver<Element>) -> any Disposable) {
-        self.handler = handler
+    init(_ source: Observable<Element>) {
+        self.source = source
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        handler(AnyObserver(observer))
+        guard let scheduler = ScreenScheduler.current else {
+            return source.subscribe(observer)
+        }
+        let sink = ScreenDeliverySink(observer, on: scheduler)
+        sink.setUpstream(source.subscribe(sink))
+        return sink
     }
 }

@@ -19,11 +19,7 @@ public final class BehaviorSubject<Element>: SubjectType, ObserverType, Cancelab
 
     /// The current value. Throws the error the subject failed with, or `RxError.disposed`.
     public func value() throws -> Element {
-        try core.state.withLock { state in
-            if state.isDisposed { throw RxError.disposed(object: "BehaviorSubject") }
-            if case .error(let error) = state.stopEvent { throw error }
-            return state.buffer[state.buffer.count - 1]
-        }
+        try core.latest(describing: "BehaviorSubject")
     }
 
     /// Whether anyone is subscribed.
@@ -33,7 +29,7 @@ public final class BehaviorSubject<Element>: SubjectType, ObserverType, Cancelab
 
     /// Whether `dispose()` has been called.
     public var isDisposed: Bool {
-        core.state.withLock { $0.isDisposed }
+        core.isDisposed
     }
 
     /// Makes a `next` element the current value and sends `event` to every observer.

@@ -23,7 +23,7 @@ public final class PublishSubject<Element>: SubjectType, ObserverType, Cancelabl
 
     /// Whether `dispose()` has been called.
     public var isDisposed: Bool {
-        core.state.withLock { $0.isDisposed }
+        core.isDisposed
     }
 
     /// Sends `event` to every current observer.

@@ -31,7 +31,7 @@ public final class ReplaySubject<Element>: SubjectType, ObserverType, Cancelable
 
     /// Whether `dispose()` has been called.
     public var isDisposed: Bool {
-        core.state.withLock { $0.isDisposed }
+        core.isDisposed
     }
 
     /// Buffers a `next` element and sends `event` to every observer.

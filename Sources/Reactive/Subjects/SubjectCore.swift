@@ -1,19 +1,38 @@
 /// The observer list behind every subject: thread-safe, never calls out while locked, and
 /// serialises delivery per observer.
 ///
-/// Each subscriber has a queue. An event is appended to every queue under the lock, so every
-/// observer sees events in the same order the subject accepted them; then whoever finds a queue
-/// idle drains it, outside the lock. Concurrent emitters therefore never deliver to one observer
-/// at the same time, re-entrant emission from inside an observer is queued rather than nested,
-/// and a new subscriber receives its replay synchronously on the subscribing thread.
-final class SubjectCore<Element>: Sendable {
-    final class Entry {
+/// Each subscriber has a queue. An event is appended to every busy subscriber's queue under the lock, so
+/// every observer sees events in the same order the subject accepted them; whoever finds a subscriber idle
+/// claims it and delivers, outside the lock, then drains what was queued meanwhile. Concurrent emitters
+/// therefore never deliver to one observer at the same time, re-entrant emission from inside an observer is
+/// queued rather than nested, and a new subscriber receives its replay synchronously on the subscribing thread.
+///
+/// This code runs unspecialised for every element type of the app (it is reached through class dispatch from
+/// other modules), and there each use of a generic type other than `Element` itself (`Event<Element>`, a
+/// nested type, an array of one) costs a lookup in the runtime's metadata cache. So the state is stored on the
+/// object behind a lock of concrete type, the stop event is kept without its element type, the subscriber list
+/// holds plain references, and the common paths touch `Event` only where they must.
+///
+/// `@unchecked Sendable`: every stored `var` (and every `var` of an `Entry`) is read and written only under
+/// `lock`, which makes this type the lock box of its own state.
+final class SubjectCore<Element>: @unchecked Sendable {
+    /// One subscriber, and its subscription: disposing it removes the observer and releases it.
+    final class Entry: Disposable {
+        /// Weak: the core holds its entries, and a subscription nobody disposes must not keep a dropped subject
+        /// (and its observers) alive.
+        weak let core: SubjectCore<Element>?
         var observer: ((Event<Element>) -> Void)?
-        var queue: [Event<Element>] = []
+        /// Events waiting while another thread delivers to this observer (under the lock); `nil` until the first
+        /// one, so that creating and settling an entry never touches an array of events.
+        var queue: [Event<Element>]?
+        /// Whether `queue` holds events not yet delivered.
+        var hasQueued = false
         var head = 0
+        /// Whether a thread has claimed this entry and is delivering to it.
         var isDraining = true
 
-        init(_ observer: @escaping (Event<Element>) -> Void) {
+        init(core: SubjectCore<Element>, observer: @escaping (Event<Element>) -> Void) {
+            self.core = core
             self.observer = observer
             Resources.increment()
         }
@@ -22,31 +41,37 @@ final class SubjectCore<Element>: Sendable {
             Resources.decrement()
         }
 
-        /// The next queued event, or `nil` after marking the entry idle. Under the lock.
-        func next() -> Event<Element>? {
-            guard observer != nil, head < queue.count else {
-                queue.removeAll(keepingCapacity: observer != nil)
-                head = 0
-                isDraining = false
-                return nil
-            }
-            defer { head += 1 }
-            return queue[head]
+        func dispose() {
+            core?.unsubscribe(self)
+        }
+
+        /// Appends `event` for this entry's drainer. Under the lock.
+        @inline(never)
+        func enqueue(_ event: Event<Element>) {
+            if queue == nil { queue = [] }
+            queue!.append(event)
+            hasQueued = true
+        }
+
+        /// Forgets the queued events. Under the lock.
+        @inline(never)
+        func dropQueue() {
+            queue = nil
+            head = 0
+            hasQueued = false
         }
 
         /// Stops deliveries and releases the observer. Under the lock.
         func deactivate() {
             observer = nil
-            queue = []
-            head = 0
+            if hasQueued { dropQueue() }
         }
     }
 
-    struct State {
-        var entries: [Entry] = []
-        var buffer: [Element] = []
-        var stopEvent: Event<Element>?
-        var isDisposed = false
+    /// How a subject stopped, without its element type.
+    enum Stop {
+        case error(any Error)
+        case completed
     }
 
     /// How many elements a new subscriber receives (0: publish, 1: behavior, n: replay).
@@ -54,106 +79,184 @@ final class SubjectCore<Element>: Sendable {
     /// Whether a subscriber arriving after the stop event gets the buffer too (replay does,
     /// behavior does not).
     let replaysAfterStop: Bool
-    let state: Locked<State>
+    private let lock = Locked(())
+    /// The subscribers, each an `Entry` (kept as plain references: see the type's comment).
+    private var entries: [AnyObject] = []
+    private var buffer: [Element]
+    private var stop: Stop?
+    private var disposed = false
 
     init(bufferLimit: Int, replaysAfterStop: Bool, initial: [Element] = []) {
         self.bufferLimit = bufferLimit
         self.replaysAfterStop = replaysAfterStop
-        state = Locked(State(buffer: initial))
+        buffer = initial
     }
 
     var hasObservers: Bool {
-        state.withLock { !$0.entries.isEmpty }
+        lock.withLock { _ in !entries.isEmpty }
     }
 
-    /// An idle entry claimed by an emitter, with its observer read under the same lock.
-    private struct Delivery {
-        let entry: Entry
-        let observer: (Event<Element>) -> Void
+    /// Whether `dispose()` has been called.
+    var isDisposed: Bool {
+        lock.withLock { _ in disposed }
+    }
+
+    /// The newest buffered element (a behavior subject's value). Throws the error the subject failed
+    /// with, or `RxError.disposed`.
+    func latest(describing subject: String) throws -> Element {
+        try lock.withLock { _ throws in
+            if disposed { throw RxError.disposed(object: subject) }
+            if case .error(let error) = stop { throw error }
+            return buffer[buffer.count - 1]
+        }
+    }
+
+    @inline(__always)
+    private func entry(_ object: AnyObject) -> Entry {
+        unsafeDowncast(object, to: Entry.self)
     }
 
     func on(_ event: Event<Element>) {
-        let deliveries = state.withLock { state -> [Delivery] in
-            guard state.stopEvent == nil, !state.isDisposed else { return [] }
+        // The idle entries this event claims: almost always one, so the first needs no array.
+        var first: Entry?
+        var firstObserver: ((Event<Element>) -> Void)?
+        var others: [AnyObject] = []
+        lock.withLock { _ in
+            guard stop == nil, !disposed else { return }
             switch event {
             case .next(let element):
                 if bufferLimit > 0 {
-                    state.buffer.append(element)
-                    if state.buffer.count > bufferLimit {
-                        state.buffer.removeFirst(state.buffer.count - bufferLimit)
+                    buffer.append(element)
+                    if buffer.count > bufferLimit {
+                        buffer.removeFirst(buffer.count - bufferLimit)
                     }
                 }
-            case .error, .completed:
-                state.stopEvent = event
+            case .error(let error):
+                stop = .error(error)
+            case .completed:
+                stop = .completed
             }
-            var deliveries: [Delivery] = []
-            deliveries.reserveCapacity(state.entries.count)
-            for entry in state.entries {
+            for object in entries {
+                let entry = entry(object)
                 if entry.isDraining {
                     // Its drainer delivers this after what it is delivering now.
-                    entry.queue.append(event)
+                    entry.enqueue(event)
                 } else if let observer = entry.observer {
                     entry.isDraining = true
-                    deliveries.append(Delivery(entry: entry, observer: observer))
+                    if first == nil {
+                        first = entry
+                        firstObserver = observer
+                    } else {
+                        others.append(entry)
+                    }
                 }
             }
-            if event.isStopEvent { state.entries = [] }
-            return deliveries
+            if stop != nil { entries = [] }
         }
-        for delivery in deliveries {
-            deliver(event, to: delivery.observer, of: delivery.entry)
-            drain(delivery.entry)
+        guard let first, let firstObserver else { return }
+        deliver(event, to: firstObserver, of: first)
+        drain(first)
+        for object in others {
+            let entry = entry(object)
+            if let observer = lock.withLock({ _ in entry.observer }) {
+                deliver(event, to: observer, of: entry)
+            }
+            drain(entry)
         }
     }
 
     func subscribe(_ observer: @escaping (Event<Element>) -> Void) -> any Disposable {
-        let entry = Entry(observer)
-        let isSubscribed = state.withLock { state -> Bool in
-            if state.isDisposed {
-                entry.queue.append(.error(RxError.disposed(object: "\(Self.self)")))
-                return false
+        let entry = Entry(core: self, observer: observer)
+        var replay: [Element] = []
+        var stopped: Stop?
+        var failure: RxError?
+        lock.withLock { _ in
+            if disposed {
+                failure = RxError.disposed(object: "\(Self.self)")
+            } else if let stop {
+                if replaysAfterStop { replay = buffer }
+                stopped = stop
+            } else {
+                replay = buffer
+                entries.append(entry)
             }
-            if let stopEvent = state.stopEvent {
-                if replaysAfterStop { entry.queue.append(contentsOf: state.buffer.map { .next($0) }) }
-                entry.queue.append(stopEvent)
-                return false
-            }
-            entry.queue.append(contentsOf: state.buffer.map { .next($0) })
-            state.entries.append(entry)
-            return true
+        }
+        // The entry is claimed (`isDraining`) until `drain` finds it idle: events sent meanwhile queue behind
+        // the replay.
+        if !replay.isEmpty { self.replay(replay, to: observer) }
+        if let failure {
+            deliverStop(.error(failure), to: observer, of: entry)
+        } else if let stopped {
+            deliverStop(stopped, to: observer, of: entry)
         }
         drain(entry)
-        return isSubscribed ? SubjectSubscription(core: self, entry: entry) : Disposables.create()
+        return failure == nil && stopped == nil ? entry : Disposables.create()
+    }
+
+    // The two below are kept out of `subscribe`, whose every call would otherwise look up `Event<Element>`'s
+    // metadata for their temporaries.
+
+    @inline(never)
+    private func replay(_ elements: [Element], to observer: (Event<Element>) -> Void) {
+        for element in elements { observer(.next(element)) }
+    }
+
+    @inline(never)
+    private func deliverStop(_ stop: Stop, to observer: (Event<Element>) -> Void, of entry: Entry) {
+        switch stop {
+        case .error(let error): deliver(.error(error), to: observer, of: entry)
+        case .completed: deliver(.completed, to: observer, of: entry)
+        }
     }
 
     func unsubscribe(_ entry: Entry) {
-        state.withLock { state in
+        lock.withLock { _ in
             entry.deactivate()
-            if let index = state.entries.firstIndex(where: { $0 === entry }) {
-                state.entries.remove(at: index)
+            if let index = entries.firstIndex(where: { $0 === entry }) {
+                entries.remove(at: index)
             }
         }
     }
 
     func dispose() {
-        state.withLock { state in
-            state.isDisposed = true
-            for entry in state.entries { entry.deactivate() }
-            state.entries = []
-            state.buffer = []
-            state.stopEvent = nil
+        lock.withLock { _ in
+            disposed = true
+            for object in entries { entry(object).deactivate() }
+            entries = []
+            buffer = []
+            stop = nil
         }
     }
 
     /// Delivers what is queued for `entry` (which this thread has claimed), then marks it idle.
     private func drain(_ entry: Entry) {
+        // Almost always nothing was queued meanwhile: settle that without the queued-event path, whose
+        // `Event` locals need the event type's metadata.
+        let isIdle = lock.withLock { _ -> Bool in
+            guard !entry.hasQueued else { return false }
+            entry.isDraining = false
+            return true
+        }
+        if !isIdle { drainQueued(entry) }
+    }
+
+    /// `drain` for an entry with queued events.
+    @inline(never)
+    private func drainQueued(_ entry: Entry) {
         while true {
             var observer: ((Event<Element>) -> Void)?
-            let event = state.withLock { _ -> Event<Element>? in
-                observer = entry.observer
-                return entry.next()
+            var event: Event<Element>?
+            lock.withLock { _ in
+                guard let current = entry.observer, let queue = entry.queue, entry.head < queue.count else {
+                    entry.dropQueue()
+                    entry.isDraining = false
+                    return
+                }
+                observer = current
+                event = queue[entry.head]
+                entry.head += 1
             }
-            guard let event, let observer else { return }
+            guard let observer, let event else { return }
             deliver(event, to: observer, of: entry)
         }
     }
@@ -161,23 +264,6 @@ final class SubjectCore<Element>: Sendable {
     private func deliver(_ event: Event<Element>, to observer: (Event<Element>) -> Void, of entry: Entry) {
         observer(event)
         // Nothing follows a stop event: release the observer (and what it holds) now.
-        if event.isStopEvent { state.withLock { _ in entry.deactivate() } }
-    }
-}
-
-/// One subscription to a subject; disposing it removes the observer and releases it.
-final class SubjectSubscription<Element>: Disposable, Sendable {
-    private let target: Locked<(SubjectCore<Element>, SubjectCore<Element>.Entry)?>
-
-    init(core: SubjectCore<Element>, entry: SubjectCore<Element>.Entry) {
-        target = Locked((core, entry))
-    }
-
-    func dispose() {
-        let taken = target.withLock { target in
-            defer { target = nil }
-            return target
-        }
-        if let (core, entry) = taken { core.unsubscribe(entry) }
+        if event.isStopEvent { lock.withLock { _ in entry.deactivate() } }
     }
 }

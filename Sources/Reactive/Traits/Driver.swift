@@ -102,7 +102,11 @@ extension ObservableConvertibleType {
 
 extension BehaviorRelay {
     /// The relay as a `Driver` (it cannot fail).
+    ///
+    /// The relay already keeps the Driver's sharing contract (one current value, replayed to each new
+    /// subscriber synchronously, every later element sent to all), so it is not wrapped in
+    /// `share(replay: 1)`: that layer would add a subject, a connection and a delivery per element.
     public func asDriver() -> Driver<Element> {
-        Driver(asObservable())
+        Driver(raw: asObservable())
     }
 }

@@ -34,7 +34,7 @@ public struct Outlet<V: View>: OutletDeclaration {
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Controller, V>,
         storage storageKeyPath: ReferenceWritableKeyPath<Controller, Outlet<V>>
     ) -> V {
-        get { controller.view.outlet(controller[keyPath: storageKeyPath].name, as: V.self) }
+        get { controller.outlet(named: controller[keyPath: storageKeyPath].name, as: V.self) }
         // swift-format-ignore
         set {}
     }

@@ -41,6 +41,9 @@ open class ViewController: DisposeContainer {
     package var screenDidChange: (() -> Void)?
 
     private var loadedView: View?
+    /// Outlets found so far, by name: a view controller reads the same few outlets many times while its binder
+    /// wires them, and each search walks the view tree.
+    private var outletCache: [(name: String, view: View)] = []
     let lifecycle = Lifecycle()
 
     /// The templates of the screen being built; view controllers created by a screen factory pick them up.
@@ -54,8 +57,15 @@ open class ViewController: DisposeContainer {
     /// The template this view controller's view loads from; by default the class name without a
     /// `ViewController` suffix (`MovieDetailViewController` → `MovieDetail`).
     open class var templateName: String {
-        let name = String(describing: self)
-        return name.hasSuffix("ViewController") ? String(name.dropLast("ViewController".count)) : name
+        // Derived from the type's name once per class: reflecting the name costs more than a lookup, and every
+        // screen of the class asks when its view loads.
+        let key = ObjectIdentifier(self)
+        if let name = derivedTemplateNames.withLock({ $0[key] }) { return name }
+        let typeName = String(describing: self)
+        let name =
+            typeName.hasSuffix("ViewController") ? String(typeName.dropLast("ViewController".count)) : typeName
+        derivedTemplateNames.withLock { $0[key] = name }
+        return name
     }
 
     /// The root view of the screen, loaded on first access.
@@ -78,7 +88,7 @@ open class ViewController: DisposeContainer {
         loadView()
         precondition(loadedView != nil, "\(type(of: self)).loadView() must call setView(_:)")
         viewDidLoad()
-        lifecycle.didLoad.onNext(())
+        lifecycle.sendDidLoad()
     }
 
     /// Creates the view from ``templateName``. Override to build the view in code, and call ``setView(_:)``.
@@ -106,22 +116,36 @@ open class ViewController: DisposeContainer {
 
     package func performViewWillAppear(_ animated: Bool) {
         viewWillAppear(animated)
-        lifecycle.willAppear.onNext(animated)
+        lifecycle.send(.willAppear, animated)
     }
 
     package func performViewDidAppear(_ animated: Bool) {
         viewDidAppear(animated)
-        lifecycle.didAppear.onNext(animated)
+        lifecycle.send(.didAppear, animated)
     }
 
     package func performViewWillDisappear(_ animated: Bool) {
         viewWillDisappear(animated)
-        lifecycle.willDisappear.onNext(animated)
+        lifecycle.send(.willDisappear, animated)
     }
 
     package func performViewDidDisappear(_ animated: Bool) {
         viewDidDisappear(animated)
-        lifecycle.didDisappear.onNext(animated)
+        lifecycle.send(.didDisappear, animated)
+    }
+
+    /// The view of the outlet `name`, as a `V`: searched in the view tree on first use, then remembered while it
+    /// stays in this controller's view.
+    func outlet<V: View>(named name: String, as type: V.Type) -> V {
+        let root = view
+        if let index = outletCache.firstIndex(where: { $0.name == name }) {
+            let cached = outletCache[index].view
+            if let typed = cached as? V, cached.isDescendant(of: root) { return typed }
+            outletCache.remove(at: index)
+        }
+        let found = root.outlet(name, as: V.self)
+        outletCache.append((name, found))
+        return found
     }
 
     /// Disposes every subscription in the bag; the screen has ended.
@@ -149,11 +173,50 @@ open class ViewController: DisposeContainer {
 @available(*, unavailable)
 extension ViewController: Sendable {}
 
-/// The subjects behind `rx.viewDidLoad` and friends.
+/// The default template name of each view controller class that has asked for it.
+private let derivedTemplateNames = Locked<[ObjectIdentifier: String]>([:])
+
+/// The subjects behind `rx.viewDidLoad` and friends, each created when first observed: most screens observe one
+/// or two of the five, and an event nobody observes needs no subject.
 final class Lifecycle {
-    let didLoad = PublishSubject<Void>()
-    let willAppear = PublishSubject<Bool>()
-    let didAppear = PublishSubject<Bool>()
-    let willDisappear = PublishSubject<Bool>()
-    let didDisappear = PublishSubject<Bool>()
+    enum Step: Int {
+        case willAppear, didAppear, willDisappear, didDisappear
+    }
+
+    private var loaded: PublishSubject<Void>?
+    private var steps: [PublishSubject<Bool>?] = [nil, nil, nil, nil]
+
+    var didLoad: PublishSubject<Void> {
+        if let loaded { return loaded }
+        let subject = PublishSubject<Void>()
+        loaded = subject
+        return subject
+    }
+
+    func subject(_ step: Step) -> PublishSubject<Bool> {
+        if let subject = steps[step.rawValue] { return subject }
+        let subject = PublishSubject<Bool>()
+        steps[step.rawValue] = subject
+        return subject
+    }
+
+    func sendDidLoad() {
+        loaded?.onNext(())
+    }
+
+    func send(_ step: Step, _ animated: Bool) {
+        steps[step.rawValue]?.onNext(animated)
+    }
+}
+
+extension View {
+    /// Whether `ancestor` is this view or one of its superviews.
+    fileprivate func isDescendant(of ancestor: View) -> Bool {
+        var current: View? = self
+        while let view = current {
+            if view === ancestor { return true }
+            current = view.superview
+        }
+        return false
+    }
 }

@@ -90,6 +90,19 @@ final class SQLiteConnection {
         return statement
     }
 
+    /// SQLite's data version: it changes whenever another connection (in this process or another) has committed
+    /// since the last call, and never for this connection's own commits. In WAL mode it reads the shared
+    /// WAL index, not the file.
+    func dataVersion() throws(StoreError) -> Int {
+        let pragma = try statement("PRAGMA data_version")
+        try pragma.reset()
+        defer { try? pragma.reset() }
+        guard try pragma.step() else {
+            throw StoreError(.unavailable, message: "PRAGMA data_version returned no row")
+        }
+        return pragma.integer(at: 0)
+    }
+
     /// The start of a statement's first line, to say in an error which statement failed.
     private static func summary(of sql: String) -> String {
         let line = sql.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? sql

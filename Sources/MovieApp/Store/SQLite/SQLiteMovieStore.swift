@@ -13,6 +13,12 @@ public import Reactive
 /// store's delivery queue, with no lock held. They see changes made through this object, not those
 /// another process writes to the same file.
 ///
+/// The store keeps each movie it has read or written in memory, so that a screen opened on an unchanged
+/// movie costs one `PRAGMA data_version` instead of a query and the JSON decoding of its lists.
+/// ``update(id:with:)`` replaces the cached movie under the same lock, right after the commit and before
+/// the change feed fires; a commit by any other connection (another store object, another process)
+/// changes the data version, and the next read drops the whole cache.
+///
 /// Failures (a read-only or full disk, a corrupt file, a bad catalog) are thrown as ``StoreError``.
 ///
 /// ```swift
@@ -23,7 +29,31 @@ public final class SQLiteMovieStore: MovieStore {
     /// The database file's path, as given.
     public let path: String
 
-    private let connection: Locked<SQLiteConnection>
+    /// The connection and the movies as last committed, under one lock so that a read never sees the
+    /// cache and the file disagree.
+    private struct Database {
+        let connection: SQLiteConnection
+        /// Movies as committed when `version` was read.
+        var cache: [Int: Movie] = [:]
+        /// The connection's data version the cache is valid for: it changes with every commit of another
+        /// connection, never with this one's.
+        var version: Int?
+
+        mutating func movie(id: Int) throws(StoreError) -> Movie? {
+            let current = try connection.dataVersion()
+            if current != version {
+                cache = [:]
+                version = current
+            } else if let movie = cache[id] {
+                return movie
+            }
+            let movie = try SQLiteMovieStore.movie(id: id, in: connection)
+            cache[id] = movie
+            return movie
+        }
+    }
+
+    private let database: Locked<Database>
     private let feed = MovieChangeFeed()
 
     private static let schemaVersion = 1
@@ -58,7 +88,7 @@ public final class SQLiteMovieStore: MovieStore {
         if !readOnly && !connection.isReadOnly {
             try Self.prepare(connection, seedingFrom: catalogPath)
         }
-        self.connection = Locked(connection)
+        database = Locked(Database(connection: connection))
     }
 
     /// Sets WAL mode, creates the schema and seeds an empty database, in one transaction.
@@ -112,7 +142,8 @@ public final class SQLiteMovieStore: MovieStore {
     ///
     /// - Throws: ``StoreError`` when the database cannot be read.
     public func allMovies() throws(StoreError) -> [Movie] {
-        try connection.withLock { connection throws(StoreError) in
+        try database.withLock { database throws(StoreError) in
+            let connection = database.connection
             let select = try connection.statement("SELECT \(Self.columns) FROM movies ORDER BY id")
             try select.reset()
             defer { try? select.reset() }
@@ -128,7 +159,7 @@ public final class SQLiteMovieStore: MovieStore {
     ///
     /// - Throws: ``StoreError`` when the database cannot be read.
     public func movie(id: Int) throws(StoreError) -> Movie? {
-        try connection.withLock { connection throws(StoreError) in try Self.movie(id: id, in: connection) }
+        try database.withLock { database throws(StoreError) in try database.movie(id: id) }
     }
 
     /// Applies `patch` to movie `id` in one transaction and returns the movie as committed.
@@ -138,31 +169,44 @@ public final class SQLiteMovieStore: MovieStore {
     /// - Throws: ``StoreError`` of kind ``StoreError/Kind/notFound`` for an unknown id, of kind
     ///   ``StoreError/Kind/unavailable`` when the write fails (the transaction is then rolled back).
     public func update(id: Int, with patch: MoviePatch) throws(StoreError) -> Movie {
-        try connection.withLock { connection throws(StoreError) in
+        try database.withLock { database throws(StoreError) in
             // `{}` is a valid merge patch; answering it needs no write lock (nor a writable file).
             if patch.isEmpty {
-                guard let movie = try Self.movie(id: id, in: connection) else { throw .movieNotFound(id) }
+                guard let movie = try database.movie(id: id) else { throw .movieNotFound(id) }
                 return movie
             }
-            let (movie, changed) = try connection.inTransaction { () throws(StoreError) in
-                guard let current = try Self.movie(id: id, in: connection) else { throw .movieNotFound(id) }
-                let updated = patch.applied(to: current)
-                guard updated != current else { return (current, false) }
-                let write = try connection.statement(
-                    """
-                    UPDATE movies SET title = ?2, year = ?3, runtime_minutes = ?4, genres = ?5, rating = ?6,
-                        overview = ?7, tips = ?8, poster_url = ?9
-                    WHERE id = ?1
-                    """)
-                try write.reset(binding: try Self.values(of: updated))
-                _ = try write.step()
-                return (updated, true)
+            let connection = database.connection
+            let result: (movie: Movie, changed: Bool)
+            do throws(StoreError) {
+                result = try connection.inTransaction { () throws(StoreError) in
+                    // Read from the file inside the transaction: the write is decided on what is committed.
+                    guard let current = try Self.movie(id: id, in: connection) else { throw .movieNotFound(id) }
+                    let updated = patch.applied(to: current)
+                    guard updated != current else { return (current, false) }
+                    let write = try connection.statement(
+                        """
+                        UPDATE movies SET title = ?2, year = ?3, runtime_minutes = ?4, genres = ?5, rating = ?6,
+                            overview = ?7, tips = ?8, poster_url = ?9
+                        WHERE id = ?1
+                        """)
+                    try write.reset(binding: try Self.values(of: updated))
+                    _ = try write.step()
+                    return (updated, true)
+                }
+            } catch {
+                // Whatever state the failure left, the next read goes to the file.
+                database.cache[id] = nil
+                throw error
             }
+            // The cache follows the commit under the same lock, before any observer hears of it: the next read,
+            // from any thread, sees the new movie. (A commit of another connection before this transaction
+            // changed the data version: the next read drops the cache anyway.)
+            database.cache[id] = result.movie
             // Queued while the lock is held so deliveries follow commit order; delivered after it.
-            if changed {
-                feed.publish(movie)
+            if result.changed {
+                feed.publish(result.movie)
             }
-            return movie
+            return result.movie
         }
     }
 

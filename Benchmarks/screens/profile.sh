@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Instructions per page, counted by callgrind: the release `movies` under valgrind, WARMUP pages of `GET /movies/1`
+# first, counters zeroed, then PAGES sequential pages on one keep-alive connection, counters dumped. Instruction
+# counts repeat to within a fraction of a percent on a busy machine, where wall-clock figures do not.
+#
+# Usage: Benchmarks/screens/profile.sh [--pages 300] [--warmup 30] [--keep DIR] [--no-build] [--bin PATH]
+# Prints the instructions per page; with --keep, leaves the callgrind output in DIR for callgrind_annotate. --bin
+# profiles another build of movies (built with other flags, say) instead of building the release one.
+# Needs: valgrind, python3.
+set -euo pipefail
+
+PAGES=300
+WARMUP=30
+KEEP=""
+BUILD=1
+BIN=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --pages) PAGES=$2; shift 2 ;;
+        --warmup) WARMUP=$2; shift 2 ;;
+        --keep) KEEP=$2; shift 2 ;;
+        --no-build) BUILD=0; shift ;;
+        --bin) BIN=$2; BUILD=0; shift 2 ;;
+        *) echo "unknown option $1" >&2; exit 2 ;;
+    esac
+done
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+PORT=18092
+WORK=$(mktemp -d)
+SERVER_PID=""
+cleanup() {
+    if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null || true; fi
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+command -v valgrind >/dev/null || { echo "missing valgrind (apt-get install valgrind)" >&2; exit 1; }
+if [ "$BUILD" = 1 ]; then
+    (cd "$ROOT" && swift build -c release --product movies -Xswiftc -warnings-as-errors >/dev/null)
+fi
+[ -n "$BIN" ] || BIN=$(cd "$ROOT" && swift build -c release --show-bin-path)/movies
+
+valgrind --tool=callgrind --callgrind-out-file="$WORK/callgrind.out.%p" \
+    "$BIN" --root "$ROOT" --port "$PORT" --database "$WORK/run.sqlite" --max-sessions 1000000 \
+    --log-level warning >"$WORK/server.log" 2>&1 &
+SERVER_PID=$!
+
+python3 - "$PORT" "$WARMUP" "$PAGES" "$SERVER_PID" <<'PY'
+import http.client, subprocess, sys, time
+port, warmup, pages, pid = (int(a) for a in sys.argv[1:5])
+deadline = time.time() + 120
+while True:
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        connection.request("GET", "/healthz")
+        connection.getresponse().read()
+        break
+    except OSError:
+        if time.time() > deadline:
+            sys.exit("movies did not start under valgrind")
+        time.sleep(0.2)
+def load(count):
+    for _ in range(count):
+        connection.request("GET", "/movies/1")
+        response = connection.getresponse()
+        response.read()
+        if response.status != 200:
+            sys.exit(f"GET /movies/1 answered {response.status}")
+load(warmup)
+subprocess.run(["callgrind_control", "--zero", str(pid)], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+load(pages)
+subprocess.run(["callgrind_control", "--dump=pages", str(pid)], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+PY
+
+DUMP=$(grep -l '^desc: Trigger: .*pages' "$WORK"/callgrind.out.* | head -1)
+TOTAL=$(awk '/^(summary|totals):/ { print $2; exit }' "$DUMP")
+echo "instructions per page: $((TOTAL / PAGES)) ($TOTAL over $PAGES pages after $WARMUP warm-up pages)"
+if [ -n "$KEEP" ]; then
+    mkdir -p "$KEEP"
+    cp "$DUMP" "$KEEP/callgrind.out.pages"
+    echo "callgrind output: $KEEP/callgrind.out.pages"
+fi

@@ -1,0 +1,113 @@
+import Foundation
+import MovieApp
+import ScreenplayTesting
+import Testing
+
+/// The store answers repeated reads from memory; every commit, its own or another connection's, must still be
+/// visible to the next read.
+@Suite("SQLiteMovieStore cache")
+struct SQLiteMovieStoreCacheTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    private func makeStore(_ name: String = "movies.sqlite") throws -> SQLiteMovieStore {
+        try SQLiteMovieStore(path: folder.path(name), seedingFrom: try folder.catalog(sampleMovies()))
+    }
+
+    @Test func aReadAfterAnUpdateSeesTheUpdatedMovie() throws {
+        let store = try makeStore()
+        #expect(try store.movie(id: 2) == sampleMovies()[1])
+        _ = try store.update(id: 2, with: MoviePatch(title: "Renamed", rating: 1.5))
+        let movie = try #require(try store.movie(id: 2))
+        #expect(movie.title == "Renamed")
+        #expect(movie.rating == 1.5)
+        #expect(try store.movie(id: 1) == sampleMovies()[0])
+    }
+
+    @Test func aChangeObserverReadingTheStoreSeesTheChangeItWasToldOf() async throws {
+        let store = try makeStore()
+        _ = try store.movie(id: 1)
+        let seen = Mailbox()
+        let subscription = store.changes(of: 1).subscribe(onNext: { changed in
+            seen.put((changed.rating, try? store.movie(id: 1)?.rating))
+        })
+        defer { subscription.dispose() }
+        _ = try store.update(id: 1, with: MoviePatch(rating: 2.5))
+        let (told, read) = try #require(await seen.take())
+        #expect(told == 2.5)
+        #expect(read == 2.5)
+    }
+
+    @Test func aCommitOfAnotherConnectionIsVisibleToTheNextRead() throws {
+        let store = try makeStore()
+        let other = try SQLiteMovieStore(path: folder.path("movies.sqlite"))
+        #expect(try store.movie(id: 3)?.title == sampleMovies()[2].title)
+        _ = try other.update(id: 3, with: MoviePatch(title: "Changed elsewhere"))
+        #expect(try store.movie(id: 3)?.title == "Changed elsewhere")
+        // Both directions, and the first store's own later update starts from the other's commit.
+        _ = try store.update(id: 3, with: MoviePatch(rating: 0.5))
+        let movie = try #require(try other.movie(id: 3))
+        #expect(movie.title == "Changed elsewhere")
+        #expect(movie.rating == 0.5)
+    }
+
+    @Test func aReadOnlyStoreSeesCommitsOfTheWriter() throws {
+        let store = try makeStore()
+        let reader = try SQLiteMovieStore(path: folder.path("movies.sqlite"), readOnly: true)
+        #expect(try reader.movie(id: 1) == sampleMovies()[0])
+        _ = try store.update(id: 1, with: MoviePatch(year: 2001))
+        #expect(try reader.movie(id: 1)?.year == 2001)
+    }
+
+    @Test func aFailedUpdateLeavesReadsOnTheCommittedMovie() throws {
+        let store = try makeStore()
+        _ = try store.movie(id: 2)
+        #expect(throws: StoreError.self) { _ = try store.update(id: 9, with: MoviePatch(rating: 1)) }
+        #expect(try store.movie(id: 2) == sampleMovies()[1])
+        #expect(try store.movie(id: 9) == nil)
+    }
+
+    @Test func aPageOpenedAfterAPatchShowsThePatchedMovie() throws {
+        let folder = try TemporaryFolder()
+        var options = MovieServerOptions()
+        options.port = 0
+        options.root = repositoryRoot.path
+        options.database = folder.path("movies.sqlite")
+        let server = try MovieServer(options: options)
+        try server.start()
+        defer { server.stop() }
+        let client = LiveClient(port: server.port)
+        let before = try client.get("/movies/1")
+        #expect(before.status == 200)
+        #expect(!before.text.contains("Retitled by a patch"))
+        let patch = try client.request(
+            "PATCH", "/api/movies/1", headers: ["Content-Type": "application/merge-patch+json"],
+            body: Array(#"{"title": "Retitled by a patch"}"#.utf8))
+        #expect(patch.status == 200)
+        let after = try client.get("/movies/1")
+        #expect(after.status == 200)
+        #expect(after.text.contains("Retitled by a patch"))
+    }
+}
+
+/// One value handed from the store's delivery queue to the test.
+private final class Mailbox: Sendable {
+    private let stream: AsyncStream<(Double, Double?)>
+    private let continuation: AsyncStream<(Double, Double?)>.Continuation
+
+    init() {
+        (stream, continuation) = AsyncStream.makeStream(of: (Double, Double?).self)
+    }
+
+    func put(_ value: (Double, Double?)) {
+        continuation.yield(value)
+    }
+
+    func take() async -> (Double, Double?)? {
+        var iterator = stream.makeAsyncIterator()
+        return await iterator.next()
+    }
+}

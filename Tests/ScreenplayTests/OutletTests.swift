@@ -1,0 +1,44 @@
+import Screenplay
+import ScreenplayTesting
+import Testing
+import ViewKit
+
+/// Outlets are remembered after their first lookup; the view tree stays the truth.
+@Suite struct OutletTests {
+    @Test func readingAnOutletTwiceGivesTheSameViewFromTheTemplate() throws {
+        let harness = try ScreenHarness(templates: fixtureTemplates) { _ in CounterViewController() }
+        let same = harness.onScreen(CounterViewController.self) { controller in
+            controller.countLabel === controller.countLabel && controller.countLabel.superview != nil
+        }
+        #expect(same)
+        let text = harness.onScreen(CounterViewController.self) { $0.countLabel.text }
+        #expect(text == "0")
+    }
+
+    @Test func anOutletViewReplacedInTheTreeIsFoundAgain() throws {
+        let harness = try ScreenHarness(templates: fixtureTemplates) { _ in CounterViewController() }
+        let (replaced, isNewView) = harness.onScreen(CounterViewController.self) { controller -> (String?, Bool) in
+            let old = controller.countLabel
+            let parent = old.superview!
+            old.removeFromSuperview()
+            let replacement = Label(text: "replacement")
+            replacement.setAttribute("data-outlet", "countLabel")
+            parent.addSubview(replacement)
+            return (controller.countLabel.text, controller.countLabel === replacement)
+        }
+        #expect(replaced == "replacement")
+        #expect(isNewView)
+    }
+
+    @Test func rxLifecycleEventsObservedLateStillArrive() throws {
+        let harness = try ScreenHarness(templates: fixtureTemplates, appear: false) { _ in CounterViewController() }
+        harness.onScreen(CounterViewController.self) { controller in
+            controller.rx.viewDidAppear.subscribe(onNext: { [unowned controller] in
+                controller.lifecycleLog.append("rx.viewDidAppear(\($0))")
+            }).disposed(by: controller.bag)
+        }
+        harness.appear()
+        let log = harness.onScreen(CounterViewController.self) { $0.lifecycleLog }
+        #expect(log.last == "rx.viewDidAppear(false)")
+    }
+}
