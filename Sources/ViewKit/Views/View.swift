@@ -22,11 +22,61 @@ public import Reactive
 /// let html = card.renderHTML(context: RenderContext())
 /// ```
 open class View {
+    // Memory: a screen keeps ~50 views alive for its whole life, so a view's size is most of a
+    // session's. Stored properties are declared together, small ones side by side so they pack into
+    // one word, and what few views use (explicit id, ARIA, the root's handler, confinement and id
+    // allocator) lives in `RareState`, allocated on first use.
+
     /// The element name, such as `div`, `span` or `button`.
     public let tagName: String
+    private var attributes: [(name: String, value: String)] = []
+    private var rare: RareState?
+    /// The views inside this one, in document order.
+    public private(set) var subviews: [View] = []
+    // Not `weak`: weak references cost a side table per parent and an atomic load per step up the
+    // tree, which showed in render profiles. A parent always outlives its link: it clears the
+    // links of its subviews when it goes away or lets one go.
+    private unowned(unsafe) var parent: View?
+    // Invariant: every stored id in a tree was issued by the allocator of that tree's root, so a
+    // stored id is valid without walking up (attaching a subtree re-checks, see `adoptIDs`).
+    private var storedID: String?
 
     /// Whether the element is an HTML5 void element (no content, no end tag).
     public let isVoidElement: Bool
+
+    /// Whether the element renders with the `hidden` attribute.
+    public var isHidden = false {
+        didSet { if isHidden != oldValue { setNeedsRender() } }
+    }
+
+    /// Whether this view's own element must be rendered again.
+    public private(set) var needsRender = false
+    private(set) var hasDirtyDescendant = false
+
+    /// Whether outlet look-ups from above stop at this view (a custom view owns its nib's outlets).
+    var isOutletScope = false
+
+    /// The class names of the element. Mutating the list marks the view dirty.
+    public var classList: ClassList = [] {
+        didSet { if classList != oldValue { setNeedsRender() } }
+    }
+
+    /// What few views of a tree hold; see the note at the top of the class.
+    private final class RareState {
+        var explicitID: String?
+        var accessibilityLabel: String?
+        var accessibilityRole: String?
+        var invalidationHandler: (() -> Void)?
+        var confinement: ScreenScheduler?
+        var ownAllocator: DOMIDAllocator?
+    }
+
+    private var rareState: RareState {
+        if let rare { return rare }
+        let created = RareState()
+        rare = created
+        return created
+    }
 
     /// Creates a view rendered as a `<tagName>` element.
     ///
@@ -40,27 +90,29 @@ open class View {
 
     // MARK: Attributes
 
-    private var attributes: [(name: String, value: String)] = []
-    private var explicitID: String?
-
-    /// The class names of the element. Mutating the list marks the view dirty.
-    public var classList: ClassList = [] {
-        didSet { if classList != oldValue { setNeedsRender() } }
-    }
-
-    /// Whether the element renders with the `hidden` attribute.
-    public var isHidden = false {
-        didSet { if isHidden != oldValue { setNeedsRender() } }
+    private var explicitID: String? {
+        get { rare?.explicitID }
+        set { if newValue != nil || rare != nil { rareState.explicitID = newValue } }
     }
 
     /// The accessible name, rendered as `aria-label`.
     public var accessibilityLabel: String? {
-        didSet { if accessibilityLabel != oldValue { setNeedsRender() } }
+        get { rare?.accessibilityLabel }
+        set {
+            guard newValue != rare?.accessibilityLabel else { return }
+            rareState.accessibilityLabel = newValue
+            setNeedsRender()
+        }
     }
 
     /// The ARIA role, rendered as `role` (for example `"status"` or `"navigation"`).
     public var accessibilityRole: String? {
-        didSet { if accessibilityRole != oldValue { setNeedsRender() } }
+        get { rare?.accessibilityRole }
+        set {
+            guard newValue != rare?.accessibilityRole else { return }
+            rareState.accessibilityRole = newValue
+            setNeedsRender()
+        }
     }
 
     /// The value of the attribute `name`, or `nil` when it is not set.
@@ -117,16 +169,8 @@ open class View {
 
     // MARK: Tree
 
-    /// The views inside this one, in document order.
-    public private(set) var subviews: [View] = []
-
     /// The view this one is inside, if any.
     public var superview: View? { parent }
-
-    // Not `weak`: weak references cost a side table per parent and an atomic load per step up the
-    // tree, which showed in render profiles. A parent always outlives its link: it clears the
-    // links of its subviews when it goes away or lets one go.
-    private unowned(unsafe) var parent: View?
 
     deinit {
         for view in subviews where view.parent === self { view.parent = nil }
@@ -183,6 +227,11 @@ open class View {
         }
     }
 
+    /// Makes room for `count` subviews in all, so attaching them allocates once.
+    func reserveSubviewCapacity(_ count: Int) {
+        if count > 0 { subviews.reserveCapacity(count) }
+    }
+
     /// Detaches the subview at `index` without marking anything dirty.
     func detachSubviewQuietly(at index: Int) {
         let allocator = treeAllocator
@@ -205,10 +254,10 @@ open class View {
 
     // MARK: DOM ids
 
-    // Invariant: every stored id in a tree was issued by the allocator of that tree's root, so a
-    // stored id is valid without walking up (attaching a subtree re-checks, see `adoptIDs`).
-    private var storedID: String?
-    private var ownAllocator: DOMIDAllocator?
+    private var ownAllocator: DOMIDAllocator? {
+        get { rare?.ownAllocator }
+        set { if newValue != nil || rare != nil { rareState.ownAllocator = newValue } }
+    }
 
     private var treeAllocator: DOMIDAllocator {
         let root = rootView
@@ -230,16 +279,18 @@ open class View {
 
     // MARK: Dirty tracking
 
-    /// Whether this view's own element must be rendered again.
-    public private(set) var needsRender = false
-    private(set) var hasDirtyDescendant = false
-
     /// Called on the root view when its tree goes from clean to dirty, once until the changes are taken.
-    public var invalidationHandler: (() -> Void)?
+    public var invalidationHandler: (() -> Void)? {
+        get { rare?.invalidationHandler }
+        set { if newValue != nil || rare != nil { rareState.invalidationHandler = newValue } }
+    }
 
     // MARK: Confinement
 
-    private var confinement: ScreenScheduler?
+    private var confinement: ScreenScheduler? {
+        get { rare?.confinement }
+        set { if newValue != nil || rare != nil { rareState.confinement = newValue } }
+    }
 
     /// Confines this tree (call it on the root) to `scheduler`: from now on, changing a view of the
     /// tree, taking its changes or rendering it anywhere else stops the process with a message
@@ -391,9 +442,6 @@ open class View {
     }
 
     // MARK: Outlets and templates
-
-    /// Whether outlet look-ups from above stop at this view (a custom view owns its nib's outlets).
-    var isOutletScope = false
 
     /// The view named `name` by a `data-outlet` attribute in this view's scope, or `nil`.
     ///
