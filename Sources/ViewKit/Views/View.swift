@@ -27,12 +27,17 @@ open class View {
     // one word, and what few views use (explicit id, ARIA, the root's handler, confinement and id
     // allocator) lives in `RareState`, allocated on first use.
 
+    // `@exclusivity(unchecked)`: the tree is walked on every outlet look-up and every change
+    // collection, and the run-time exclusivity check on each read of these class properties cost
+    // more than the walk itself. A tree is confined to one screen's scheduler (one thread at a
+    // time), and no code holds an `inout` access to them across a call that could reach the tree.
+
     /// The element name, such as `div`, `span` or `button`.
     public let tagName: String
-    private var attributes: [(name: String, value: String)] = []
+    @exclusivity(unchecked) private var attributes: [(name: String, value: String)] = []
     private var rare: RareState?
     /// The views inside this one, in document order.
-    public private(set) var subviews: [View] = []
+    @exclusivity(unchecked) public private(set) var subviews: [View] = []
     // Not `weak`: weak references cost a side table per parent and an atomic load per step up the
     // tree, which showed in render profiles. A parent always outlives its link: it clears the
     // links of its subviews when it goes away or lets one go.
@@ -50,8 +55,8 @@ open class View {
     }
 
     /// Whether this view's own element must be rendered again.
-    public private(set) var needsRender = false
-    private(set) var hasDirtyDescendant = false
+    @exclusivity(unchecked) public private(set) var needsRender = false
+    @exclusivity(unchecked) private(set) var hasDirtyDescendant = false
 
     /// Whether outlet look-ups from above stop at this view (a custom view owns its nib's outlets).
     var isOutletScope = false
@@ -448,10 +453,24 @@ open class View {
     /// The search covers this view's subtree but does not enter custom views created from
     /// `data-view` (their nib outlets are theirs); such a view itself can be found.
     public func outletIfPresent(_ name: String) -> View? {
-        var stack = Array(subviews.reversed())
-        while let view = stack.popLast() {
-            if view.attribute("data-outlet") == name { return view }
-            if !view.isOutletScope { stack.append(contentsOf: view.subviews.reversed()) }
+        // Custom views and binders read outlets on every update, so a look-up walks the tree in
+        // place: no stack array, and the attribute list scanned directly.
+        for view in subviews {
+            if let found = view.outletInSubtree(name) { return found }
+        }
+        return nil
+    }
+
+    /// This view when it is the outlet `name`, else the first such view below it (in document
+    /// order) short of custom views' nibs.
+    private final func outletInSubtree(_ name: String) -> View? {
+        for attribute in attributes where attribute.name == "data-outlet" {
+            if attribute.value == name { return self }
+            break
+        }
+        guard !isOutletScope else { return nil }
+        for view in subviews {
+            if let found = view.outletInSubtree(name) { return found }
         }
         return nil
     }
