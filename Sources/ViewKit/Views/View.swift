@@ -42,9 +42,12 @@ open class View {
     // tree, which showed in render profiles. A parent always outlives its link: it clears the
     // links of its subviews when it goes away or lets one go.
     private unowned(unsafe) var parent: View?
-    // Invariant: every stored id in a tree was issued by the allocator of that tree's root, so a
-    // stored id is valid without walking up (attaching a subtree re-checks, see `adoptIDs`).
-    private var storedID: String?
+    // The number of the generated DOM id (`v12` is 12; 0: none yet), kept as a number beside the
+    // Booleans below instead of as a 16-byte string: the text is made when asked for, which is
+    // once per render of the element. Invariant: every stored id in a tree was issued by the
+    // allocator of that tree's root, so a stored id is valid without walking up (attaching a
+    // subtree re-checks, see `adoptIDs`).
+    private var storedID: UInt32 = 0
 
     /// Whether the element is an HTML5 void element (no content, no end tag).
     public let isVoidElement: Bool
@@ -227,7 +230,7 @@ open class View {
         guard root.ownAllocator !== incoming else { return }
         var stack = [subtree]
         while let view = stack.popLast() {
-            view.storedID = nil
+            view.storedID = 0
             stack.append(contentsOf: view.subviews)
         }
     }
@@ -276,10 +279,25 @@ open class View {
     /// or the `id` attribute a template gave it. Stable for as long as the view stays in its tree.
     public var domID: String {
         if let explicitID { return explicitID }
-        if let storedID { return storedID }
-        let id = treeAllocator.allocate()
-        storedID = id
-        return id
+        if storedID == 0 { storedID = treeAllocator.allocate() }
+        return Self.generatedID(storedID)
+    }
+
+    /// `v` and the number in decimal, built in place: at most 11 bytes, so a small string that
+    /// needs no allocation.
+    private static func generatedID(_ number: UInt32) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 11) { buffer in
+            var end = buffer.count
+            var rest = number
+            repeat {
+                end -= 1
+                buffer[end] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            end -= 1
+            buffer[end] = UInt8(ascii: "v")
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[end...]), as: UTF8.self)
+        }
     }
 
     // MARK: Dirty tracking
@@ -525,10 +543,11 @@ extension View: Sendable {}
 
 /// Hands out DOM ids for one tree; shared by a subtree that leaves so its ids stay unique.
 final class DOMIDAllocator {
-    private var next = 0
+    private var next: UInt32 = 0
 
-    func allocate() -> String {
+    /// The next id's number, from 1.
+    func allocate() -> UInt32 {
         next += 1
-        return "v\(next)"
+        return next
     }
 }
