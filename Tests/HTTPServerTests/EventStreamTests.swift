@@ -54,6 +54,26 @@ import Testing
         }
     }
 
+    @Test func anHTTP10ClientReceivesEventsLargerThanTheResponseBlockWhole() throws {
+        // HTTP/1.0 has no chunked encoding: MHD reads the stream through its response block, in
+        // pieces, and ends the body by closing the connection.
+        let hub = StreamHub()
+        try withServer(configuration: configuration(), routes: routes(hub)) { server throws in
+            let connection = try TestConnection(port: server.port)
+            try connection.send("GET /events HTTP/1.0\r\nHost: x\r\n\r\n")
+            let head = try connection.readHead()
+            #expect(head.status == 200)
+            #expect(head[header: "Transfer-Encoding"] == nil)
+            #expect(eventually { hub.count == 1 })
+            let long = String(repeating: "0123456789", count: 300)
+            hub.all[0].send(id: "1", data: long)
+            hub.all[0].send(id: "2", data: "after")
+            hub.all[0].close()
+            let body = try connection.readUntilClosed()
+            #expect(String(decoding: body, as: UTF8.self) == "id: 1\ndata: \(long)\n\nid: 2\ndata: after\n\n")
+        }
+    }
+
     @Test func heartbeatsArriveOnTheConfiguredInterval() throws {
         let hub = StreamHub()
         try withServer(configuration: configuration(heartbeat: .milliseconds(50)), routes: routes(hub)) {

@@ -84,6 +84,21 @@ import Testing
         }
     }
 
+    @Test func headersUpToTheDefaultLimitAreServed() throws {
+        // 8 KiB of request line and headers in all, the most the default configuration promises,
+        // spread over several header lines as a browser with many cookies would send them.
+        let target = "/ok"
+        var headers = (0..<40).map { "X-Filler-\($0): " + String(repeating: "f", count: 180) }
+        let fixed = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8.count
+        let used = fixed + headers.reduce(0) { $0 + $1.utf8.count + 2 }
+        headers.append("X-Last: " + String(repeating: "l", count: 8 * 1024 - used - "X-Last: \r\n".utf8.count))
+        try withServer(routes: routes) { server throws in
+            let response = try TestConnection.request(port: server.port, target, headers: headers)
+            #expect(response.status == 200)
+            #expect(response.text == "ok")
+        }
+    }
+
     @Test func headersOverTheLimitAreRejected() throws {
         let configuration = ServerConfiguration(port: 0, threadCount: 2, maxHeaderSize: 2048)
         try withServer(configuration: configuration, routes: routes) { server throws in

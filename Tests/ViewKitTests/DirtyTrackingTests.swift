@@ -34,6 +34,31 @@ import ViewKit
         #expect(page.root.takeChanges(context: RenderContext()).isEmpty)
     }
 
+    @Test func ariaPropertiesMarkTheViewOnlyWhenTheyChange() {
+        // They live in storage a view allocates on first use: unsetting a property it never had, or
+        // setting the value it holds, must not count as a change.
+        let page = page()
+        page.body.accessibilityRole = nil
+        page.body.accessibilityLabel = nil
+        #expect(!page.root.hasChanges)
+        page.body.accessibilityRole = "note"
+        page.body.accessibilityLabel = "Plot"
+        #expect(
+            page.root.takeChanges(context: RenderContext()) == [
+                .replace(
+                    id: page.body.domID,
+                    html: Array(#"<p id="v5" role="note" aria-label="Plot">A heist film.</p>"#.utf8))
+            ])
+        page.body.accessibilityRole = "note"
+        #expect(!page.root.hasChanges)
+        page.body.accessibilityRole = nil
+        page.body.accessibilityLabel = nil
+        #expect(
+            page.root.takeChanges(context: RenderContext()) == [
+                .replace(id: page.body.domID, html: Array(#"<p id="v5">A heist film.</p>"#.utf8))
+            ])
+    }
+
     @Test func settingTheSameValueMarksNothing() {
         let page = page()
         page.title.text = "Heat"

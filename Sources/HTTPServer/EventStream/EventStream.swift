@@ -146,7 +146,9 @@ public final class EventStream: Sendable {
             }
             state.sentCount += count
             if state.sentCount == state.buffer.count {
-                state.buffer.removeAll(keepingCapacity: state.buffer.capacity <= 64 * 1024)
+                // Released, not kept: most streams are idle between rare events, and a kept buffer
+                // would hold the largest burst (a whole-page reset) for the life of the stream.
+                state.buffer = []
                 state.sentCount = 0
             }
             return .bytes(count)
@@ -173,11 +175,18 @@ public final class EventStream: Sendable {
                 state.sentCount = 0
                 return state.close()
             }
-            if state.sentCount > 0 && state.sentCount >= state.buffer.count / 2 {
-                state.buffer.removeFirst(state.sentCount)
+            if state.buffer.isEmpty {
+                // The usual case: adopt the caller's array instead of copying it (one encoding
+                // fanned out to many streams, or kept in a replay log, stays one buffer).
+                state.buffer = bytes
                 state.sentCount = 0
+            } else {
+                if state.sentCount > 0 && state.sentCount >= state.buffer.count / 2 {
+                    state.buffer.removeFirst(state.sentCount)
+                    state.sentCount = 0
+                }
+                state.buffer.append(contentsOf: bytes)
             }
-            state.buffer.append(contentsOf: bytes)
             let waker = state.parkedWaker
             state.parkedWaker = nil
             return (waker, [])

@@ -29,6 +29,44 @@ public enum ScreenEvent: Equatable, Sendable {
     /// The event's `data:` payload, one line.
     public var data: [UInt8] {
         var json = JSONWriter()
+        json.bytes.reserveCapacity(estimatedDataCount)
+        writeData(into: &json)
+        return json.bytes
+    }
+
+    /// The whole server-sent event, ready for the socket.
+    public func encoded(id: Int) -> [UInt8] {
+        // One buffer, sized once: every screen encodes its own patch during a fan-out, so the
+        // header and payload are written in place rather than built separately and copied.
+        var json = JSONWriter()
+        json.bytes.reserveCapacity(estimatedDataCount + 48)
+        json.raw("event: ")
+        json.bytes.append(contentsOf: name.utf8)
+        json.raw("\nid: ")
+        json.decimal(id)
+        json.raw("\ndata: ")
+        writeData(into: &json)
+        json.raw("\n\n")
+        return json.bytes
+    }
+
+    /// Room for the payload: the markup plus its framing and some escapes.
+    private var estimatedDataCount: Int {
+        switch self {
+        case .patch(let changes):
+            changes.reduce(2) { total, change in
+                switch change {
+                case .replace(_, let html), .insert(_, _, let html): total + html.count + html.count / 8 + 48
+                case .remove, .move: total + 48
+                }
+            }
+        case .reset(let eventsURL, let html): html.count + html.count / 8 + eventsURL.utf8.count + 32
+        case .navigate(let url): url.utf8.count
+        case .title(let title): title.utf8.count
+        }
+    }
+
+    private func writeData(into json: inout JSONWriter) {
         switch self {
         case .patch(let changes):
             json.bytes.append(UInt8(ascii: "["))
@@ -37,30 +75,17 @@ public enum ScreenEvent: Equatable, Sendable {
                 json.append(change)
             }
             json.bytes.append(UInt8(ascii: "]"))
-            return json.bytes
         case .reset(let eventsURL, let html):
             json.raw("{\"events\":")
             json.string(eventsURL)
             json.raw(",\"html\":")
             json.string(html)
             json.raw("}")
-            return json.bytes
         case .navigate(let url):
-            return Array(url.utf8).filter { $0 != 10 && $0 != 13 }
+            json.bytes.append(contentsOf: url.utf8.lazy.filter { $0 != 10 && $0 != 13 })
         case .title(let title):
-            return Array(title.utf8).map { $0 == 10 || $0 == 13 ? 32 : $0 }
+            json.bytes.append(contentsOf: title.utf8.lazy.map { $0 == 10 || $0 == 13 ? 32 : $0 })
         }
-    }
-
-    /// The whole server-sent event, ready for the socket.
-    public func encoded(id: Int) -> [UInt8] {
-        var bytes: [UInt8] = []
-        let payload = data
-        bytes.reserveCapacity(payload.count + 40)
-        bytes.append(contentsOf: "event: \(name)\nid: \(id)\ndata: ".utf8)
-        bytes.append(contentsOf: payload)
-        bytes.append(contentsOf: "\n\n".utf8)
-        return bytes
     }
 }
 
@@ -77,24 +102,43 @@ struct JSONWriter {
         text.withUTF8 { string($0) }
     }
 
-    mutating func string(_ utf8: some Collection<UInt8>) {
+    mutating func string(_ utf8: [UInt8]) {
+        utf8.withUnsafeBufferPointer { string($0) }
+    }
+
+    /// Appends `utf8` as a JSON string. Runs of bytes that need no escape (most of any markup) are
+    /// copied whole; only quotes, backslashes and control characters are escaped.
+    mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in utf8 {
+        var runStart = 0
+        for index in 0..<utf8.count {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+            runStart = index + 1
             switch byte {
             case UInt8(ascii: "\""): raw("\\\"")
             case UInt8(ascii: "\\"): raw("\\\\")
             case 0x0A: raw("\\n")
             case 0x0D: raw("\\r")
             case 0x09: raw("\\t")
-            case 0x00..<0x20:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+            default:
                 raw("\\u00")
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
+                bytes.append(Self.hexDigit(byte >> 4))
+                bytes.append(Self.hexDigit(byte & 0xF))
             }
         }
+        if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+
+    /// Appends an integer in decimal (a small string: no allocation).
+    mutating func decimal(_ value: Int) {
+        bytes.append(contentsOf: String(value).utf8)
     }
 
     mutating func optionalString(_ text: String?) {

@@ -67,6 +67,9 @@ struct Prototype: Sendable {
                     stack.spacing = spacing
                 }
             }
+            // Exact capacity: the array lives as long as the screen, and growing it by doubling
+            // would leave up to half of it unused.
+            view.reserveSubviewCapacity(children.count)
             for (index, child) in children.enumerated() { view.attachSubviewQuietly(child.instantiate(), at: index) }
             view.awakeFromNib()
             return view

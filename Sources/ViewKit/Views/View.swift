@@ -22,11 +22,69 @@ public import Reactive
 /// let html = card.renderHTML(context: RenderContext())
 /// ```
 open class View {
+    // Memory: a screen keeps ~50 views alive for its whole life, so a view's size is most of a
+    // session's. Stored properties are declared together, small ones side by side so they pack into
+    // one word, and what few views use (explicit id, ARIA, the root's handler, confinement and id
+    // allocator) lives in `RareState`, allocated on first use.
+
+    // `@exclusivity(unchecked)`: the tree is walked on every outlet look-up and every change
+    // collection, and the run-time exclusivity check on each read of these class properties cost
+    // more than the walk itself. A tree is confined to one screen's scheduler (one thread at a
+    // time), and no code holds an `inout` access to them across a call that could reach the tree.
+
     /// The element name, such as `div`, `span` or `button`.
     public let tagName: String
+    @exclusivity(unchecked) private var attributes: [(name: String, value: String)] = []
+    private var rare: RareState?
+    /// The views inside this one, in document order.
+    @exclusivity(unchecked) public private(set) var subviews: [View] = []
+    // Not `weak`: weak references cost a side table per parent and an atomic load per step up the
+    // tree, which showed in render profiles. A parent always outlives its link: it clears the
+    // links of its subviews when it goes away or lets one go.
+    private unowned(unsafe) var parent: View?
+    // The number of the generated DOM id (`v12` is 12; 0: none yet), kept as a number beside the
+    // Booleans below instead of as a 16-byte string: the text is made when asked for, which is
+    // once per render of the element. Invariant: every stored id in a tree was issued by the
+    // allocator of that tree's root, so a stored id is valid without walking up (attaching a
+    // subtree re-checks, see `adoptIDs`).
+    private var storedID: UInt32 = 0
 
     /// Whether the element is an HTML5 void element (no content, no end tag).
     public let isVoidElement: Bool
+
+    /// Whether the element renders with the `hidden` attribute.
+    public var isHidden = false {
+        didSet { if isHidden != oldValue { setNeedsRender() } }
+    }
+
+    /// Whether this view's own element must be rendered again.
+    @exclusivity(unchecked) public private(set) var needsRender = false
+    @exclusivity(unchecked) private(set) var hasDirtyDescendant = false
+
+    /// Whether outlet look-ups from above stop at this view (a custom view owns its nib's outlets).
+    var isOutletScope = false
+
+    /// The class names of the element. Mutating the list marks the view dirty.
+    public var classList: ClassList = [] {
+        didSet { if classList != oldValue { setNeedsRender() } }
+    }
+
+    /// What few views of a tree hold; see the note at the top of the class.
+    private final class RareState {
+        var explicitID: String?
+        var accessibilityLabel: String?
+        var accessibilityRole: String?
+        var invalidationHandler: (() -> Void)?
+        var confinement: ScreenScheduler?
+        var ownAllocator: DOMIDAllocator?
+    }
+
+    private var rareState: RareState {
+        if let rare { return rare }
+        let created = RareState()
+        rare = created
+        return created
+    }
 
     /// Creates a view rendered as a `<tagName>` element.
     ///
@@ -40,27 +98,29 @@ open class View {
 
     // MARK: Attributes
 
-    private var attributes: [(name: String, value: String)] = []
-    private var explicitID: String?
-
-    /// The class names of the element. Mutating the list marks the view dirty.
-    public var classList: ClassList = [] {
-        didSet { if classList != oldValue { setNeedsRender() } }
-    }
-
-    /// Whether the element renders with the `hidden` attribute.
-    public var isHidden = false {
-        didSet { if isHidden != oldValue { setNeedsRender() } }
+    private var explicitID: String? {
+        get { rare?.explicitID }
+        set { if newValue != nil || rare != nil { rareState.explicitID = newValue } }
     }
 
     /// The accessible name, rendered as `aria-label`.
     public var accessibilityLabel: String? {
-        didSet { if accessibilityLabel != oldValue { setNeedsRender() } }
+        get { rare?.accessibilityLabel }
+        set {
+            guard newValue != rare?.accessibilityLabel else { return }
+            rareState.accessibilityLabel = newValue
+            setNeedsRender()
+        }
     }
 
     /// The ARIA role, rendered as `role` (for example `"status"` or `"navigation"`).
     public var accessibilityRole: String? {
-        didSet { if accessibilityRole != oldValue { setNeedsRender() } }
+        get { rare?.accessibilityRole }
+        set {
+            guard newValue != rare?.accessibilityRole else { return }
+            rareState.accessibilityRole = newValue
+            setNeedsRender()
+        }
     }
 
     /// The value of the attribute `name`, or `nil` when it is not set.
@@ -117,16 +177,8 @@ open class View {
 
     // MARK: Tree
 
-    /// The views inside this one, in document order.
-    public private(set) var subviews: [View] = []
-
     /// The view this one is inside, if any.
     public var superview: View? { parent }
-
-    // Not `weak`: weak references cost a side table per parent and an atomic load per step up the
-    // tree, which showed in render profiles. A parent always outlives its link: it clears the
-    // links of its subviews when it goes away or lets one go.
-    private unowned(unsafe) var parent: View?
 
     deinit {
         for view in subviews where view.parent === self { view.parent = nil }
@@ -178,9 +230,14 @@ open class View {
         guard root.ownAllocator !== incoming else { return }
         var stack = [subtree]
         while let view = stack.popLast() {
-            view.storedID = nil
+            view.storedID = 0
             stack.append(contentsOf: view.subviews)
         }
+    }
+
+    /// Makes room for `count` subviews in all, so attaching them allocates once.
+    func reserveSubviewCapacity(_ count: Int) {
+        if count > 0 { subviews.reserveCapacity(count) }
     }
 
     /// Detaches the subview at `index` without marking anything dirty.
@@ -205,10 +262,10 @@ open class View {
 
     // MARK: DOM ids
 
-    // Invariant: every stored id in a tree was issued by the allocator of that tree's root, so a
-    // stored id is valid without walking up (attaching a subtree re-checks, see `adoptIDs`).
-    private var storedID: String?
-    private var ownAllocator: DOMIDAllocator?
+    private var ownAllocator: DOMIDAllocator? {
+        get { rare?.ownAllocator }
+        set { if newValue != nil || rare != nil { rareState.ownAllocator = newValue } }
+    }
 
     private var treeAllocator: DOMIDAllocator {
         let root = rootView
@@ -222,24 +279,41 @@ open class View {
     /// or the `id` attribute a template gave it. Stable for as long as the view stays in its tree.
     public var domID: String {
         if let explicitID { return explicitID }
-        if let storedID { return storedID }
-        let id = treeAllocator.allocate()
-        storedID = id
-        return id
+        if storedID == 0 { storedID = treeAllocator.allocate() }
+        return Self.generatedID(storedID)
+    }
+
+    /// `v` and the number in decimal, built in place: at most 11 bytes, so a small string that
+    /// needs no allocation.
+    private static func generatedID(_ number: UInt32) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 11) { buffer in
+            var end = buffer.count
+            var rest = number
+            repeat {
+                end -= 1
+                buffer[end] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            end -= 1
+            buffer[end] = UInt8(ascii: "v")
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[end...]), as: UTF8.self)
+        }
     }
 
     // MARK: Dirty tracking
 
-    /// Whether this view's own element must be rendered again.
-    public private(set) var needsRender = false
-    private(set) var hasDirtyDescendant = false
-
     /// Called on the root view when its tree goes from clean to dirty, once until the changes are taken.
-    public var invalidationHandler: (() -> Void)?
+    public var invalidationHandler: (() -> Void)? {
+        get { rare?.invalidationHandler }
+        set { if newValue != nil || rare != nil { rareState.invalidationHandler = newValue } }
+    }
 
     // MARK: Confinement
 
-    private var confinement: ScreenScheduler?
+    private var confinement: ScreenScheduler? {
+        get { rare?.confinement }
+        set { if newValue != nil || rare != nil { rareState.confinement = newValue } }
+    }
 
     /// Confines this tree (call it on the root) to `scheduler`: from now on, changing a view of the
     /// tree, taking its changes or rendering it anywhere else stops the process with a message
@@ -392,18 +466,29 @@ open class View {
 
     // MARK: Outlets and templates
 
-    /// Whether outlet look-ups from above stop at this view (a custom view owns its nib's outlets).
-    var isOutletScope = false
-
     /// The view named `name` by a `data-outlet` attribute in this view's scope, or `nil`.
     ///
     /// The search covers this view's subtree but does not enter custom views created from
     /// `data-view` (their nib outlets are theirs); such a view itself can be found.
     public func outletIfPresent(_ name: String) -> View? {
-        var stack = Array(subviews.reversed())
-        while let view = stack.popLast() {
-            if view.attribute("data-outlet") == name { return view }
-            if !view.isOutletScope { stack.append(contentsOf: view.subviews.reversed()) }
+        // Custom views and binders read outlets on every update, so a look-up walks the tree in
+        // place: no stack array, and the attribute list scanned directly.
+        for view in subviews {
+            if let found = view.outletInSubtree(name) { return found }
+        }
+        return nil
+    }
+
+    /// This view when it is the outlet `name`, else the first such view below it (in document
+    /// order) short of custom views' nibs.
+    private final func outletInSubtree(_ name: String) -> View? {
+        for attribute in attributes where attribute.name == "data-outlet" {
+            if attribute.value == name { return self }
+            break
+        }
+        guard !isOutletScope else { return nil }
+        for view in subviews {
+            if let found = view.outletInSubtree(name) { return found }
         }
         return nil
     }
@@ -458,10 +543,11 @@ extension View: Sendable {}
 
 /// Hands out DOM ids for one tree; shared by a subtree that leaves so its ids stay unique.
 final class DOMIDAllocator {
-    private var next = 0
+    private var next: UInt32 = 0
 
-    func allocate() -> String {
+    /// The next id's number, from 1.
+    func allocate() -> UInt32 {
         next += 1
-        return "v\(next)"
+        return next
     }
 }

@@ -151,6 +151,13 @@ final class TestConnection {
         return response
     }
 
+    /// Reads the rest of a body that ends when the server closes the connection (after ``readHead()``).
+    func readUntilClosed() throws -> [UInt8] {
+        while try fill() {}
+        defer { pending = [] }
+        return pending
+    }
+
     /// Reads one chunk of a chunked body; `nil` for the last one.
     func readChunk() throws -> [UInt8]? {
         let sizeLine = try readLine()
