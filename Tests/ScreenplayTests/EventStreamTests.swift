@@ -60,7 +60,12 @@ import Testing
         let page = try app.openCounter()
         let relay = app.factory.createdRelays[0]
         for value in 1...5 { relay.accept(value) }
-        Thread.sleep(forTimeInterval: 0.1)
+        // Let the screen take the five changes in, and then send the patches its turns scheduled: a sleep would
+        // depend on the machine's load.
+        for session in app.application.sessions.all {
+            session.scheduler.sync {}
+            session.scheduler.sync {}
+        }
         let events = try app.client.openEvents(page.eventsPath!, headers: ["Last-Event-ID": "0"])
         defer { events.close() }
         let reset = try #require(try events.next())
