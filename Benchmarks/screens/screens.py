@@ -5,12 +5,16 @@
            for every stream, the arrival of the patch carrying the new value. Reports p50/p99/max, how many of N
            received it, the server's RSS (idle sessions, then sessions with streams), the patch's bytes on the wire
            and this client's own CPU time.
+  idle     N detail screens with their event streams, then left alone for --seconds (heartbeats every 15 s):
+           the server's CPU over the idle time, its threads, RSS per screen+stream, and whether every stream is
+           still open and heard its heartbeats.
   action   One screen: POST .../actions/refresh from script (X-Requested-With: fetch) and time the first patch on
            its stream; the refresh's patches' bytes on the wire.
 
 No thread per connection: every socket is non-blocking and registered with one epoll set.
 
 Usage: screens.py fanout --port P --pid SERVER_PID --streams 1000
+       screens.py idle --port P --pid SERVER_PID --streams 10000 --seconds 60
        screens.py action --port P --iterations 500
 """
 import argparse
@@ -242,6 +246,62 @@ def fanout(args):
         sys.exit(1)
 
 
+def threads(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("Threads:"):
+                return int(line.split()[1])
+    return 0
+
+
+def idle(args):
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    loop = Loop()
+    rss_start = rss_kib(args.pid)
+    screens = open_screens(loop, args.port, args.streams, f"/movies/{args.movie}")
+    streams = open_streams(loop, args.port, screens)
+    n = len(streams)
+    time.sleep(1)
+    for s in streams:  # what a stream sends on opening is not a heartbeat
+        try:
+            while s.recv(262144):
+                pass
+        except BlockingIOError:
+            pass
+        loop.buffers[s.fileno()].clear()
+    rss_open = rss_kib(args.pid)
+    server_before, wall_before, client_before = server_cpu(args.pid), time.perf_counter(), client_cpu()
+    closed = set()
+    samples = []
+    end = time.time() + args.seconds
+    next_sample = time.time() + 5
+    while time.time() < end:
+        for fd, at in loop.poll(1):
+            if at is None:
+                closed.add(fd)
+        if time.time() >= next_sample:
+            samples.append((time.perf_counter() - wall_before, server_cpu(args.pid) - server_before))
+            next_sample += 5
+    wall = time.perf_counter() - wall_before
+    busy = server_cpu(args.pid) - server_before
+    heard = sum(1 for s in streams if b":" in loop.buffers[s.fileno()])
+    beats = sum(loop.buffers[s.fileno()].count(b"\n\n") for s in streams)
+    print(f"idle N={n}: {n} screens with open streams, left alone for {wall:.0f} s")
+    print(f"  server CPU: {busy:.2f} s over {wall:.0f} s = {100 * busy / wall:.2f}% of one core"
+          f" ({1e6 * busy / max(beats, 1):.0f} µs per heartbeat sent, {beats} heartbeats)")
+    print("  per 5 s: " + ", ".join(f"{100 * (c2 - c1) / (t2 - t1):.2f}%"
+                                    for (t1, c1), (t2, c2) in zip([(0.0, 0.0)] + samples, samples)))
+    print(f"  server threads: {threads(args.pid)}; RSS {rss_start / 1024:.1f} MiB before, {rss_open / 1024:.1f} MiB"
+          f" with the screens and streams ({(rss_open - rss_start) / n:.1f} KiB per screen+stream),"
+          f" {rss_kib(args.pid) / 1024:.1f} MiB at the end")
+    print(f"  streams: {n - len(closed)}/{n} still open, {heard}/{n} heard a heartbeat;"
+          f" client CPU {client_cpu() - client_before:.2f} s while idle")
+    loop.close_all()
+    if closed or heard != n:
+        sys.exit(1)
+
+
 def action(args):
     loop = Loop()
     [(sid, csrf)] = open_screens(loop, args.port, 1, f"/movies/{args.movie}", connections=1)
@@ -290,7 +350,7 @@ def action(args):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("mode", choices=["fanout", "action"])
+    parser.add_argument("mode", choices=["fanout", "idle", "action"])
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--pid", type=int, default=0)
     parser.add_argument("--movie", type=int, default=1)
@@ -298,8 +358,9 @@ def main():
     parser.add_argument("--iterations", type=int, default=500)
     parser.add_argument("--timeout", type=float, default=30)
     parser.add_argument("--expect-all", action="store_true")
+    parser.add_argument("--seconds", type=float, default=60, help="idle: how long to leave the streams alone")
     args = parser.parse_args()
-    fanout(args) if args.mode == "fanout" else action(args)
+    {"fanout": fanout, "idle": idle, "action": action}[args.mode](args)
 
 
 if __name__ == "__main__":
