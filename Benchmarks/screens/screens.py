@@ -32,12 +32,17 @@ SID = re.compile(rb'data-events="(/screens/[^/"]+)/events"')
 CSRF = re.compile(rb'name="csrf" value="([^"]+)"')
 
 
-def rss_kib(pid):
+def proc_status(pid, field):
+    """A number from /proc/PID/status (VmRSS in KiB, Threads)."""
     with open(f"/proc/{pid}/status") as f:
         for line in f:
-            if line.startswith("VmRSS:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1])
     return 0
+
+
+def rss_kib(pid):
+    return proc_status(pid, "VmRSS")
 
 
 def server_cpu(pid):
@@ -160,6 +165,17 @@ def open_streams(loop, port, screens, deadline=120):
     return streams
 
 
+def discard_opening(loop, streams):
+    """Reads and drops what the streams received so far (their opening events), leaving empty buffers."""
+    for s in streams:
+        try:
+            while s.recv(262144):
+                pass
+        except BlockingIOError:
+            pass
+        loop.buffers[s.fileno()].clear()
+
+
 def request_once(port, raw):
     """Sends one request on a fresh blocking connection and returns the response head."""
     with socket.create_connection(("127.0.0.1", port)) as s:
@@ -193,13 +209,7 @@ def fanout(args):
     streams = open_streams(loop, args.port, screens)
     connected = time.perf_counter() - started
     time.sleep(0.5)
-    for s in streams:  # the stream's opening (a heartbeat or a reset) is not the patch
-        try:
-            while s.recv(262144):
-                pass
-        except BlockingIOError:
-            pass
-        loop.buffers[s.fileno()].clear()
+    discard_opening(loop, streams)  # the stream's opening (a heartbeat or a reset) is not the patch
     rss_streams = rss_kib(args.pid)
 
     current = json.loads(request_once(args.port, f"GET /api/movies/{args.movie} HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n".encode()).split(b"\r\n\r\n", 1)[1])["rating"]
@@ -246,14 +256,6 @@ def fanout(args):
         sys.exit(1)
 
 
-def threads(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("Threads:"):
-                return int(line.split()[1])
-    return 0
-
-
 def idle(args):
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -263,13 +265,7 @@ def idle(args):
     streams = open_streams(loop, args.port, screens)
     n = len(streams)
     time.sleep(1)
-    for s in streams:  # what a stream sends on opening is not a heartbeat
-        try:
-            while s.recv(262144):
-                pass
-        except BlockingIOError:
-            pass
-        loop.buffers[s.fileno()].clear()
+    discard_opening(loop, streams)  # what a stream sends on opening is not a heartbeat
     rss_open = rss_kib(args.pid)
     server_before, wall_before, client_before = server_cpu(args.pid), time.perf_counter(), client_cpu()
     closed = set()
@@ -292,7 +288,7 @@ def idle(args):
           f" ({1e6 * busy / max(beats, 1):.0f} µs per heartbeat sent, {beats} heartbeats)")
     print("  per 5 s: " + ", ".join(f"{100 * (c2 - c1) / (t2 - t1):.2f}%"
                                     for (t1, c1), (t2, c2) in zip([(0.0, 0.0)] + samples, samples)))
-    print(f"  server threads: {threads(args.pid)}; RSS {rss_start / 1024:.1f} MiB before, {rss_open / 1024:.1f} MiB"
+    print(f"  server threads: {proc_status(args.pid, 'Threads')}; RSS {rss_start / 1024:.1f} MiB before, {rss_open / 1024:.1f} MiB"
           f" with the screens and streams ({(rss_open - rss_start) / n:.1f} KiB per screen+stream),"
           f" {rss_kib(args.pid) / 1024:.1f} MiB at the end")
     print(f"  streams: {n - len(closed)}/{n} still open, {heard}/{n} heard a heartbeat;"

@@ -19,10 +19,7 @@ import Testing
 
         init() throws {
             folder = try TemporaryFolder()
-            var options = MovieServerOptions()
-            options.port = 0
-            options.root = repositoryRoot.path
-            options.database = folder.path("movies.sqlite")
+            var options = serverOptions(databaseIn: folder)
             options.catalog = try folder.catalog(sampleMovies())
             server = try MovieServer(options: options)
             try server.start()

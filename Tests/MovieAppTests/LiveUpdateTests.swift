@@ -8,10 +8,7 @@ import Testing
 struct LiveUpdateTests {
     @Test func patchThroughTheAPIReachesTheOpenDetailPageOfThatMovieOnly() throws {
         let folder = try TemporaryFolder()
-        var options = MovieServerOptions()
-        options.port = 0
-        options.root = repositoryRoot.path
-        options.database = folder.path("movies.sqlite")
+        let options = serverOptions(databaseIn: folder)
         let server = try MovieServer(options: options)
         try server.start()
         defer { server.stop() }

@@ -72,10 +72,7 @@ struct SQLiteMovieStoreCacheTests {
 
     @Test func aPageOpenedAfterAPatchShowsThePatchedMovie() throws {
         let folder = try TemporaryFolder()
-        var options = MovieServerOptions()
-        options.port = 0
-        options.root = repositoryRoot.path
-        options.database = folder.path("movies.sqlite")
+        let options = serverOptions(databaseIn: folder)
         let server = try MovieServer(options: options)
         try server.start()
         defer { server.stop() }

@@ -9,10 +9,7 @@ struct ScreenRoutesTests {
     /// Serves the app from the repository's templates over `store`, or a fresh SQLite store when nil.
     private func withServer(store: (any MovieStore)? = nil, _ body: (LiveClient) throws -> Void) throws {
         let folder = try TemporaryFolder()
-        var options = MovieServerOptions()
-        options.port = 0
-        options.root = repositoryRoot.path
-        options.database = folder.path("movies.sqlite")
+        let options = serverOptions(databaseIn: folder)
         let server =
             try store.map { try MovieServer(options: options, store: $0) } ?? MovieServer(options: options)
         try server.start()

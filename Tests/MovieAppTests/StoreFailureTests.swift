@@ -20,10 +20,7 @@ private struct BrokenStore: MovieStore {
 /// crashes and nothing is half written.
 @Suite struct StoreFailureTests {
     private func serve(_ store: any MovieStore) throws -> MovieServer {
-        var options = MovieServerOptions()
-        options.port = 0
-        options.root = repositoryRoot.path
-        let server = try MovieServer(options: options, store: store)
+        let server = try MovieServer(options: serverOptions(), store: store)
         try server.start()
         return server
     }

@@ -42,3 +42,13 @@ func sampleMovies(_ ids: ClosedRange<Int> = 1...3) -> [Movie] {
 /// The repository's root, found from this file's place in it.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
+
+/// Options for a test server: an ephemeral port, the repository's templates and files, and, given a folder, a
+/// database of its own there.
+func serverOptions(databaseIn folder: TemporaryFolder? = nil) -> MovieServerOptions {
+    var options = MovieServerOptions()
+    options.port = 0
+    options.root = repositoryRoot.path
+    if let folder { options.database = folder.path("movies.sqlite") }
+    return options
+}
