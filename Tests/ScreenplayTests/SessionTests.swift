@@ -55,6 +55,23 @@ import Testing
         #expect(app.application.evictedSessionCount == 180)
     }
 
+    /// The page load that evicts a session pays for ending it: a flood cannot run ahead of the teardown it causes.
+    @Test func anEvictedSessionIsFreedBeforeThePageThatEvictedItIsAnswered() throws {
+        var sessions = SessionConfiguration()
+        sessions.capacity = 5
+        let freed = Atomic<Int>(0)
+        let app = try TestApp(sessions: sessions, start: false)
+        try app.application.screen("/tracked", CounterViewController.self) { request in
+            app.factory.make(request, onDeinit: { freed.add(1, ordering: .relaxed) })
+        }
+        try app.application.start()
+        defer { app.application.stop() }
+        for loaded in 1...25 {
+            #expect(try app.client.get("/tracked").status == 200)
+            #expect(freed.load(ordering: .relaxed) == max(0, loaded - 5))
+        }
+    }
+
     @Test func endedSessionsAreFreed() throws {
         var sessions = SessionConfiguration()
         sessions.capacity = 5

@@ -76,4 +76,22 @@ package final class ScreenSession: Sendable {
             screen.value = nil
         }
     }
+
+    /// Ends the screen as ``end()`` does, before returning: on the calling thread when the scheduler is idle.
+    ///
+    /// For a session evicted to make room for a new one: the request that opens a session pays for ending the old
+    /// one, so a flood of page loads cannot run ahead of the teardown it causes (queued on the screen pool, the
+    /// ended screens' memory piles up whenever the pool falls behind). Never call it from another screen's
+    /// scheduler that this screen might wait on.
+    package func endNow() {
+        if scheduler.isCurrent {
+            screen.value?.end()
+            screen.value = nil
+        } else {
+            scheduler.sync {
+                screen.value?.end()
+                screen.value = nil
+            }
+        }
+    }
 }

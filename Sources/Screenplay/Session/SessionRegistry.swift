@@ -66,7 +66,7 @@ package final class SessionRegistry: Sendable {
     /// How many sessions were ended by the cap or by expiry.
     package var evictedCount: Int { evictions.load(ordering: .relaxed) }
 
-    /// Adds a session; ends the least recently active ones past the cap.
+    /// Adds a session; ends the least recently active ones past the cap before returning (see ``ScreenSession/endNow()``).
     package func insert(_ session: ScreenSession) {
         let time = now()
         let evicted: [ScreenSession] = state.withLock { state in
@@ -82,7 +82,7 @@ package final class SessionRegistry: Sendable {
         evictions.add(evicted.count, ordering: .relaxed)
         for session in evicted {
             onEnd(session, .evicted)
-            session.end()
+            session.endNow()
         }
     }
 
