@@ -93,7 +93,7 @@ open class View {
     public required init(tagName: String = "div") {
         precondition(tagName == "#text" || Self.isValidName(tagName), "View: invalid element name '\(tagName)'")
         self.tagName = tagName
-        isVoidElement = Self.voidElements.contains(tagName)
+        isVoidElement = Self.isVoidElementName(tagName)
     }
 
     // MARK: Attributes
@@ -522,20 +522,55 @@ open class View {
 
     // MARK: Names
 
-    static let voidElements: Set<String> = [
+    // Every view's initializer asks both questions below, so they read the name's bytes once,
+    // without hashing (a `Set<String>` look-up hashed the name) or the generic `UTF8View` walk.
+
+    /// Whether `name` is an HTML5 void element (or `#text`).
+    static func isVoidElementName(_ name: String) -> Bool {
+        let utf8 = name.utf8
+        guard utf8.count >= 2 && utf8.count <= 6 else { return false }
+        var packed: UInt64 = 0
+        for byte in utf8 { packed = packed << 8 | UInt64(byte) }
+        return voidElementNames.contains(packed)
+    }
+
+    /// The void element names, each packed big-endian into an integer (all are at most 6 bytes).
+    private static let voidElementNames: [UInt64] = [
         "#text", "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
-    ]
+    ].map { name in name.utf8.reduce(0) { $0 << 8 | UInt64($1) } }
 
     static func isValidName(_ name: String) -> Bool {
-        guard let first = name.utf8.first, first != UInt8(ascii: "-"), first != UInt8(ascii: ".") else {
-            return false
-        }
-        return name.utf8.allSatisfy { byte in
-            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
-                || byte == UInt8(ascii: ".")
+        var name = name
+        return name.withUTF8 { bytes in
+            guard let first = bytes.first, first != UInt8(ascii: "-"), first != UInt8(ascii: ".") else {
+                return false
+            }
+            for byte in bytes {
+                // Letters, digits, `-`, `.`, `:` and `_`: one bit each in a 128-bit mask.
+                guard byte < 0x80 else { return false }
+                let word = byte < 0x40 ? Self.nameBytesLow : Self.nameBytesHigh
+                guard (word >> UInt64(byte & 0x3F)) & 1 == 1 else { return false }
+            }
+            return true
         }
     }
+
+    /// Bit `n` is set when ASCII byte `n` (below 0x40) may appear in a name: digits, `-`, `.`, `:`.
+    private static let nameBytesLow: UInt64 = {
+        var mask: UInt64 = 0
+        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { mask |= 1 << UInt64(byte) }
+        for byte in [UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":")] { mask |= 1 << UInt64(byte) }
+        return mask
+    }()
+
+    /// Bit `n` is set when ASCII byte `0x40 + n` may appear in a name: letters and `_`.
+    private static let nameBytesHigh: UInt64 = {
+        var mask: UInt64 = 0
+        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { mask |= 1 << UInt64(byte - 0x40) }
+        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { mask |= 1 << UInt64(byte - 0x40) }
+        mask |= 1 << UInt64(UInt8(ascii: "_") - 0x40)
+        return mask
+    }()
 }
 
 @available(*, unavailable)
