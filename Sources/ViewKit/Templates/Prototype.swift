@@ -1,6 +1,10 @@
 /// An immutable, pre-resolved node of a template: instantiating it is a straight walk that creates
 /// views and copies prepared values, with no parsing, look-ups or checks left to do.
-struct Prototype: Sendable {
+///
+/// A class, not a struct: each screen instantiates the tree, and reading a struct node out of its
+/// parent's array copied it (a retain and release per string, class list and attribute array in
+/// it); a reference costs one.
+final class Prototype: Sendable {
     enum Kind: Sendable {
         case text(String, isRaw: Bool)
         case element(Element)
@@ -28,9 +32,15 @@ struct Prototype: Sendable {
         var isOutletScope: Bool
     }
 
-    var kind: Kind
-    var children: [Prototype]
-    var line: Int
+    let kind: Kind
+    let children: [Prototype]
+    let line: Int
+
+    init(kind: Kind, children: [Prototype], line: Int) {
+        self.kind = kind
+        self.children = children
+        self.line = line
+    }
 
     /// Creates the view tree; each view's `awakeFromNib()` runs once its subtree is attached.
     func instantiate() -> View {
@@ -41,12 +51,7 @@ struct Prototype: Sendable {
             return node
         case .element(let element):
             let view = element.viewType.init(tagName: element.tagName)
-            view.adoptTemplateAttributes(element.attributes, explicitID: element.explicitID)
-            if !element.classList.isEmpty { view.classList = element.classList }
-            if element.isHidden { view.isHidden = true }
-            if let label = element.accessibilityLabel { view.accessibilityLabel = label }
-            if let role = element.accessibilityRole { view.accessibilityRole = role }
-            view.isOutletScope = element.isOutletScope
+            view.adoptTemplateState(element)
             switch element.configuration {
             case .none: break
             case .label(let text): (view as? Label)?.text = text
@@ -70,7 +75,7 @@ struct Prototype: Sendable {
             // Exact capacity: the array lives as long as the screen, and growing it by doubling
             // would leave up to half of it unused.
             view.reserveSubviewCapacity(children.count)
-            for (index, child) in children.enumerated() { view.attachSubviewQuietly(child.instantiate(), at: index) }
+            for child in children { view.appendSubviewQuietly(child.instantiate()) }
             view.awakeFromNib()
             return view
         }

@@ -35,39 +35,52 @@ open class View {
     /// The element name, such as `div`, `span` or `button`.
     public let tagName: String
     @exclusivity(unchecked) private var attributes: [(name: String, value: String)] = []
-    private var rare: RareState?
+    @exclusivity(unchecked) private var rare: RareState?
     /// The views inside this one, in document order.
     @exclusivity(unchecked) public private(set) var subviews: [View] = []
     // Not `weak`: weak references cost a side table per parent and an atomic load per step up the
     // tree, which showed in render profiles. A parent always outlives its link: it clears the
     // links of its subviews when it goes away or lets one go.
-    private unowned(unsafe) var parent: View?
+    @exclusivity(unchecked) private unowned(unsafe) var parent: View?
     // The number of the generated DOM id (`v12` is 12; 0: none yet), kept as a number beside the
     // Booleans below instead of as a 16-byte string: the text is made when asked for, which is
     // once per render of the element. Invariant: every stored id in a tree was issued by the
     // allocator of that tree's root, so a stored id is valid without walking up (attaching a
     // subtree re-checks, see `adoptIDs`).
-    private var storedID: UInt32 = 0
+    @exclusivity(unchecked) private var storedID: UInt32 = 0
 
     /// Whether the element is an HTML5 void element (no content, no end tag).
     public let isVoidElement: Bool
 
     /// Whether the element renders with the `hidden` attribute.
-    public var isHidden = false {
-        didSet { if isHidden != oldValue { setNeedsRender() } }
+    public var isHidden: Bool {
+        get { storedIsHidden }
+        set {
+            guard newValue != storedIsHidden else { return }
+            storedIsHidden = newValue
+            setNeedsRender()
+        }
     }
+    @exclusivity(unchecked) private var storedIsHidden = false
 
     /// Whether this view's own element must be rendered again.
     @exclusivity(unchecked) public private(set) var needsRender = false
     @exclusivity(unchecked) private(set) var hasDirtyDescendant = false
 
     /// Whether outlet look-ups from above stop at this view (a custom view owns its nib's outlets).
-    var isOutletScope = false
+    @exclusivity(unchecked) var isOutletScope = false
 
     /// The class names of the element. Mutating the list marks the view dirty.
-    public var classList: ClassList = [] {
-        didSet { if classList != oldValue { setNeedsRender() } }
+    public var classList: ClassList {
+        get { storedClassList }
+        set {
+            guard newValue != storedClassList else { return }
+            storedClassList = newValue
+            setNeedsRender()
+        }
     }
+    // Stored apart from the public property so templates can set it without the change check.
+    @exclusivity(unchecked) private var storedClassList: ClassList = []
 
     /// What few views of a tree hold; see the note at the top of the class.
     private final class RareState {
@@ -169,10 +182,25 @@ open class View {
         }
     }
 
-    /// Sets prepared attributes without checks or dirty marks; templates use it on fresh views.
-    func adoptTemplateAttributes(_ prepared: [(name: String, value: String)], explicitID: String?) {
-        attributes = prepared
-        self.explicitID = explicitID
+    /// Gives a fresh view (no superview, no handler, not confined) its template element's state
+    /// without the setters' checks: the same outcome as setting each property, including the
+    /// render mark that any class, `hidden` or ARIA value would have set.
+    final func adoptTemplateState(_ element: Prototype.Element) {
+        attributes = element.attributes
+        if element.explicitID != nil || element.accessibilityLabel != nil || element.accessibilityRole != nil {
+            let rare = rareState
+            rare.explicitID = element.explicitID
+            rare.accessibilityLabel = element.accessibilityLabel
+            rare.accessibilityRole = element.accessibilityRole
+        }
+        storedClassList = element.classList
+        storedIsHidden = element.isHidden
+        isOutletScope = element.isOutletScope
+        if !element.classList.isEmpty || element.isHidden || element.accessibilityLabel != nil
+            || element.accessibilityRole != nil
+        {
+            needsRender = true
+        }
     }
 
     // MARK: Tree
@@ -216,7 +244,7 @@ open class View {
     /// Attaches `view` at `index` without marking anything dirty (list views record their own changes).
     func attachSubviewQuietly(_ view: View, at index: Int) {
         if let incoming = view.ownAllocator { adoptIDs(of: view, issuedBy: incoming) }
-        subviews.insert(view, at: index)
+        if index == subviews.count { subviews.append(view) } else { subviews.insert(view, at: index) }
         view.parent = self
         view.ownAllocator = nil
         if view.needsRender || view.hasDirtyDescendant { markDirtyDescendant() }
@@ -238,6 +266,11 @@ open class View {
     /// Makes room for `count` subviews in all, so attaching them allocates once.
     func reserveSubviewCapacity(_ count: Int) {
         if count > 0 { subviews.reserveCapacity(count) }
+    }
+
+    /// Appends `view` as the last subview without marking anything dirty (templates building a tree).
+    final func appendSubviewQuietly(_ view: View) {
+        attachSubviewQuietly(view, at: subviews.count)
     }
 
     /// Detaches the subview at `index` without marking anything dirty.
