@@ -450,7 +450,7 @@ open class View {
     /// The default writes the start tag, `renderContent(into:context:)` and the end tag. Override
     /// for different markup; keep `domID` on the outermost element so patches can find it.
     open func render(into html: inout HTMLBuffer, context: RenderContext) {
-        if tagName == "html" { html.appendRaw("<!DOCTYPE html>") }
+        if tagName == "html" { html.appendStatic("<!DOCTYPE html>") }
         writeStartTag(into: &html)
         if isVoidElement { return }
         renderContent(into: &html, context: context)
@@ -467,34 +467,36 @@ open class View {
     public func writeStartTag(
         into html: inout HTMLBuffer, extraClasses: [String] = [], extraAttributes: [(String, String)] = []
     ) {
-        html.appendRaw("<")
+        html.append(UInt8(ascii: "<"))
         html.appendRaw(tagName)
         writeAttributes(into: &html, includeID: true, extraClasses: extraClasses, extraAttributes: extraAttributes)
-        html.appendRaw(">")
+        html.append(UInt8(ascii: ">"))
     }
 
     /// Writes `</tag>`.
     public func writeEndTag(into html: inout HTMLBuffer) {
-        html.appendRaw("</")
+        html.appendStatic("</")
         html.appendRaw(tagName)
-        html.appendRaw(">")
+        html.append(UInt8(ascii: ">"))
     }
 
     func writeAttributes(
         into html: inout HTMLBuffer, includeID: Bool, includeHidden: Bool = true, extraClasses: [String],
         extraAttributes: [(String, String)]
     ) {
-        if includeID { html.appendAttribute("id", domID) }
-        if !classList.isEmpty || !extraClasses.isEmpty {
+        if includeID { html.appendAttribute(static: "id", domID) }
+        if extraClasses.isEmpty {
+            if !storedClassList.isEmpty { storedClassList.writeAttribute(into: &html) }
+        } else {
             var classes = classList
             for name in extraClasses { classes.insert(name) }
-            html.appendAttribute("class", classes.value)
+            html.appendAttribute(static: "class", classes.value)
         }
         for attribute in attributes { html.appendAttribute(attribute.name, attribute.value) }
         for attribute in extraAttributes { html.appendAttribute(attribute.0, attribute.1) }
-        if let accessibilityRole { html.appendAttribute("role", accessibilityRole) }
-        if let accessibilityLabel { html.appendAttribute("aria-label", accessibilityLabel) }
-        if includeHidden && isHidden { html.appendAttribute("hidden", "") }
+        if let accessibilityRole { html.appendAttribute(static: "role", accessibilityRole) }
+        if let accessibilityLabel { html.appendAttribute(static: "aria-label", accessibilityLabel) }
+        if includeHidden && isHidden { html.appendAttribute(static: "hidden", "") }
     }
 
     // MARK: Outlets and templates
