@@ -41,7 +41,12 @@ open class View {
     // Not `weak`: weak references cost a side table per parent and an atomic load per step up the
     // tree, which showed in render profiles. A parent always outlives its link: it clears the
     // links of its subviews when it goes away or lets one go.
-    @exclusivity(unchecked) private unowned(unsafe) var parent: View?
+    // Kept as `Unmanaged` so a walk up the tree can step without retaining each ancestor.
+    @exclusivity(unchecked) private var parentLink: Unmanaged<View>?
+    private var parent: View? {
+        get { parentLink?.takeUnretainedValue() }
+        set { parentLink = newValue.map { Unmanaged.passUnretained($0) } }
+    }
     // The number of the generated DOM id (`v12` is 12; 0: none yet), kept as a number beside the
     // Booleans below instead of as a 16-byte string: the text is made when asked for, which is
     // once per render of the element. Invariant: every stored id in a tree was issued by the
@@ -293,6 +298,15 @@ open class View {
         return node
     }
 
+    /// `rootView` for the hot paths (every first `domID`, every confinement check): the walk up
+    /// does not retain each ancestor, which is sound because a parent outlives its link (see
+    /// `parent`) and the tree is confined to one thread.
+    private var unretainedRoot: View {
+        var node = Unmanaged.passUnretained(self)
+        while let next = node._withUnsafeGuaranteedRef({ $0.parentLink }) { node = next }
+        return node.takeUnretainedValue()
+    }
+
     // MARK: DOM ids
 
     private var ownAllocator: DOMIDAllocator? {
@@ -301,7 +315,7 @@ open class View {
     }
 
     private var treeAllocator: DOMIDAllocator {
-        let root = rootView
+        let root = unretainedRoot
         if let allocator = root.ownAllocator { return allocator }
         let allocator = DOMIDAllocator()
         root.ownAllocator = allocator
@@ -361,9 +375,7 @@ open class View {
     }
 
     private func checkConfinement(_ what: @autoclosure () -> String) {
-        var node = self
-        while let parent = node.parent { node = parent }
-        node.confinement?.assertCurrent("\(what()) (<\(tagName)> in a confined view tree)")
+        unretainedRoot.confinement?.assertCurrent("\(what()) (<\(tagName)> in a confined view tree)")
     }
 
     /// Marks this view (and so its subtree) for rendering; property setters call it.
@@ -562,11 +574,15 @@ open class View {
 
     /// Whether `name` is an HTML5 void element (or `#text`).
     static func isVoidElementName(_ name: String) -> Bool {
-        let utf8 = name.utf8
-        guard utf8.count >= 2 && utf8.count <= 6 else { return false }
-        var packed: UInt64 = 0
-        for byte in utf8 { packed = packed << 8 | UInt64(byte) }
-        return voidElementNames.contains(packed)
+        guard name.utf8.count >= 2 && name.utf8.count <= 6 else { return false }
+        var name = name
+        let packed = name.withUTF8 { bytes in
+            var packed: UInt64 = 0
+            for byte in bytes { packed = packed << 8 | UInt64(byte) }
+            return packed
+        }
+        for candidate in voidElementNames where candidate == packed { return true }
+        return false
     }
 
     /// The void element names, each packed big-endian into an integer (all are at most 6 bytes).
