@@ -11,6 +11,11 @@ public struct ClassList: Equatable, Sendable, Sequence, ExpressibleByArrayLitera
         for name in names { insert(name) }
     }
 
+    /// Creates an empty class list (what every view starts with, without the literal's generic path).
+    init() {
+        names = []
+    }
+
     /// Creates a class list from a literal: `["card", "is-selected"]`.
     public init(arrayLiteral elements: String...) {
         self.init(elements)

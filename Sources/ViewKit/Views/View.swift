@@ -85,7 +85,7 @@ open class View {
         }
     }
     // Stored apart from the public property so templates can set it without the change check.
-    @exclusivity(unchecked) private var storedClassList: ClassList = []
+    @exclusivity(unchecked) private var storedClassList = ClassList()
 
     /// What few views of a tree hold; see the note at the top of the class.
     private final class RareState {
@@ -109,9 +109,10 @@ open class View {
     /// Templates create registered view classes through this initializer, so subclasses that add
     /// stored properties give them default values or implement it.
     public required init(tagName: String = "div") {
-        precondition(tagName == "#text" || Self.isValidName(tagName), "View: invalid element name '\(tagName)'")
+        let kind = Self.classifyName(tagName)
+        precondition(kind.isValid || tagName == "#text", "View: invalid element name '\(tagName)'")
         self.tagName = tagName
-        isVoidElement = Self.isVoidElementName(tagName)
+        isVoidElement = kind.isVoidElement
     }
 
     // MARK: Attributes
@@ -574,37 +575,38 @@ open class View {
 
     /// Whether `name` is an HTML5 void element (or `#text`).
     static func isVoidElementName(_ name: String) -> Bool {
-        guard name.utf8.count >= 2 && name.utf8.count <= 6 else { return false }
+        classifyName(name).isVoidElement
+    }
+
+    /// Whether `name` is a valid element or attribute name.
+    static func isValidName(_ name: String) -> Bool {
+        classifyName(name).isValid
+    }
+
+    /// Checks `name` (letters, digits, `-`, `_`, `:`, `.`; not starting with `-` or `.`) and
+    /// tells whether it names a void element (or is `#text`), in one pass over its bytes.
+    static func classifyName(_ name: String) -> (isValid: Bool, isVoidElement: Bool) {
         var name = name
-        let packed = name.withUTF8 { bytes in
+        return name.withUTF8 { bytes in
+            guard let first = bytes.first else { return (false, false) }
+            var isValid = first != UInt8(ascii: "-") && first != UInt8(ascii: ".")
             var packed: UInt64 = 0
-            for byte in bytes { packed = packed << 8 | UInt64(byte) }
-            return packed
+            for byte in bytes {
+                packed = packed &<< 8 | UInt64(byte)
+                // One bit per allowed byte in a 128-bit mask.
+                let word = byte < 0x40 ? Self.nameBytesLow : Self.nameBytesHigh
+                if byte >= 0x80 || (word >> UInt64(byte & 0x3F)) & 1 == 0 { isValid = false }
+            }
+            guard bytes.count >= 2 && bytes.count <= 6 else { return (isValid, false) }
+            for candidate in voidElementNames where candidate == packed { return (isValid, true) }
+            return (isValid, false)
         }
-        for candidate in voidElementNames where candidate == packed { return true }
-        return false
     }
 
     /// The void element names, each packed big-endian into an integer (all are at most 6 bytes).
     private static let voidElementNames: [UInt64] = [
         "#text", "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
     ].map { name in name.utf8.reduce(0) { $0 << 8 | UInt64($1) } }
-
-    static func isValidName(_ name: String) -> Bool {
-        var name = name
-        return name.withUTF8 { bytes in
-            guard let first = bytes.first, first != UInt8(ascii: "-"), first != UInt8(ascii: ".") else {
-                return false
-            }
-            for byte in bytes {
-                // Letters, digits, `-`, `.`, `:` and `_`: one bit each in a 128-bit mask.
-                guard byte < 0x80 else { return false }
-                let word = byte < 0x40 ? Self.nameBytesLow : Self.nameBytesHigh
-                guard (word >> UInt64(byte & 0x3F)) & 1 == 1 else { return false }
-            }
-            return true
-        }
-    }
 
     /// Bit `n` is set when ASCII byte `n` (below 0x40) may appear in a name: digits, `-`, `.`, `:`.
     private static let nameBytesLow: UInt64 = {
