@@ -103,6 +103,11 @@ public struct HTMLBuffer: Sendable {
         storage.count += source.count
     }
 
+    /// Appends prepared bytes.
+    mutating func append(_ prepared: [UInt8]) {
+        prepared.withUnsafeBufferPointer { append($0) }
+    }
+
     /// Makes the storage unique with room for `extra` more bytes; returns where they go.
     @inline(__always)
     private mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {

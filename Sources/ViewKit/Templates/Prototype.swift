@@ -35,11 +35,18 @@ final class Prototype: Sendable {
     let kind: Kind
     let children: [Prototype]
     let line: Int
+    /// The element's attributes, rendered once here and shared by every view made from this node.
+    let attributeList: AttributeList?
 
     init(kind: Kind, children: [Prototype], line: Int) {
         self.kind = kind
         self.children = children
         self.line = line
+        if case .element(let element) = kind, !element.attributes.isEmpty {
+            attributeList = AttributeList(element.attributes)
+        } else {
+            attributeList = nil
+        }
     }
 
     /// Creates the view tree; each view's `awakeFromNib()` runs once its subtree is attached.
@@ -51,7 +58,7 @@ final class Prototype: Sendable {
             return node
         case .element(let element):
             let view = element.viewType.init(tagName: element.tagName)
-            view.adoptTemplateState(element)
+            view.adoptTemplateState(element, attributes: attributeList)
             switch element.configuration {
             case .none: break
             case .label(let text): (view as? Label)?.text = text

@@ -34,7 +34,9 @@ open class View {
 
     /// The element name, such as `div`, `span` or `button`.
     public let tagName: String
-    @exclusivity(unchecked) private var attributes: [(name: String, value: String)] = []
+    // Shared with the template node the view came from until the view changes an attribute.
+    @exclusivity(unchecked) private var attributeList: AttributeList?
+    private var attributes: [(name: String, value: String)] { attributeList?.items ?? [] }
     @exclusivity(unchecked) private var rare: RareState?
     /// The views inside this one, in document order.
     @exclusivity(unchecked) public private(set) var subviews: [View] = []
@@ -172,18 +174,20 @@ open class View {
             explicitID = value
             setNeedsRender()
         default:
-            if let index = attributes.firstIndex(where: { $0.name == name }) {
+            var items = attributes
+            if let index = items.firstIndex(where: { $0.name == name }) {
                 if let value {
-                    guard attributes[index].value != value else { return }
-                    attributes[index].value = value
+                    guard items[index].value != value else { return }
+                    items[index].value = value
                 } else {
-                    attributes.remove(at: index)
+                    items.remove(at: index)
                 }
             } else if let value {
-                attributes.append((name, value))
+                items.append((name, value))
             } else {
                 return
             }
+            attributeList = items.isEmpty ? nil : AttributeList(items)
             setNeedsRender()
         }
     }
@@ -191,8 +195,8 @@ open class View {
     /// Gives a fresh view (no superview, no handler, not confined) its template element's state
     /// without the setters' checks: the same outcome as setting each property, including the
     /// render mark that any class, `hidden` or ARIA value would have set.
-    final func adoptTemplateState(_ element: Prototype.Element) {
-        attributes = element.attributes
+    final func adoptTemplateState(_ element: Prototype.Element, attributes: AttributeList?) {
+        attributeList = attributes
         if element.explicitID != nil || element.accessibilityLabel != nil || element.accessibilityRole != nil {
             let rare = rareState
             rare.explicitID = element.explicitID
@@ -505,7 +509,7 @@ open class View {
             for name in extraClasses { classes.insert(name) }
             html.appendAttribute(static: "class", classes.value)
         }
-        for attribute in attributes { html.appendAttribute(attribute.name, attribute.value) }
+        if let attributeList { html.append(attributeList.rendered) }
         for attribute in extraAttributes { html.appendAttribute(attribute.0, attribute.1) }
         if let accessibilityRole { html.appendAttribute(static: "role", accessibilityRole) }
         if let accessibilityLabel { html.appendAttribute(static: "aria-label", accessibilityLabel) }
@@ -530,9 +534,11 @@ open class View {
     /// This view when it is the outlet `name`, else the first such view below it (in document
     /// order) short of custom views' nibs.
     private final func outletInSubtree(_ name: String) -> View? {
-        for attribute in attributes where attribute.name == "data-outlet" {
-            if attribute.value == name { return self }
-            break
+        if let attributeList {
+            for attribute in attributeList.items where attribute.name == "data-outlet" {
+                if attribute.value == name { return self }
+                break
+            }
         }
         guard !isOutletScope else { return nil }
         for view in subviews {
@@ -628,6 +634,23 @@ open class View {
 
 @available(*, unavailable)
 extension View: Sendable {}
+
+/// A view's own attributes in order, with the same already rendered as ` name="value"` bytes, so a
+/// view made from a template writes its template attributes as one copy. Immutable: all views a
+/// template node makes share one; a view that changes an attribute gets a list of its own.
+final class AttributeList: Sendable {
+    /// The attributes, in the order they were first set.
+    let items: [(name: String, value: String)]
+    /// What `HTMLBuffer.appendAttribute` writes for each item, in order.
+    let rendered: [UInt8]
+
+    init(_ items: [(name: String, value: String)]) {
+        self.items = items
+        var html = HTMLBuffer(capacity: 64)
+        for item in items { html.appendAttribute(item.name, item.value) }
+        rendered = html.bytes
+    }
+}
 
 /// Hands out DOM ids for one tree; shared by a subtree that leaves so its ids stay unique.
 final class DOMIDAllocator {
