@@ -108,6 +108,23 @@ public struct HTMLBuffer: Sendable {
         prepared.withUnsafeBufferPointer { append($0) }
     }
 
+    /// Appends `number` in decimal ASCII digits.
+    mutating func appendDecimal(_ number: UInt32) {
+        var digits = 1
+        var rest = number
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        let start = reserve(digits)
+        rest = number
+        for offset in stride(from: digits - 1, through: 0, by: -1) {
+            start[offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        storage.count += digits
+    }
+
     /// Makes the storage unique with room for `extra` more bytes; returns where they go.
     @inline(__always)
     private mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {

@@ -55,7 +55,7 @@ public final class Button: View {
     /// Writes the form, the hidden token and the submit button.
     public override func render(into html: inout HTMLBuffer, context: RenderContext) {
         html.appendStatic("<form")
-        html.appendAttribute(static: "id", domID)
+        writeIDAttribute(into: &html)
         html.appendStatic(" method=\"post\"")
         html.appendAttribute(static: "action", context.actionPath(actionName))
         if isHidden { html.appendStatic(" hidden") }

@@ -335,6 +335,19 @@ open class View {
         return Self.generatedID(storedID)
     }
 
+    /// Writes ` id="…"` as `appendAttribute("id", domID)` would, without making the id's string:
+    /// a generated id's digits go straight into the buffer.
+    final func writeIDAttribute(into html: inout HTMLBuffer) {
+        if let explicitID {
+            html.appendAttribute(static: "id", explicitID)
+            return
+        }
+        if storedID == 0 { storedID = treeAllocator.allocate() }
+        html.appendStatic(" id=\"v")
+        html.appendDecimal(storedID)
+        html.append(0x22)
+    }
+
     /// `v` and the number in decimal, built in place: at most 11 bytes, so a small string that
     /// needs no allocation.
     private static func generatedID(_ number: UInt32) -> String {
@@ -501,7 +514,7 @@ open class View {
         into html: inout HTMLBuffer, includeID: Bool, includeHidden: Bool = true, extraClasses: [String],
         extraAttributes: [(String, String)]
     ) {
-        if includeID { html.appendAttribute(static: "id", domID) }
+        if includeID { writeIDAttribute(into: &html) }
         if extraClasses.isEmpty {
             if !storedClassList.isEmpty { storedClassList.writeAttribute(into: &html) }
         } else {
