@@ -7,7 +7,17 @@
 final class Prototype: Sendable {
     enum Kind: Sendable {
         case text(String, isRaw: Bool)
-        case element(Element)
+        case element(ElementNode)
+    }
+
+    /// An element's prepared values behind one reference: taking the node out of `Kind` costs
+    /// one retain, where taking the struct out copied (retained) each of its strings and arrays.
+    final class ElementNode: Sendable {
+        let element: Element
+
+        init(_ element: Element) {
+            self.element = element
+        }
     }
 
     /// What a specific view class takes from its element.
@@ -42,8 +52,8 @@ final class Prototype: Sendable {
         self.kind = kind
         self.children = children
         self.line = line
-        if case .element(let element) = kind, !element.attributes.isEmpty {
-            attributeList = AttributeList(element.attributes)
+        if case .element(let node) = kind, !node.element.attributes.isEmpty {
+            attributeList = AttributeList(node.element.attributes)
         } else {
             attributeList = nil
         }
@@ -56,10 +66,10 @@ final class Prototype: Sendable {
             let node = TextNode(text: text)
             node.isRawText = isRaw
             return node
-        case .element(let element):
-            let view = element.viewType.init(tagName: element.tagName)
-            view.adoptTemplateState(element, attributes: attributeList)
-            switch element.configuration {
+        case .element(let node):
+            let view = node.element.viewType.init(tagName: node.element.tagName)
+            view.adoptTemplateState(node.element, attributes: attributeList)
+            switch node.element.configuration {
             case .none: break
             case .label(let text): (view as? Label)?.text = text
             case .button(let title, let actionName, let isEnabled):
