@@ -62,9 +62,9 @@ public final class Button: View {
         html.appendStatic("><input type=\"hidden\" name=\"csrf\"")
         html.appendAttribute(static: "value", context.csrfToken)
         html.appendStatic("><button")
-        writeAttributes(
-            into: &html, includeID: false, includeHidden: false, extraClasses: [],
-            extraAttributes: isEnabled ? [("type", "submit")] : [("type", "submit"), ("disabled", "")])
+        writeLeadingAttributes(into: &html, includeID: false, extraClasses: [])
+        html.appendStatic(isEnabled ? " type=\"submit\"" : " type=\"submit\" disabled")
+        writeTrailingAttributes(into: &html, includeHidden: false)
         html.append(UInt8(ascii: ">"))
         html.appendText(title)
         html.appendStatic("</button></form>")

@@ -514,6 +514,15 @@ open class View {
         into html: inout HTMLBuffer, includeID: Bool, includeHidden: Bool = true, extraClasses: [String],
         extraAttributes: [(String, String)]
     ) {
+        writeLeadingAttributes(into: &html, includeID: includeID, extraClasses: extraClasses)
+        for attribute in extraAttributes { html.appendAttribute(attribute.0, attribute.1) }
+        writeTrailingAttributes(into: &html, includeHidden: includeHidden)
+    }
+
+    /// The attributes before a subclass's extra ones: `id`, `class` and the view's own attributes.
+    /// Views with fixed extras write them between this and `writeTrailingAttributes`, without
+    /// building an array of them on every render.
+    final func writeLeadingAttributes(into html: inout HTMLBuffer, includeID: Bool, extraClasses: [String]) {
         if includeID { writeIDAttribute(into: &html) }
         if extraClasses.isEmpty {
             if !storedClassList.isEmpty { storedClassList.writeAttribute(into: &html) }
@@ -523,7 +532,10 @@ open class View {
             html.appendAttribute(static: "class", classes.value)
         }
         if let attributeList { html.append(attributeList.rendered) }
-        for attribute in extraAttributes { html.appendAttribute(attribute.0, attribute.1) }
+    }
+
+    /// The attributes after a subclass's extra ones: `role`, `aria-label` and `hidden`.
+    final func writeTrailingAttributes(into html: inout HTMLBuffer, includeHidden: Bool) {
         if let accessibilityRole { html.appendAttribute(static: "role", accessibilityRole) }
         if let accessibilityLabel { html.appendAttribute(static: "aria-label", accessibilityLabel) }
         if includeHidden && isHidden { html.appendAttribute(static: "hidden", "") }
