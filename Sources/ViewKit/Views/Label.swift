@@ -48,7 +48,7 @@ public final class TextNode: View {
 
     /// Creates an empty text node.
     public required init(tagName: String = "#text") {
-        super.init(tagName: "#text")
+        super.init(textNode: ())
     }
 
     /// Creates a text node holding `text`.

@@ -117,6 +117,13 @@ open class View {
         isVoidElement = kind.isVoidElement
     }
 
+    /// Creates a text node's view: `#text` is void and needs no name check (templates make a text
+    /// node for every run of text between elements, so the check showed in page profiles).
+    init(textNode: Void) {
+        self.tagName = "#text"
+        isVoidElement = true
+    }
+
     // MARK: Attributes
 
     private var explicitID: String? {
