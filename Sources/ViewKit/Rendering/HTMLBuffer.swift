@@ -17,27 +17,39 @@
 /// html.appendRaw("</p>")   // <p>Tom &amp; Jerry</p>
 /// ```
 public struct HTMLBuffer: Sendable {
-    /// The bytes written so far.
-    public private(set) var bytes: [UInt8]
+    // The bytes live in a buffer of our own rather than in a `[UInt8]`: rendering appends a few
+    // bytes at a time (a tag name, a quote, a run of text between escapes), and each generic
+    // `Array.append(contentsOf:)` cost more than the copy it made. The buffer is copied on write,
+    // so `HTMLBuffer` keeps value semantics.
+    private var storage: Storage
 
     /// Creates an empty buffer with room for `capacity` bytes.
     public init(capacity: Int = 4096) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = Storage(capacity: Swift.max(capacity, 16))
+    }
+
+    /// The bytes written so far.
+    public var bytes: [UInt8] {
+        Array(UnsafeBufferPointer(start: storage.base, count: storage.count))
     }
 
     /// The number of bytes written so far.
-    public var count: Int { bytes.count }
+    public var count: Int { storage.count }
 
     /// Appends markup as is. Never pass user data here: use `appendText` or `appendAttributeValue`.
     public mutating func appendRaw(_ markup: String) {
         var markup = markup
-        markup.withUTF8 { bytes.append(contentsOf: $0) }
+        markup.withUTF8 { append($0) }
     }
 
     /// Appends raw bytes as is.
     public mutating func appendRaw(bytes raw: some Sequence<UInt8>) {
-        bytes.append(contentsOf: raw)
+        for byte in raw { append(byte) }
+    }
+
+    /// Appends fixed markup; views use it for their punctuation and fixed attribute names.
+    mutating func appendStatic(_ markup: StaticString) {
+        markup.withUTF8Buffer { append($0) }
     }
 
     /// Appends `text` escaped for element content.
@@ -54,12 +66,98 @@ public struct HTMLBuffer: Sendable {
     ///
     /// `name` must be a valid attribute name; `View.setAttribute` checks names on the way in.
     public mutating func appendAttribute(_ name: String, _ value: String) {
-        bytes.append(0x20)
+        append(0x20)
         appendRaw(name)
         if value.isEmpty { return }
-        bytes.append(contentsOf: [0x3D, 0x22])  // ="
+        append(0x3D)  // =
+        append(0x22)  // "
         appendEscaped(value)
-        bytes.append(0x22)
+        append(0x22)
+    }
+
+    /// `appendAttribute(_:_:)` for a fixed name.
+    mutating func appendAttribute(static name: StaticString, _ value: String) {
+        append(0x20)
+        appendStatic(name)
+        if value.isEmpty { return }
+        append(0x3D)  // =
+        append(0x22)  // "
+        appendEscaped(value)
+        append(0x22)
+    }
+
+    /// Appends one byte.
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        let end = reserve(1)
+        end.pointee = byte
+        storage.count += 1
+    }
+
+    /// Appends `source`'s bytes.
+    @inline(__always)
+    mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let start = source.baseAddress, source.count > 0 else { return }
+        let end = reserve(source.count)
+        end.update(from: start, count: source.count)
+        storage.count += source.count
+    }
+
+    /// Appends prepared bytes.
+    mutating func append(_ prepared: [UInt8]) {
+        prepared.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Appends `number` in decimal ASCII digits.
+    mutating func appendDecimal(_ number: UInt32) {
+        var digits = 1
+        var rest = number
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        let start = reserve(digits)
+        rest = number
+        for offset in stride(from: digits - 1, through: 0, by: -1) {
+            start[offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        storage.count += digits
+    }
+
+    /// Makes the storage unique with room for `extra` more bytes; returns where they go.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+        if !isKnownUniquelyReferenced(&storage) || storage.capacity - storage.count < extra {
+            storage = storage.copy(minimumCapacity: storage.count + extra)
+        }
+        return storage.base + storage.count
+    }
+
+    /// The bytes of one buffer value, shared between copies until one of them writes.
+    ///
+    /// `@unchecked Sendable` and `@exclusivity(unchecked)`: the storage is only written through a
+    /// buffer that holds the sole reference (`reserve` copies otherwise), inside a `mutating`
+    /// method, so Swift's static exclusivity of the buffer value covers every access.
+    private final class Storage: @unchecked Sendable {
+        let base: UnsafeMutablePointer<UInt8>
+        @exclusivity(unchecked) var count = 0
+        let capacity: Int
+
+        init(capacity: Int) {
+            base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            self.capacity = capacity
+        }
+
+        deinit { base.deallocate() }
+
+        /// A copy with room for at least `minimumCapacity` bytes, growing by doubling.
+        func copy(minimumCapacity: Int) -> Storage {
+            let copy = Storage(capacity: Swift.max(minimumCapacity, capacity * 2))
+            copy.base.initialize(from: base, count: count)
+            copy.count = count
+            return copy
+        }
     }
 
     private mutating func appendEscaped(_ string: String) {
@@ -90,28 +188,28 @@ public struct HTMLBuffer: Sendable {
                     }
                 }
                 if chunkStart < index {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[chunkStart..<index]))
+                    append(UnsafeBufferPointer(rebasing: source[chunkStart..<index]))
                 }
                 if replacedLength > 0 {
-                    bytes.append(contentsOf: Self.replacement)
+                    appendStatic("\u{FFFD}")
                     index += replacedLength
                     chunkStart = index
                     continue
                 }
                 switch byte {
-                case 0x26: bytes.append(contentsOf: Self.ampersand)
-                case 0x3C: bytes.append(contentsOf: Self.lessThan)
-                case 0x3E: bytes.append(contentsOf: Self.greaterThan)
-                case 0x22: bytes.append(contentsOf: Self.quotation)
-                case 0x27: bytes.append(contentsOf: Self.apostrophe)
-                case 0x00: bytes.append(contentsOf: Self.replacement)
+                case 0x26: appendStatic("&amp;")
+                case 0x3C: appendStatic("&lt;")
+                case 0x3E: appendStatic("&gt;")
+                case 0x22: appendStatic("&quot;")
+                case 0x27: appendStatic("&#39;")
+                case 0x00: appendStatic("\u{FFFD}")
                 default: appendNumericReference(byte)
                 }
                 index += 1
                 chunkStart = index
             }
             if chunkStart < end {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[chunkStart..<end]))
+                append(UnsafeBufferPointer(rebasing: source[chunkStart..<end]))
             }
         }
     }
@@ -143,10 +241,11 @@ public struct HTMLBuffer: Sendable {
     }
 
     private mutating func appendNumericReference(_ byte: UInt8) {
-        bytes.append(contentsOf: [0x26, 0x23])  // &#
-        if byte >= 10 { bytes.append(0x30 + byte / 10) }
-        bytes.append(0x30 + byte % 10)
-        bytes.append(0x3B)
+        append(0x26)  // &
+        append(0x23)  // #
+        if byte >= 10 { append(0x30 + byte / 10) }
+        append(0x30 + byte % 10)
+        append(0x3B)
     }
 
     /// Bit `n` is set when ASCII byte `n` (below 0x40) must be escaped.
@@ -156,11 +255,4 @@ public struct HTMLBuffer: Sendable {
         for byte: UInt8 in [0x22, 0x26, 0x27, 0x3C, 0x3E] { mask |= 1 << UInt64(byte) }
         return mask
     }()
-
-    private static let ampersand = Array("&amp;".utf8)
-    private static let lessThan = Array("&lt;".utf8)
-    private static let greaterThan = Array("&gt;".utf8)
-    private static let quotation = Array("&quot;".utf8)
-    private static let apostrophe = Array("&#39;".utf8)
-    private static let replacement = Array("\u{FFFD}".utf8)
 }

@@ -1,9 +1,23 @@
 /// An immutable, pre-resolved node of a template: instantiating it is a straight walk that creates
 /// views and copies prepared values, with no parsing, look-ups or checks left to do.
-struct Prototype: Sendable {
+///
+/// A class, not a struct: each screen instantiates the tree, and reading a struct node out of its
+/// parent's array copied it (a retain and release per string, class list and attribute array in
+/// it); a reference costs one.
+final class Prototype: Sendable {
     enum Kind: Sendable {
         case text(String, isRaw: Bool)
-        case element(Element)
+        case element(ElementNode)
+    }
+
+    /// An element's prepared values behind one reference: taking the node out of `Kind` costs
+    /// one retain, where taking the struct out copied (retained) each of its strings and arrays.
+    final class ElementNode: Sendable {
+        let element: Element
+
+        init(_ element: Element) {
+            self.element = element
+        }
     }
 
     /// What a specific view class takes from its element.
@@ -28,9 +42,22 @@ struct Prototype: Sendable {
         var isOutletScope: Bool
     }
 
-    var kind: Kind
-    var children: [Prototype]
-    var line: Int
+    let kind: Kind
+    let children: [Prototype]
+    let line: Int
+    /// The element's attributes, rendered once here and shared by every view made from this node.
+    let attributeList: AttributeList?
+
+    init(kind: Kind, children: [Prototype], line: Int) {
+        self.kind = kind
+        self.children = children
+        self.line = line
+        if case .element(let node) = kind, !node.element.attributes.isEmpty {
+            attributeList = AttributeList(node.element.attributes)
+        } else {
+            attributeList = nil
+        }
+    }
 
     /// Creates the view tree; each view's `awakeFromNib()` runs once its subtree is attached.
     func instantiate() -> View {
@@ -39,15 +66,10 @@ struct Prototype: Sendable {
             let node = TextNode(text: text)
             node.isRawText = isRaw
             return node
-        case .element(let element):
-            let view = element.viewType.init(tagName: element.tagName)
-            view.adoptTemplateAttributes(element.attributes, explicitID: element.explicitID)
-            if !element.classList.isEmpty { view.classList = element.classList }
-            if element.isHidden { view.isHidden = true }
-            if let label = element.accessibilityLabel { view.accessibilityLabel = label }
-            if let role = element.accessibilityRole { view.accessibilityRole = role }
-            view.isOutletScope = element.isOutletScope
-            switch element.configuration {
+        case .element(let node):
+            let view = node.element.viewType.init(tagName: node.element.tagName)
+            view.adoptTemplateState(node.element, attributes: attributeList)
+            switch node.element.configuration {
             case .none: break
             case .label(let text): (view as? Label)?.text = text
             case .button(let title, let actionName, let isEnabled):
@@ -70,7 +92,7 @@ struct Prototype: Sendable {
             // Exact capacity: the array lives as long as the screen, and growing it by doubling
             // would leave up to half of it unused.
             view.reserveSubviewCapacity(children.count)
-            for (index, child) in children.enumerated() { view.attachSubviewQuietly(child.instantiate(), at: index) }
+            for child in children { view.appendSubviewQuietly(child.instantiate()) }
             view.awakeFromNib()
             return view
         }

@@ -121,7 +121,7 @@ struct TemplateCompiler {
         } else if takesChildren {
             children = try compile(node.children, file: file, scope: &scope, parentTag: tagName, nibStack: nibStack)
         }
-        return Prototype(kind: .element(element), children: children, line: node.line)
+        return Prototype(kind: .element(Prototype.ElementNode(element)), children: children, line: node.line)
     }
 
     /// A custom view owns its outlets: its nib (or inline content) compiles in a scope of its own,

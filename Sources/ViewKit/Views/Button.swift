@@ -54,19 +54,19 @@ public final class Button: View {
 
     /// Writes the form, the hidden token and the submit button.
     public override func render(into html: inout HTMLBuffer, context: RenderContext) {
-        html.appendRaw("<form")
-        html.appendAttribute("id", domID)
-        html.appendAttribute("method", "post")
-        html.appendAttribute("action", context.actionPath(actionName))
-        if isHidden { html.appendAttribute("hidden", "") }
-        html.appendRaw("><input type=\"hidden\" name=\"csrf\"")
-        html.appendAttribute("value", context.csrfToken)
-        html.appendRaw("><button")
-        writeAttributes(
-            into: &html, includeID: false, includeHidden: false, extraClasses: [],
-            extraAttributes: isEnabled ? [("type", "submit")] : [("type", "submit"), ("disabled", "")])
-        html.appendRaw(">")
+        html.appendStatic("<form")
+        writeIDAttribute(into: &html)
+        html.appendStatic(" method=\"post\"")
+        html.appendAttribute(static: "action", context.actionPath(actionName))
+        if isHidden { html.appendStatic(" hidden") }
+        html.appendStatic("><input type=\"hidden\" name=\"csrf\"")
+        html.appendAttribute(static: "value", context.csrfToken)
+        html.appendStatic("><button")
+        writeLeadingAttributes(into: &html, includeID: false, extraClasses: [])
+        html.appendStatic(isEnabled ? " type=\"submit\"" : " type=\"submit\" disabled")
+        writeTrailingAttributes(into: &html, includeHidden: false)
+        html.append(UInt8(ascii: ">"))
         html.appendText(title)
-        html.appendRaw("</button></form>")
+        html.appendStatic("</button></form>")
     }
 }

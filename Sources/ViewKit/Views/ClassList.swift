@@ -11,6 +11,11 @@ public struct ClassList: Equatable, Sendable, Sequence, ExpressibleByArrayLitera
         for name in names { insert(name) }
     }
 
+    /// Creates an empty class list (what every view starts with, without the literal's generic path).
+    init() {
+        names = []
+    }
+
     /// Creates a class list from a literal: `["card", "is-selected"]`.
     public init(arrayLiteral elements: String...) {
         self.init(elements)
@@ -44,6 +49,19 @@ public struct ClassList: Equatable, Sendable, Sequence, ExpressibleByArrayLitera
 
     /// The names joined by spaces, as in a `class` attribute.
     public var value: String { names.joined(separator: " ") }
+
+    /// Writes ` class="…"` with the names, as `appendAttribute("class", value)` would, without
+    /// joining them into a string first. The list must not be empty.
+    func writeAttribute(into html: inout HTMLBuffer) {
+        html.appendStatic(" class=\"")
+        var isFirst = true
+        for name in names {
+            if !isFirst { html.append(0x20) }
+            isFirst = false
+            html.appendAttributeValue(name)
+        }
+        html.append(0x22)
+    }
 
     /// Iterates the names in order.
     public func makeIterator() -> IndexingIterator<[String]> { names.makeIterator() }

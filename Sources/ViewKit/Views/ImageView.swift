@@ -35,13 +35,13 @@ public final class ImageView: View {
     public override func render(into html: inout HTMLBuffer, context: RenderContext) {
         let image = imageURL.flatMap { Self.isAllowedSource($0) ? $0 : nil }
         let source = image ?? placeholder.flatMap { Self.isAllowedSource($0) ? $0 : nil }
-        var extra: [(String, String)] = []
-        extra.reserveCapacity(4)
-        if let source { extra.append(("src", source)) }
-        extra.append(("alt", alternativeText))
-        extra.append(("loading", "lazy"))
-        extra.append(("decoding", "async"))
-        writeStartTag(into: &html, extraClasses: image == nil ? ["image-placeholder"] : [], extraAttributes: extra)
+        html.appendStatic("<img")
+        writeLeadingAttributes(into: &html, includeID: true, extraClasses: image == nil ? ["image-placeholder"] : [])
+        if let source { html.appendAttribute(static: "src", source) }
+        html.appendAttribute(static: "alt", alternativeText)
+        html.appendStatic(" loading=\"lazy\" decoding=\"async\"")
+        writeTrailingAttributes(into: &html, includeHidden: true)
+        html.append(UInt8(ascii: ">"))
     }
 
     /// Whether `source` is an `http:`/`https:` URL or a site-relative path.

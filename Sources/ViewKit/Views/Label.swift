@@ -9,7 +9,9 @@
 /// ```
 public final class Label: View {
     /// The text shown; setting a different value marks the label dirty.
-    public var text = "" {
+    // `@exclusivity(unchecked)`: read on every render and binder update; like `View`'s storage,
+    // confined to the screen's scheduler and never held `inout` across a call into the tree.
+    @exclusivity(unchecked) public var text = "" {
         didSet { if text != oldValue { setNeedsRender() } }
     }
 
@@ -36,16 +38,17 @@ public final class Label: View {
 /// its superview dirty instead.
 public final class TextNode: View {
     /// The text; setting a different value marks the enclosing element dirty.
-    public var text = "" {
+    // `@exclusivity(unchecked)`: as `Label.text`.
+    @exclusivity(unchecked) public var text = "" {
         didSet { if text != oldValue { superview?.setNeedsRender() } }
     }
 
     /// Whether the text is written unescaped; only templates set it, for `<script>` and `<style>`.
-    var isRawText = false
+    @exclusivity(unchecked) var isRawText = false
 
     /// Creates an empty text node.
     public required init(tagName: String = "#text") {
-        super.init(tagName: "#text")
+        super.init(textNode: ())
     }
 
     /// Creates a text node holding `text`.

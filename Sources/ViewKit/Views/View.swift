@@ -34,40 +34,60 @@ open class View {
 
     /// The element name, such as `div`, `span` or `button`.
     public let tagName: String
-    @exclusivity(unchecked) private var attributes: [(name: String, value: String)] = []
-    private var rare: RareState?
+    // Shared with the template node the view came from until the view changes an attribute.
+    @exclusivity(unchecked) private var attributeList: AttributeList?
+    private var attributes: [(name: String, value: String)] { attributeList?.items ?? [] }
+    @exclusivity(unchecked) private var rare: RareState?
     /// The views inside this one, in document order.
     @exclusivity(unchecked) public private(set) var subviews: [View] = []
     // Not `weak`: weak references cost a side table per parent and an atomic load per step up the
     // tree, which showed in render profiles. A parent always outlives its link: it clears the
     // links of its subviews when it goes away or lets one go.
-    private unowned(unsafe) var parent: View?
+    // Kept as `Unmanaged` so a walk up the tree can step without retaining each ancestor.
+    @exclusivity(unchecked) private var parentLink: Unmanaged<View>?
+    private var parent: View? {
+        get { parentLink?.takeUnretainedValue() }
+        set { parentLink = newValue.map { Unmanaged.passUnretained($0) } }
+    }
     // The number of the generated DOM id (`v12` is 12; 0: none yet), kept as a number beside the
     // Booleans below instead of as a 16-byte string: the text is made when asked for, which is
     // once per render of the element. Invariant: every stored id in a tree was issued by the
     // allocator of that tree's root, so a stored id is valid without walking up (attaching a
     // subtree re-checks, see `adoptIDs`).
-    private var storedID: UInt32 = 0
+    @exclusivity(unchecked) private var storedID: UInt32 = 0
 
     /// Whether the element is an HTML5 void element (no content, no end tag).
     public let isVoidElement: Bool
 
     /// Whether the element renders with the `hidden` attribute.
-    public var isHidden = false {
-        didSet { if isHidden != oldValue { setNeedsRender() } }
+    public var isHidden: Bool {
+        get { storedIsHidden }
+        set {
+            guard newValue != storedIsHidden else { return }
+            storedIsHidden = newValue
+            setNeedsRender()
+        }
     }
+    @exclusivity(unchecked) private var storedIsHidden = false
 
     /// Whether this view's own element must be rendered again.
     @exclusivity(unchecked) public private(set) var needsRender = false
     @exclusivity(unchecked) private(set) var hasDirtyDescendant = false
 
     /// Whether outlet look-ups from above stop at this view (a custom view owns its nib's outlets).
-    var isOutletScope = false
+    @exclusivity(unchecked) var isOutletScope = false
 
     /// The class names of the element. Mutating the list marks the view dirty.
-    public var classList: ClassList = [] {
-        didSet { if classList != oldValue { setNeedsRender() } }
+    public var classList: ClassList {
+        get { storedClassList }
+        set {
+            guard newValue != storedClassList else { return }
+            storedClassList = newValue
+            setNeedsRender()
+        }
     }
+    // Stored apart from the public property so templates can set it without the change check.
+    @exclusivity(unchecked) private var storedClassList = ClassList()
 
     /// What few views of a tree hold; see the note at the top of the class.
     private final class RareState {
@@ -91,9 +111,17 @@ open class View {
     /// Templates create registered view classes through this initializer, so subclasses that add
     /// stored properties give them default values or implement it.
     public required init(tagName: String = "div") {
-        precondition(tagName == "#text" || Self.isValidName(tagName), "View: invalid element name '\(tagName)'")
+        let kind = Self.classifyName(tagName)
+        precondition(kind.isValid || tagName == "#text", "View: invalid element name '\(tagName)'")
         self.tagName = tagName
-        isVoidElement = Self.voidElements.contains(tagName)
+        isVoidElement = kind.isVoidElement
+    }
+
+    /// Creates a text node's view: `#text` is void and needs no name check (templates make a text
+    /// node for every run of text between elements, so the check showed in page profiles).
+    init(textNode: Void) {
+        self.tagName = "#text"
+        isVoidElement = true
     }
 
     // MARK: Attributes
@@ -153,26 +181,43 @@ open class View {
             explicitID = value
             setNeedsRender()
         default:
-            if let index = attributes.firstIndex(where: { $0.name == name }) {
+            var items = attributes
+            if let index = items.firstIndex(where: { $0.name == name }) {
                 if let value {
-                    guard attributes[index].value != value else { return }
-                    attributes[index].value = value
+                    guard items[index].value != value else { return }
+                    items[index].value = value
                 } else {
-                    attributes.remove(at: index)
+                    items.remove(at: index)
                 }
             } else if let value {
-                attributes.append((name, value))
+                items.append((name, value))
             } else {
                 return
             }
+            attributeList = items.isEmpty ? nil : AttributeList(items)
             setNeedsRender()
         }
     }
 
-    /// Sets prepared attributes without checks or dirty marks; templates use it on fresh views.
-    func adoptTemplateAttributes(_ prepared: [(name: String, value: String)], explicitID: String?) {
-        attributes = prepared
-        self.explicitID = explicitID
+    /// Gives a fresh view (no superview, no handler, not confined) its template element's state
+    /// without the setters' checks: the same outcome as setting each property, including the
+    /// render mark that any class, `hidden` or ARIA value would have set.
+    final func adoptTemplateState(_ element: Prototype.Element, attributes: AttributeList?) {
+        attributeList = attributes
+        if element.explicitID != nil || element.accessibilityLabel != nil || element.accessibilityRole != nil {
+            let rare = rareState
+            rare.explicitID = element.explicitID
+            rare.accessibilityLabel = element.accessibilityLabel
+            rare.accessibilityRole = element.accessibilityRole
+        }
+        storedClassList = element.classList
+        storedIsHidden = element.isHidden
+        isOutletScope = element.isOutletScope
+        if !element.classList.isEmpty || element.isHidden || element.accessibilityLabel != nil
+            || element.accessibilityRole != nil
+        {
+            needsRender = true
+        }
     }
 
     // MARK: Tree
@@ -216,7 +261,7 @@ open class View {
     /// Attaches `view` at `index` without marking anything dirty (list views record their own changes).
     func attachSubviewQuietly(_ view: View, at index: Int) {
         if let incoming = view.ownAllocator { adoptIDs(of: view, issuedBy: incoming) }
-        subviews.insert(view, at: index)
+        if index == subviews.count { subviews.append(view) } else { subviews.insert(view, at: index) }
         view.parent = self
         view.ownAllocator = nil
         if view.needsRender || view.hasDirtyDescendant { markDirtyDescendant() }
@@ -240,6 +285,11 @@ open class View {
         if count > 0 { subviews.reserveCapacity(count) }
     }
 
+    /// Appends `view` as the last subview without marking anything dirty (templates building a tree).
+    final func appendSubviewQuietly(_ view: View) {
+        attachSubviewQuietly(view, at: subviews.count)
+    }
+
     /// Detaches the subview at `index` without marking anything dirty.
     func detachSubviewQuietly(at index: Int) {
         let allocator = treeAllocator
@@ -260,6 +310,15 @@ open class View {
         return node
     }
 
+    /// `rootView` for the hot paths (every first `domID`, every confinement check): the walk up
+    /// does not retain each ancestor, which is sound because a parent outlives its link (see
+    /// `parent`) and the tree is confined to one thread.
+    private var unretainedRoot: View {
+        var node = Unmanaged.passUnretained(self)
+        while let next = node._withUnsafeGuaranteedRef({ $0.parentLink }) { node = next }
+        return node.takeUnretainedValue()
+    }
+
     // MARK: DOM ids
 
     private var ownAllocator: DOMIDAllocator? {
@@ -268,7 +327,7 @@ open class View {
     }
 
     private var treeAllocator: DOMIDAllocator {
-        let root = rootView
+        let root = unretainedRoot
         if let allocator = root.ownAllocator { return allocator }
         let allocator = DOMIDAllocator()
         root.ownAllocator = allocator
@@ -281,6 +340,19 @@ open class View {
         if let explicitID { return explicitID }
         if storedID == 0 { storedID = treeAllocator.allocate() }
         return Self.generatedID(storedID)
+    }
+
+    /// Writes ` id="…"` as `appendAttribute("id", domID)` would, without making the id's string:
+    /// a generated id's digits go straight into the buffer.
+    final func writeIDAttribute(into html: inout HTMLBuffer) {
+        if let explicitID {
+            html.appendAttribute(static: "id", explicitID)
+            return
+        }
+        if storedID == 0 { storedID = treeAllocator.allocate() }
+        html.appendStatic(" id=\"v")
+        html.appendDecimal(storedID)
+        html.append(0x22)
     }
 
     /// `v` and the number in decimal, built in place: at most 11 bytes, so a small string that
@@ -328,9 +400,7 @@ open class View {
     }
 
     private func checkConfinement(_ what: @autoclosure () -> String) {
-        var node = self
-        while let parent = node.parent { node = parent }
-        node.confinement?.assertCurrent("\(what()) (<\(tagName)> in a confined view tree)")
+        unretainedRoot.confinement?.assertCurrent("\(what()) (<\(tagName)> in a confined view tree)")
     }
 
     /// Marks this view (and so its subtree) for rendering; property setters call it.
@@ -417,7 +487,7 @@ open class View {
     /// The default writes the start tag, `renderContent(into:context:)` and the end tag. Override
     /// for different markup; keep `domID` on the outermost element so patches can find it.
     open func render(into html: inout HTMLBuffer, context: RenderContext) {
-        if tagName == "html" { html.appendRaw("<!DOCTYPE html>") }
+        if tagName == "html" { html.appendStatic("<!DOCTYPE html>") }
         writeStartTag(into: &html)
         if isVoidElement { return }
         renderContent(into: &html, context: context)
@@ -434,34 +504,48 @@ open class View {
     public func writeStartTag(
         into html: inout HTMLBuffer, extraClasses: [String] = [], extraAttributes: [(String, String)] = []
     ) {
-        html.appendRaw("<")
+        html.append(UInt8(ascii: "<"))
         html.appendRaw(tagName)
         writeAttributes(into: &html, includeID: true, extraClasses: extraClasses, extraAttributes: extraAttributes)
-        html.appendRaw(">")
+        html.append(UInt8(ascii: ">"))
     }
 
     /// Writes `</tag>`.
     public func writeEndTag(into html: inout HTMLBuffer) {
-        html.appendRaw("</")
+        html.appendStatic("</")
         html.appendRaw(tagName)
-        html.appendRaw(">")
+        html.append(UInt8(ascii: ">"))
     }
 
     func writeAttributes(
         into html: inout HTMLBuffer, includeID: Bool, includeHidden: Bool = true, extraClasses: [String],
         extraAttributes: [(String, String)]
     ) {
-        if includeID { html.appendAttribute("id", domID) }
-        if !classList.isEmpty || !extraClasses.isEmpty {
+        writeLeadingAttributes(into: &html, includeID: includeID, extraClasses: extraClasses)
+        for attribute in extraAttributes { html.appendAttribute(attribute.0, attribute.1) }
+        writeTrailingAttributes(into: &html, includeHidden: includeHidden)
+    }
+
+    /// The attributes before a subclass's extra ones: `id`, `class` and the view's own attributes.
+    /// Views with fixed extras write them between this and `writeTrailingAttributes`, without
+    /// building an array of them on every render.
+    final func writeLeadingAttributes(into html: inout HTMLBuffer, includeID: Bool, extraClasses: [String]) {
+        if includeID { writeIDAttribute(into: &html) }
+        if extraClasses.isEmpty {
+            if !storedClassList.isEmpty { storedClassList.writeAttribute(into: &html) }
+        } else {
             var classes = classList
             for name in extraClasses { classes.insert(name) }
-            html.appendAttribute("class", classes.value)
+            html.appendAttribute(static: "class", classes.value)
         }
-        for attribute in attributes { html.appendAttribute(attribute.name, attribute.value) }
-        for attribute in extraAttributes { html.appendAttribute(attribute.0, attribute.1) }
-        if let accessibilityRole { html.appendAttribute("role", accessibilityRole) }
-        if let accessibilityLabel { html.appendAttribute("aria-label", accessibilityLabel) }
-        if includeHidden && isHidden { html.appendAttribute("hidden", "") }
+        if let attributeList { html.append(attributeList.rendered) }
+    }
+
+    /// The attributes after a subclass's extra ones: `role`, `aria-label` and `hidden`.
+    final func writeTrailingAttributes(into html: inout HTMLBuffer, includeHidden: Bool) {
+        if let accessibilityRole { html.appendAttribute(static: "role", accessibilityRole) }
+        if let accessibilityLabel { html.appendAttribute(static: "aria-label", accessibilityLabel) }
+        if includeHidden && isHidden { html.appendAttribute(static: "hidden", "") }
     }
 
     // MARK: Outlets and templates
@@ -482,9 +566,11 @@ open class View {
     /// This view when it is the outlet `name`, else the first such view below it (in document
     /// order) short of custom views' nibs.
     private final func outletInSubtree(_ name: String) -> View? {
-        for attribute in attributes where attribute.name == "data-outlet" {
-            if attribute.value == name { return self }
-            break
+        if let attributeList {
+            for attribute in attributeList.items where attribute.name == "data-outlet" {
+                if attribute.value == name { return self }
+                break
+            }
         }
         guard !isOutletScope else { return nil }
         for view in subviews {
@@ -522,24 +608,81 @@ open class View {
 
     // MARK: Names
 
-    static let voidElements: Set<String> = [
-        "#text", "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
-    ]
+    // Every view's initializer asks both questions below, so they read the name's bytes once,
+    // without hashing (a `Set<String>` look-up hashed the name) or the generic `UTF8View` walk.
 
+    /// Whether `name` is an HTML5 void element (or `#text`).
+    static func isVoidElementName(_ name: String) -> Bool {
+        classifyName(name).isVoidElement
+    }
+
+    /// Whether `name` is a valid element or attribute name.
     static func isValidName(_ name: String) -> Bool {
-        guard let first = name.utf8.first, first != UInt8(ascii: "-"), first != UInt8(ascii: ".") else {
-            return false
-        }
-        return name.utf8.allSatisfy { byte in
-            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
-                || byte == UInt8(ascii: ".")
+        classifyName(name).isValid
+    }
+
+    /// Checks `name` (letters, digits, `-`, `_`, `:`, `.`; not starting with `-` or `.`) and
+    /// tells whether it names a void element (or is `#text`), in one pass over its bytes.
+    static func classifyName(_ name: String) -> (isValid: Bool, isVoidElement: Bool) {
+        var name = name
+        return name.withUTF8 { bytes in
+            guard let first = bytes.first else { return (false, false) }
+            var isValid = first != UInt8(ascii: "-") && first != UInt8(ascii: ".")
+            var packed: UInt64 = 0
+            for byte in bytes {
+                packed = packed &<< 8 | UInt64(byte)
+                // One bit per allowed byte in a 128-bit mask.
+                let word = byte < 0x40 ? Self.nameBytesLow : Self.nameBytesHigh
+                if byte >= 0x80 || (word >> UInt64(byte & 0x3F)) & 1 == 0 { isValid = false }
+            }
+            guard bytes.count >= 2 && bytes.count <= 6 else { return (isValid, false) }
+            for candidate in voidElementNames where candidate == packed { return (isValid, true) }
+            return (isValid, false)
         }
     }
+
+    /// The void element names, each packed big-endian into an integer (all are at most 6 bytes).
+    private static let voidElementNames: [UInt64] = [
+        "#text", "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
+    ].map { name in name.utf8.reduce(0) { $0 << 8 | UInt64($1) } }
+
+    /// Bit `n` is set when ASCII byte `n` (below 0x40) may appear in a name: digits, `-`, `.`, `:`.
+    private static let nameBytesLow: UInt64 = {
+        var mask: UInt64 = 0
+        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { mask |= 1 << UInt64(byte) }
+        for byte in [UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":")] { mask |= 1 << UInt64(byte) }
+        return mask
+    }()
+
+    /// Bit `n` is set when ASCII byte `0x40 + n` may appear in a name: letters and `_`.
+    private static let nameBytesHigh: UInt64 = {
+        var mask: UInt64 = 0
+        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { mask |= 1 << UInt64(byte - 0x40) }
+        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { mask |= 1 << UInt64(byte - 0x40) }
+        mask |= 1 << UInt64(UInt8(ascii: "_") - 0x40)
+        return mask
+    }()
 }
 
 @available(*, unavailable)
 extension View: Sendable {}
+
+/// A view's own attributes in order, with the same already rendered as ` name="value"` bytes, so a
+/// view made from a template writes its template attributes as one copy. Immutable: all views a
+/// template node makes share one; a view that changes an attribute gets a list of its own.
+final class AttributeList: Sendable {
+    /// The attributes, in the order they were first set.
+    let items: [(name: String, value: String)]
+    /// What `HTMLBuffer.appendAttribute` writes for each item, in order.
+    let rendered: [UInt8]
+
+    init(_ items: [(name: String, value: String)]) {
+        self.items = items
+        var html = HTMLBuffer(capacity: 64)
+        for item in items { html.appendAttribute(item.name, item.value) }
+        rendered = html.bytes
+    }
+}
 
 /// Hands out DOM ids for one tree; shared by a subtree that leaves so its ids stay unique.
 final class DOMIDAllocator {
