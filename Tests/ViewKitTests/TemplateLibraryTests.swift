@@ -101,6 +101,14 @@ import ViewKit
         #expect(html.contains(#"<svg id="v2" viewBox="0 0 10 10"><linearGradient id="g"></linearGradient></svg>"#))
     }
 
+    /// Images load lazily unless the template says an image is above the fold.
+    @Test func anImageLoadsLazilyUnlessTheTemplateAsksForEager() throws {
+        let html = try render(
+            #"<div><img data-outlet="a" src="/a.svg" alt="a"><img data-outlet="b" src="/b.svg" loading="eager"></div>"#)
+        #expect(html.contains(#"src="/a.svg" alt="a" loading="lazy" decoding="async">"#))
+        #expect(html.contains(#"src="/b.svg" alt loading="eager" decoding="async">"#))
+    }
+
     @Test func keepsWhitespaceInPreformattedText() throws {
         let html = try render("<div><pre>a\n  b</pre><p>one\n   two</p></div>")
         #expect(html == "<div id=\"v1\"><pre id=\"v2\">a\n  b</pre><p id=\"v3\">one two</p></div>")

@@ -25,7 +25,7 @@ final class Prototype: Sendable {
         case none
         case label(text: String)
         case button(title: String, actionName: String, isEnabled: Bool)
-        case image(alternativeText: String, placeholder: String?)
+        case image(alternativeText: String, placeholder: String?, loadsEagerly: Bool)
         case stack(axis: StackView.Axis, spacing: Int)
     }
 
@@ -78,10 +78,11 @@ final class Prototype: Sendable {
                     button.actionName = actionName
                     button.isEnabled = isEnabled
                 }
-            case .image(let alternativeText, let placeholder):
+            case .image(let alternativeText, let placeholder, let loadsEagerly):
                 if let image = view as? ImageView {
                     image.alternativeText = alternativeText
                     image.placeholder = placeholder
+                    image.loadsEagerly = loadsEagerly
                 }
             case .stack(let axis, let spacing):
                 if let stack = view as? StackView {

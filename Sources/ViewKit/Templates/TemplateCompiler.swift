@@ -85,7 +85,8 @@ struct TemplateCompiler {
             consumed.formUnion(["data-action", "disabled", "type"])
         } else if viewType is ImageView.Type {
             element.configuration = .image(
-                alternativeText: node.attribute("alt") ?? "", placeholder: node.attribute("src"))
+                alternativeText: node.attribute("alt") ?? "", placeholder: node.attribute("src"),
+                loadsEagerly: node.attribute("loading") == "eager")
             consumed.formUnion(["alt", "src", "loading", "decoding"])
         } else if viewType is StackView.Type {
             let axis = StackView.Axis(rawValue: node.attribute("data-axis") ?? "vertical")

@@ -1,4 +1,5 @@
-/// A view that shows an image by URL (like `UIImageView`), as a lazily loaded `<img>`.
+/// A view that shows an image by URL (like `UIImageView`), as a lazily (or, for images above the fold, eagerly)
+/// loaded `<img>`.
 ///
 /// While `imageURL` is `nil` the element shows `placeholder` (if any) and carries the class
 /// `image-placeholder`. Only `http:`/`https:` URLs and site-relative paths are ever rendered as a
@@ -26,12 +27,19 @@ public final class ImageView: View {
         didSet { if placeholder != oldValue { setNeedsRender() } }
     }
 
+    /// Whether the browser loads the image at once (`loading="eager"`) rather than when it nears the viewport
+    /// (`loading="lazy"`, the default). Set it for an image above the fold, such as a detail screen's poster, so that
+    /// the page's largest paint does not wait for layout; templates set it with `loading="eager"` on the `<img>`.
+    public var loadsEagerly = false {
+        didSet { if loadsEagerly != oldValue { setNeedsRender() } }
+    }
+
     /// Creates an empty image view; its element is always an `<img>`.
     public required init(tagName: String = "img") {
         super.init(tagName: "img")
     }
 
-    /// Writes the `<img>` with `src`, `alt`, lazy loading and async decoding.
+    /// Writes the `<img>` with `src`, `alt`, lazy (or eager) loading and async decoding.
     public override func render(into html: inout HTMLBuffer, context: RenderContext) {
         let image = imageURL.flatMap { Self.isAllowedSource($0) ? $0 : nil }
         let source = image ?? placeholder.flatMap { Self.isAllowedSource($0) ? $0 : nil }
@@ -39,7 +47,8 @@ public final class ImageView: View {
         writeLeadingAttributes(into: &html, includeID: true, extraClasses: image == nil ? ["image-placeholder"] : [])
         if let source { html.appendAttribute(static: "src", source) }
         html.appendAttribute(static: "alt", alternativeText)
-        html.appendStatic(" loading=\"lazy\" decoding=\"async\"")
+        html.appendStatic(
+            loadsEagerly ? " loading=\"eager\" decoding=\"async\"" : " loading=\"lazy\" decoding=\"async\"")
         writeTrailingAttributes(into: &html, includeHidden: true)
         html.append(UInt8(ascii: ">"))
     }
