@@ -111,9 +111,9 @@ public struct Response: Sendable {
     }
 }
 
-/// Escaping for text placed into HTML, for error pages.
-enum HTMLEscaping {
-    static func escape(_ text: String) -> String {
+/// Escaping for text placed into HTML, for error pages (this module's and the framework's development pages).
+package enum HTMLEscaping {
+    package static func escape(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for character in text.unicodeScalars {

@@ -2,12 +2,12 @@ import Glibc
 
 /// Writes the server's diagnostics and access log lines to standard error, one `write` per line
 /// so lines from different threads never interleave.
-enum ServerLog {
+package enum ServerLog {
     static func error(_ message: String) {
         write("screenplay-http: error: \(message)\n")
     }
 
-    static func write(_ line: String) {
+    package static func write(_ line: String) {
         var line = line
         line.withUTF8 { buffer in
             var offset = 0

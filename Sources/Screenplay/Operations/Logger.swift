@@ -1,4 +1,5 @@
 internal import Foundation
+internal import HTTPServer
 
 /// Writes the app's log: one line per request and per session lifecycle event, as text or JSON, filtered by level.
 ///
@@ -120,15 +121,6 @@ public struct Logger: Sendable {
         return result + "\""
     }
 
-    private static let writeToStandardError: @Sendable (String) -> Void = { line in
-        var line = line
-        line.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(2, buffer.baseAddress! + offset, buffer.count - offset)
-                if written <= 0 { return }
-                offset += written
-            }
-        }
-    }
+    /// One `write` per line, so lines from different threads never interleave (the server's own log does the same).
+    private static let writeToStandardError: @Sendable (String) -> Void = { ServerLog.write($0) }
 }
