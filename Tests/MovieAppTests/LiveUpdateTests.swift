@@ -8,9 +8,7 @@ import Testing
 struct LiveUpdateTests {
     @Test func patchThroughTheAPIReachesTheOpenDetailPageOfThatMovieOnly() throws {
         let folder = try TemporaryFolder()
-        let options = serverOptions(databaseIn: folder)
-        let server = try MovieServer(options: options)
-        try server.start()
+        let server = try startServer(databaseIn: folder)
         defer { server.stop() }
         let client = LiveClient(port: server.port)
 

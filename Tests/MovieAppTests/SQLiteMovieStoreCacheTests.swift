@@ -72,9 +72,7 @@ struct SQLiteMovieStoreCacheTests {
 
     @Test func aPageOpenedAfterAPatchShowsThePatchedMovie() throws {
         let folder = try TemporaryFolder()
-        let options = serverOptions(databaseIn: folder)
-        let server = try MovieServer(options: options)
-        try server.start()
+        let server = try startServer(databaseIn: folder)
         defer { server.stop() }
         let client = LiveClient(port: server.port)
         let before = try client.get("/movies/1")

@@ -52,3 +52,10 @@ func serverOptions(databaseIn folder: TemporaryFolder? = nil) -> MovieServerOpti
     if let folder { options.database = folder.path("movies.sqlite") }
     return options
 }
+
+/// A started server over a database of its own in `folder`; stop it when done.
+func startServer(databaseIn folder: TemporaryFolder) throws -> MovieServer {
+    let server = try MovieServer(options: serverOptions(databaseIn: folder))
+    try server.start()
+    return server
+}

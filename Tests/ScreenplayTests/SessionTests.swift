@@ -55,16 +55,22 @@ import Testing
         #expect(app.application.evictedSessionCount == 180)
     }
 
-    /// The page load that evicts a session pays for ending it: a flood cannot run ahead of the teardown it causes.
-    @Test func anEvictedSessionIsFreedBeforeThePageThatEvictedItIsAnswered() throws {
+    /// A started app whose `/tracked` screens call `onDeinit` when their view controller is freed.
+    private func appWithTrackedScreens(capacity: Int, onDeinit: @escaping @Sendable () -> Void) throws -> TestApp {
         var sessions = SessionConfiguration()
-        sessions.capacity = 5
-        let freed = Atomic<Int>(0)
+        sessions.capacity = capacity
         let app = try TestApp(sessions: sessions, start: false)
         try app.application.screen("/tracked", CounterViewController.self) { request in
-            app.factory.make(request, onDeinit: { freed.add(1, ordering: .relaxed) })
+            app.factory.make(request, onDeinit: onDeinit)
         }
         try app.application.start()
+        return app
+    }
+
+    /// The page load that evicts a session pays for ending it: a flood cannot run ahead of the teardown it causes.
+    @Test func anEvictedSessionIsFreedBeforeThePageThatEvictedItIsAnswered() throws {
+        let freed = Atomic<Int>(0)
+        let app = try appWithTrackedScreens(capacity: 5) { freed.add(1, ordering: .relaxed) }
         defer { app.application.stop() }
         for loaded in 1...25 {
             #expect(try app.client.get("/tracked").status == 200)
@@ -73,14 +79,8 @@ import Testing
     }
 
     @Test func endedSessionsAreFreed() throws {
-        var sessions = SessionConfiguration()
-        sessions.capacity = 5
         let freed = Atomic<Int>(0)
-        let app = try TestApp(sessions: sessions, start: false)
-        try app.application.screen("/tracked", CounterViewController.self) { request in
-            app.factory.make(request, onDeinit: { freed.add(1, ordering: .relaxed) })
-        }
-        try app.application.start()
+        let app = try appWithTrackedScreens(capacity: 5) { freed.add(1, ordering: .relaxed) }
         defer { app.application.stop() }
         for _ in 0..<25 { #expect(try app.client.get("/tracked").status == 200) }
         #expect(eventually { freed.load(ordering: .relaxed) == 20 })
