@@ -51,9 +51,10 @@ let package = Package(
             name: "ReactiveBenchmarks", dependencies: ["Reactive"], path: "Benchmarks/ReactiveBenchmarks",
             swiftSettings: strict),
 
-        // Tests.
+        // Tests, and what several test targets share.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ViewKitTests", dependencies: ["ViewKit", "ScreenplayTesting", "CGumbo"],
             exclude: ["__Snapshots__", "Fixtures"], swiftSettings: strict),
@@ -64,7 +65,7 @@ let package = Package(
             name: "ScreenplayTests", dependencies: ["Screenplay", "ScreenplayTesting"],
             exclude: ["__Snapshots__", "Fixtures"], swiftSettings: strict),
         .testTarget(
-            name: "MovieAppTests", dependencies: ["MovieApp", "ScreenplayTesting"],
+            name: "MovieAppTests", dependencies: ["MovieApp", "ScreenplayTesting", "TestSupport"],
             exclude: ["__Snapshots__"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 @Suite struct ServerLifecycleTests {
@@ -76,16 +77,11 @@ import Testing
         .enabled(if: serverExecutable != nil, "HTTPBenchmarkServer is built beside the tests"),
         arguments: [SIGTERM, SIGINT])
     func terminationSignalStopsTheServerGracefully(signal: Int32) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.serverExecutable!)
-        process.arguments = ["--port", "0", "--threads", "2"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let process = try ChildProcess(
+            Self.serverExecutable!, ["--port", "0", "--threads", "2"], standardOutput: .pipe)
         var banner = ""
         while !banner.contains("\n") {
-            let data = output.fileHandleForReading.availableData
+            let data = process.readOutput()
             if data.isEmpty { break }
             banner += String(decoding: data, as: UTF8.self)
         }
@@ -93,10 +89,8 @@ import Testing
             banner.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) }, "banner: \(banner)")
         let client = try EventStreamClient(port: port)
         #expect(try client.read(events: 1) == ["event: hello\ndata: connected"])
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
+        process.send(signal)
+        #expect(process.wait() == .exited(0))
         #expect(client.readUntilEnd())
     }
 }

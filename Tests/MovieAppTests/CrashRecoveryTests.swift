@@ -1,6 +1,7 @@
 import Foundation
 import MovieApp
 import Synchronization
+import TestSupport
 import Testing
 
 /// `kill -9` in the middle of a stream of PATCHes: after a restart the database opens, is consistent, and holds
@@ -35,15 +36,12 @@ import Testing
         let database = folder.path("movies.sqlite")
         let catalog = try folder.catalog(sampleMovies(1...5))
         let port = freePort()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: moviesExecutable)
-        process.arguments = [
-            "--root", repositoryRoot.path, "--port", "\(port)", "--database", database, "--catalog", catalog,
-            "--log-level", "error",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let process = try ChildProcess(
+            moviesExecutable,
+            [
+                "--root", repositoryRoot.path, "--port", "\(port)", "--database", database, "--catalog", catalog,
+                "--log-level", "error",
+            ], standardOutput: .discard)
         #expect(eventuallyServing(port: port))
 
         // Five writers, one per movie, each remembering the last year the server acknowledged.
@@ -70,8 +68,8 @@ import Testing
             }
         }
         while total.load(ordering: .relaxed) < 200 { usleep(1_000) }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.send(SIGKILL)
+        process.wait()
         stop.store(true, ordering: .relaxed)
         group.wait()
 

@@ -1,5 +1,6 @@
 import Foundation
 import MovieApp
+import TestSupport
 import Testing
 
 @Suite("Catalog")
@@ -84,16 +85,13 @@ struct MovieCatalogTests {
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs python3"))
     func shipsThePostersTheGeneratorMakes() throws {
         let output = folder.path("posters")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [
-            repositoryRoot.appendingPathComponent("Catalog/make_posters.py").path,
-            repositoryRoot.appendingPathComponent("Catalog/movies.json").path, output,
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let generator = try ChildProcess(
+            "/usr/bin/python3",
+            [
+                repositoryRoot.appendingPathComponent("Catalog/make_posters.py").path,
+                repositoryRoot.appendingPathComponent("Catalog/movies.json").path, output,
+            ], standardOutput: .discard)
+        #expect(generator.wait() == .exited(0))
         let generated = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
         let shipped = try FileManager.default.contentsOfDirectory(
             atPath: repositoryRoot.appendingPathComponent("Public/posters").path

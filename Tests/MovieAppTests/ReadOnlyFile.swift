@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Makes a file truly unwritable: `chmod 444` for a user, `chattr +i` for root (whom permissions do
 /// not bind), so a store meets a real read-only file rather than a flag.
@@ -33,13 +34,8 @@ enum ReadOnlyFile {
     }
 
     private static func run(_ arguments: String...) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let process = try ChildProcess("/usr/bin/env", arguments, standardError: .discard)
+        guard process.wait() == .exited(0) else {
             throw CocoaError(.fileWriteNoPermission)
         }
     }
