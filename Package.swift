@@ -54,7 +54,9 @@ let package = Package(
         // Tests, and what several test targets share.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "HTTPServerTests", dependencies: ["HTTPServer", "ScreenplayTesting", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "ViewKitTests", dependencies: ["ViewKit", "ScreenplayTesting", "CGumbo"],
             exclude: ["__Snapshots__", "Fixtures"], swiftSettings: strict),

@@ -30,7 +30,7 @@ import Testing
         let configuration = ServerConfiguration(port: 0, threadCount: 2, idleTimeout: .seconds(1))
         try withServer(configuration: configuration, routes: { $0.get("/ok") { _ in .text("ok") } }) { server throws in
             let slow = try (0..<50).map { index in
-                let connection = try TestConnection(port: server.port, timeoutSeconds: 5)
+                let connection = try TestConnection(port: server.port, timeout: 5)
                 try connection.send("GET /ok HTTP/1.1\r\nHost: x\r\nX-Slow-\(index): ")
                 return connection
             }

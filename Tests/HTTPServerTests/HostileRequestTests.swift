@@ -45,7 +45,7 @@ import Testing
     ])
     func conflictingOrInvalidContentLengthsAre4xx(header: String) throws {
         try withCountingServer { server, hits throws in
-            let connection = try TestConnection(port: server.port, timeoutSeconds: 3)
+            let connection = try TestConnection(port: server.port, timeout: 3)
             try connection.send("POST /ok HTTP/1.1\r\nHost: x\r\n\(header)\r\n\r\nhello")
             let status = try connection.readResponse().status
             #expect((400..<500).contains(status), "\(header): \(status)")
@@ -73,7 +73,7 @@ import Testing
     ])
     func hostileHeadersAre400OrIgnoredAndTheServerStillServes(headers: String) throws {
         try withCountingServer { server, _ throws in
-            let connection = try TestConnection(port: server.port, timeoutSeconds: 3)
+            let connection = try TestConnection(port: server.port, timeout: 3)
             try connection.send("GET /ok HTTP/1.1\r\n\(headers)\r\n\r\n")
             let status = (try? connection.readResponse().status) ?? 0
             #expect(status == 200 || status == 400 || status == 0, "\(headers): \(status)")

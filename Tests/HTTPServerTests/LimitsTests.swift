@@ -112,7 +112,7 @@ import Testing
     @Test func idleConnectionsAreClosedAfterTheTimeout() throws {
         let configuration = ServerConfiguration(port: 0, threadCount: 2, idleTimeout: .seconds(1))
         try withServer(configuration: configuration, routes: routes) { server throws in
-            let connection = try TestConnection(port: server.port, timeoutSeconds: 4)
+            let connection = try TestConnection(port: server.port, timeout: 4)
             try connection.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try connection.readResponse().text == "ok")
             let start = Date()
@@ -148,7 +148,7 @@ import Testing
             try second.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try second.readResponse().text == "ok")
             // The kernel completes the handshake, but the server does not take the connection.
-            let third = try TestConnection(port: server.port, timeoutSeconds: 1)
+            let third = try TestConnection(port: server.port, timeout: 1)
             try third.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(throws: TestClientError.self) { try third.readResponse() }
             first = nil

@@ -36,7 +36,7 @@ import Testing
                         (0..<Int.random(in: 1...20, using: &generator)).map { _ in fragments.randomElement()! }
                             .joined().utf8)
                 }
-                let connection = try TestConnection(port: server.port, timeoutSeconds: 1)
+                let connection = try TestConnection(port: server.port, timeout: 1)
                 try? connection.send(bytes)
                 connection.finishSending()
                 _ = try? connection.readResponse()
