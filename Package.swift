@@ -64,7 +64,7 @@ let package = Package(
             name: "ScreenplayTestingTests", dependencies: ["ScreenplayTesting", "ViewKit"],
             exclude: ["__Snapshots__"], swiftSettings: strict),
         .testTarget(
-            name: "ScreenplayTests", dependencies: ["Screenplay", "ScreenplayTesting"],
+            name: "ScreenplayTests", dependencies: ["Screenplay", "ScreenplayTesting", "TestSupport"],
             exclude: ["__Snapshots__", "Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "MovieAppTests", dependencies: ["MovieApp", "ScreenplayTesting", "TestSupport"],

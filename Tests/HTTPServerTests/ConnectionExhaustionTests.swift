@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// Slow clients, floods and clients that hang up part way: each is bounded by a limit or a timeout, frees what it

@@ -1,5 +1,6 @@
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct RequestObserverTests {

@@ -1,5 +1,6 @@
 import Foundation
 import ScreenplayTesting
+import TestSupport
 import Testing
 import ViewKit
 

@@ -1,6 +1,7 @@
 import Foundation
 import Reactive
 import ScreenplayTesting
+import TestSupport
 import Testing
 
 @testable import MovieApp

@@ -73,13 +73,3 @@ final class StubMovieDetailDriver: MovieDetailDriving, Sendable {
     func close() { counts.withLock { $0.close += 1 } }
     func refresh() { counts.withLock { $0.refresh += 1 } }
 }
-
-/// Polls `condition` until it holds or `seconds` pass: for work that arrives from the store's delivery thread.
-func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        Thread.sleep(forTimeInterval: 0.01)
-    }
-    return condition()
-}

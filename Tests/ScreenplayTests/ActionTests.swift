@@ -1,6 +1,7 @@
 import HTTPServer
 import Screenplay
 import ScreenplayTesting
+import TestSupport
 import Testing
 
 @Suite struct ActionTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Screenplay
 import ScreenplayTesting
+import TestSupport
 import Testing
 
 @Suite struct DevelopmentReloadTests {

@@ -3,6 +3,7 @@ import HTTPServer
 import Reactive
 import Screenplay
 import ScreenplayTesting
+import TestSupport
 import Testing
 
 @Suite struct EventStreamTests {

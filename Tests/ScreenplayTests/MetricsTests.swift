@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import Screenplay
 import ScreenplayTesting
+import TestSupport
 import Testing
 
 @Suite struct MetricsTests {

@@ -4,6 +4,7 @@ import Reactive
 import Screenplay
 import ScreenplayTesting
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct SessionTests {

@@ -24,13 +24,3 @@ func withTemporaryDirectory<Result>(_ body: (String) throws -> Result) throws ->
     defer { try? FileManager.default.removeItem(atPath: path) }
     return try body(path)
 }
-
-/// Polls `condition` until it holds or `seconds` pass.
-func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(5_000)
-    }
-    return condition()
-}

@@ -34,13 +34,3 @@ struct TestApp {
         return LivePage(response)
     }
 }
-
-/// Polls `condition` for up to `seconds`.
-func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(5_000)
-    }
-    return condition()
-}
