@@ -55,6 +55,18 @@ import Testing
         defer { app.stop() }
         #expect(try app.client.get("/metrics").status == 404)
         #expect(app.application.metricsPort == 0)
+        // Off means not counted at all (no lock, no clock per request), not merely not served.
+        let page = LivePage(try app.client.get("/counter"))
+        let events = try app.client.openEvents(page.eventsPath!)
+        app.factory.createdRelays[0].accept(9)
+        _ = try #require(try events.next { $0.event == "patch" })
+        let counters = app.application.metrics.exposition()
+        #expect(!counters.contains("screenplay_http_requests_total{"))
+        #expect(counters.contains("screenplay_http_request_duration_seconds_count 0\n"))
+        #expect(counters.contains("screenplay_render_duration_seconds_count 0\n"))
+        #expect(counters.contains("screenplay_event_streams_open 0\n"))
+        #expect(counters.contains("screenplay_patches_sent_total 0\n"))
+        events.close()
     }
 
     @Test func metricsCanBeServedOnAPortOfTheirOwn() throws {

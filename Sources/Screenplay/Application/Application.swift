@@ -26,7 +26,7 @@ public final class Application: Sendable {
     public let router: Router
     /// The templates: parsed at start-up and, with ``OperationsConfiguration/isDevelopment``, again when one changes.
     public var templates: TemplateLibrary { library.withLock { $0.templates } }
-    /// The counters served at `/metrics`.
+    /// The counters served at `/metrics`; with ``OperationsConfiguration/metrics`` `.off` nothing is counted.
     public let metrics: Metrics
     /// Where request and session lines go.
     public let logger: Logger
@@ -38,6 +38,8 @@ public final class Application: Sendable {
     let notFoundRoute = Locked<ScreenRoute?>(nil)
     private let server: Locked<HTTPServer?> = Locked(nil)
     private let metricsServer: Locked<HTTPServer?> = Locked(nil)
+    /// Whether requests, renders, patches and streams are counted (`OperationsConfiguration.metrics` is not `.off`).
+    private let keepsMetrics: Bool
     private let readinessChecks = Locked<[(name: String, check: @Sendable () throws -> Void)]>([])
     private let isSweeping = Atomic<Bool>(false)
     private let configuration: ServerConfiguration
@@ -83,10 +85,19 @@ public final class Application: Sendable {
         let logsRequests = server.accessLog
         // The application writes the request line itself, with the request id and in the chosen format.
         configuration.accessLog = false
-        configuration.requestObserver = { request in
-            metrics.recordRequest(
-                route: request.route, method: request.method, status: request.status, nanoseconds: request.nanoseconds)
-            if logsRequests { Self.logRequest(request, to: logger) }
+        // With metrics off nothing is counted, and with the access log off too no observer is installed, so a
+        // request costs neither the clock reads nor the counters' lock.
+        let keepsMetrics = operations.metrics != .off
+        self.keepsMetrics = keepsMetrics
+        if keepsMetrics || logsRequests {
+            configuration.requestObserver = { request in
+                if keepsMetrics {
+                    metrics.recordRequest(
+                        route: request.route, method: request.method, status: request.status,
+                        nanoseconds: request.nanoseconds)
+                }
+                if logsRequests { Self.logRequest(request, to: logger) }
+            }
         }
         self.configuration = configuration
         metrics.readSessions(
@@ -334,7 +345,7 @@ public final class Application: Sendable {
                 eventBuffer: sessionConfiguration.eventBuffer)
             screen.page.setAttribute("data-events", session.eventsURL)
             screen.page.setAttribute("data-screen-url", request.url)
-            screen.metrics = metrics
+            screen.metrics = keepsMetrics ? metrics : nil
             screen.didAppear = { [logger] in logger.log(.info, "session.appeared", ["session": id]) }
             return screen
         } catch {
@@ -420,8 +431,10 @@ public final class Application: Sendable {
     private func openEvents(_ request: Request) throws -> Response {
         let lastEventID = (request.headers["last-event-id"] ?? request.query["lastEventId"]).flatMap { Int($0) }
         let stream = EventStream()
-        metrics.streamOpened()
-        stream.onClose { [metrics] in metrics.streamClosed() }
+        if keepsMetrics {
+            metrics.streamOpened()
+            stream.onClose { [metrics] in metrics.streamClosed() }
+        }
         if let id = request.parameters["sid"], let session = sessions.session(id: id) {
             session.streamConnected(stream)
             if session.perform({ $0.attach(stream, lastEventID: lastEventID) }) != nil {
