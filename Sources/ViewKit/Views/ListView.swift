@@ -35,15 +35,49 @@ public final class ListView: View {
         rowIDs.firstIndex(of: AnyHashable(id)).map { subviews[$0] }
     }
 
+    // The generic shell is inlined into the caller's module, where it is specialised for the caller's item and
+    // identity types; the diff itself is `reconcile`, which knows identities as `AnyHashable` and items by index.
+    // Unspecialised across modules, walking the generic items (enumerated tuples, say) cost more than the diff.
     /// Makes the rows match `items`: creates rows for new identities with `makeRow`, removes rows
     /// of identities no longer present, moves rows into the new order, and calls `configureRow` for
     /// every item with its row. Identities must be unique.
+    @inlinable
     public func update<Item, ID: Hashable>(
         with items: [Item], id: (Item) -> ID, makeRow: (Item) -> View, configureRow: (View, Item) -> Void
     ) {
-        let newIDs = items.map { AnyHashable(id($0)) }
-        precondition(Set(newIDs).count == newIDs.count, "ListView.update: identities must be unique")
+        let ids = items.map(id)
+        precondition(Self.areUnique(ids), "ListView.update: identities must be unique")
+        let rows = reconcile(ids.map { AnyHashable($0) }) { makeRow(items[$0]) }
+        for index in items.indices { configureRow(rows[index], items[index]) }
+        finishUpdate()
+    }
+
+    /// Makes the rows match `newIDs` and returns them in order, making the row of a new identity with
+    /// `makeRow(index)`; records the insertions, removals and moves for the next patch once rendered.
+    @usableFromInline
+    func reconcile(_ newIDs: [AnyHashable], makeRow: (Int) -> View) -> [View] {
         let recordChanges = !needsRender
+        // An empty list being filled (every new page's lists): no identities to match, no moves. The rows go in in
+        // order; the insertions are recorded as the walk below would record them, back to front, each before its
+        // successor, once every row is attached (a row's DOM id comes from the tree it is in).
+        if rowIDs.isEmpty && subviews.isEmpty {
+            reserveSubviewCapacity(newIDs.count)
+            var rows: [View] = []
+            rows.reserveCapacity(newIDs.count)
+            for index in newIDs.indices {
+                let row = makeRow(index)
+                attachSubviewQuietly(row, at: rows.count)
+                rows.append(row)
+            }
+            if recordChanges {
+                for index in rows.indices.reversed() {
+                    let successor = index + 1 < rows.count ? rows[index + 1] : nil
+                    pendingChanges.append(.insert(row: rows[index], beforeID: successor?.domID))
+                }
+            }
+            rowIDs = newIDs
+            return rows
+        }
         let newIDSet = Set(newIDs)
 
         // Removals, back to front so indices stay valid.
@@ -55,15 +89,15 @@ public final class ListView: View {
 
         // Rows that stay, and which of them keep their place (a longest increasing run).
         var oldIndex: [AnyHashable: Int] = [:]
-        for (index, rowID) in rowIDs.enumerated() { oldIndex[rowID] = index }
+        for index in rowIDs.indices { oldIndex[rowIDs[index]] = index }
         let keptOldIndices = newIDs.compactMap { oldIndex[$0] }
         let staying = Set(Self.longestIncreasingSubsequence(keptOldIndices))
         let oldRows = subviews
 
         // Walk the new order from the end, so each row goes in before its (already placed) successor.
-        var finalRows = [View?](repeating: nil, count: items.count)
+        var finalRows = [View?](repeating: nil, count: newIDs.count)
         var successor: View?
-        for index in items.indices.reversed() {
+        for index in newIDs.indices.reversed() {
             let row: View
             if let old = oldIndex[newIDs[index]] {
                 row = oldRows[old]
@@ -76,7 +110,7 @@ public final class ListView: View {
                     reorderSubviewsQuietly(reordered)
                 }
             } else {
-                row = makeRow(items[index])
+                row = makeRow(index)
                 let position = successor.flatMap { next in subviews.firstIndex { $0 === next } } ?? subviews.count
                 attachSubviewQuietly(row, at: position)
                 if recordChanges { pendingChanges.append(.insert(row: row, beforeID: successor?.domID)) }
@@ -85,7 +119,25 @@ public final class ListView: View {
             successor = row
         }
         rowIDs = newIDs
-        for (index, item) in items.enumerated() { configureRow(finalRows[index]!, item) }
+        return finalRows.map { $0! }
+    }
+
+    /// Whether no two of `ids` are equal: pairwise for the few rows most lists have (specialised with the
+    /// caller's identity type, where comparing two is cheap), hashing beyond.
+    @inlinable
+    static func areUnique<ID: Hashable>(_ ids: [ID]) -> Bool {
+        guard ids.count > 16 else {
+            for index in ids.indices {
+                for other in ids.indices where other > index && ids[other] == ids[index] { return false }
+            }
+            return true
+        }
+        return Set(ids).count == ids.count
+    }
+
+    /// Marks the list for the next patch when `reconcile` recorded changes.
+    @usableFromInline
+    func finishUpdate() {
         if !pendingChanges.isEmpty { markDirtyDescendant() }
     }
 
