@@ -26,12 +26,19 @@ public struct ClassList: Equatable, Sendable, Sequence, ExpressibleByArrayLitera
 
     /// Adds `name` at the end unless it is there already. Names holding whitespace are split.
     public mutating func insert(_ name: String) {
-        if name.contains(where: \.isWhitespace) {
+        if Self.mayHoldWhitespace(name) && name.contains(where: \.isWhitespace) {
             for part in name.split(whereSeparator: \.isWhitespace) { insert(String(part)) }
             return
         }
         guard !name.isEmpty, !names.contains(name) else { return }
         names.append(name)
+    }
+
+    /// False when `name` is ASCII without whitespace (every class name in practice), read from its bytes: asking
+    /// each `Character` whether it is whitespace looks up Unicode properties, a few hundred instructions a name.
+    private static func mayHoldWhitespace(_ name: String) -> Bool {
+        for byte in name.utf8 where byte <= 0x20 || byte >= 0x80 { return true }
+        return false
     }
 
     /// Removes `name` if present.

@@ -1,0 +1,29 @@
+import Testing
+import ViewKit
+
+@Suite struct ClassListTests {
+    @Test func insertKeepsOrderAndDropsDuplicatesAndEmptyNames() {
+        var classes = ClassList()
+        for name in ["card", "", "hero", "card"] { classes.insert(name) }
+        #expect(Array(classes) == ["card", "hero"])
+        #expect(classes.value == "card hero")
+    }
+
+    @Test(arguments: [
+        ("a b", ["a", "b"]), ("a\tb\nc", ["a", "b", "c"]), ("  padded  ", ["padded"]), ("a\r\nb", ["a", "b"]),
+        ("café crème", ["café", "crème"]), ("a\u{2003}b", ["a", "b"]), ("ünï", ["ünï"]), ("x\u{0C}y", ["x", "y"]),
+    ])
+    func namesHoldingWhitespaceAreSplit(name: String, expected: [String]) {
+        var classes = ClassList()
+        classes.insert(name)
+        #expect(Array(classes) == expected)
+    }
+
+    @Test func setAddsAndRemoves() {
+        var classes: ClassList = ["a"]
+        classes.set("error", true)
+        #expect(classes.contains("error"))
+        classes.set("error", false)
+        #expect(Array(classes) == ["a"])
+    }
+}
