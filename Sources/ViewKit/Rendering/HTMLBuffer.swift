@@ -163,55 +163,107 @@ public struct HTMLBuffer: Sendable {
     private mutating func appendEscaped(_ string: String) {
         var string = string
         string.withUTF8 { source in
-            var chunkStart = 0
-            var index = 0
+            guard let input = source.baseAddress else { return }
             let end = source.count
-            let mask = Self.escapedBytes
+            var index = 0
+            // A block of input at a time, with room reserved for its worst case (every byte becoming `&quot;`, a
+            // replaced sequence running up to 3 bytes past the block), so the loop writes without checking.
             while index < end {
-                let byte = source[index]
-                // ASCII below 0x40 is checked with one shift and mask; of the rest only DEL and
-                // the lead bytes of C1 controls (C2) and noncharacters (EF, F0–F4) need a look.
-                var replacedLength = 0
-                if byte < 0x40 {
-                    if (mask >> UInt64(byte)) & 1 == 0 {
-                        index += 1
-                        continue
-                    }
-                } else if byte != 0x7F && byte != 0xC2 && byte < 0xEF {
-                    index += 1
-                    continue
-                } else {
-                    replacedLength = Self.forbiddenSequenceLength(source, at: index)
-                    if replacedLength == 0 {
-                        index += 1
-                        continue
-                    }
-                }
-                if chunkStart < index {
-                    append(UnsafeBufferPointer(rebasing: source[chunkStart..<index]))
-                }
-                if replacedLength > 0 {
-                    appendStatic("\u{FFFD}")
-                    index += replacedLength
-                    chunkStart = index
-                    continue
-                }
-                switch byte {
-                case 0x26: appendStatic("&amp;")
-                case 0x3C: appendStatic("&lt;")
-                case 0x3E: appendStatic("&gt;")
-                case 0x22: appendStatic("&quot;")
-                case 0x27: appendStatic("&#39;")
-                case 0x00: appendStatic("\u{FFFD}")
-                default: appendNumericReference(byte)
-                }
-                index += 1
-                chunkStart = index
-            }
-            if chunkStart < end {
-                append(UnsafeBufferPointer(rebasing: source[chunkStart..<end]))
+                let blockEnd = Swift.min(end, index + Self.escapeBlock)
+                var out = reserve((blockEnd - index + 3) * 6)
+                let written = out
+                index = Self.escape(source, input, from: index, upTo: blockEnd, into: &out)
+                storage.count += out - written
             }
         }
+    }
+
+    /// Input bytes escaped per reservation.
+    private static let escapeBlock = 1024
+
+    /// Escapes `source` from `index` until `blockEnd` (or just past it, when a replaced sequence straddles it)
+    /// into `out`, which has room for the worst case; returns where it stopped.
+    @inline(__always)
+    private static func escape(
+        _ source: UnsafeBufferPointer<UInt8>, _ input: UnsafePointer<UInt8>, from start: Int, upTo blockEnd: Int,
+        into out: inout UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        var index = start
+        var chunkStart = start
+        let mask = escapedBytes
+        let raw = UnsafeRawPointer(input)
+        while index < blockEnd {
+            // Eight bytes at a time while none of them needs a look (plain ASCII text, most of a page).
+            if blockEnd - index >= 8, !needsLook(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                index += 8
+                continue
+            }
+            let byte = input[index]
+            // ASCII below 0x40 is checked with one shift and mask; of the rest only DEL and
+            // the lead bytes of C1 controls (C2) and noncharacters (EF, F0–F4) need a look.
+            var replacedLength = 0
+            if byte < 0x40 {
+                if (mask >> UInt64(byte)) & 1 == 0 {
+                    index += 1
+                    continue
+                }
+            } else if byte != 0x7F && byte != 0xC2 && byte < 0xEF {
+                index += 1
+                continue
+            } else {
+                replacedLength = forbiddenSequenceLength(source, at: index)
+                if replacedLength == 0 {
+                    index += 1
+                    continue
+                }
+            }
+            copy(input + chunkStart, count: index - chunkStart, to: &out)
+            if replacedLength > 0 {
+                write("\u{FFFD}", to: &out)
+                index += replacedLength
+                chunkStart = index
+                continue
+            }
+            switch byte {
+            case 0x26: write("&amp;", to: &out)
+            case 0x3C: write("&lt;", to: &out)
+            case 0x3E: write("&gt;", to: &out)
+            case 0x22: write("&quot;", to: &out)
+            case 0x27: write("&#39;", to: &out)
+            case 0x00: write("\u{FFFD}", to: &out)
+            default: writeNumericReference(byte, to: &out)
+            }
+            index += 1
+            chunkStart = index
+        }
+        copy(input + chunkStart, count: Swift.max(0, index - chunkStart), to: &out)
+        return index
+    }
+
+    @inline(__always)
+    private static func copy(_ bytes: UnsafePointer<UInt8>, count: Int, to out: inout UnsafeMutablePointer<UInt8>) {
+        guard count > 0 else { return }
+        out.update(from: bytes, count: count)
+        out += count
+    }
+
+    @inline(__always)
+    private static func write(_ text: StaticString, to out: inout UnsafeMutablePointer<UInt8>) {
+        copy(text.utf8Start, count: text.utf8CodeUnitCount, to: &out)
+    }
+
+    /// `&#N;` for a control character (below 0x20).
+    private static func writeNumericReference(_ byte: UInt8, to out: inout UnsafeMutablePointer<UInt8>) {
+        out[0] = 0x26  // &
+        out[1] = 0x23  // #
+        var length = 2
+        if byte >= 10 {
+            out[length] = 0x30 + byte / 10
+            length += 1
+        }
+        out[length] = 0x30 + byte % 10
+        out[length + 1] = 0x3B  // ;
+        out += length + 2
     }
 
     /// The length of the UTF-8 sequence at `index` if it encodes a character HTML documents must
@@ -240,19 +292,23 @@ public struct HTMLBuffer: Sendable {
         }
     }
 
-    private mutating func appendNumericReference(_ byte: UInt8) {
-        append(0x26)  // &
-        append(0x23)  // #
-        if byte >= 10 { append(0x30 + byte / 10) }
-        append(0x30 + byte % 10)
-        append(0x3B)
+    /// Whether any of the eight bytes in `word` may need escaping or replacing: a control character, one of
+    /// `"&'<>`, DEL or a byte of a non-ASCII character. It may say yes for a byte that needs nothing (the byte loop
+    /// then decides), never no for one that does. SWAR: `(x - 0x01…) & ~x & 0x80…` is non-zero when a byte of `x`
+    /// is zero; each byte tested for is XORed to zero first.
+    @inline(__always)
+    private static func needsLook(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        let below0x20 = (word &- ones &* 0x20) & ~word & highs
+        let special =
+            hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x26)) | hasZero(word ^ (ones &* 0x27))
+            | hasZero(word ^ (ones &* 0x3C)) | hasZero(word ^ (ones &* 0x3E)) | hasZero(word ^ (ones &* 0x7F))
+        return (below0x20 | special | (word & highs)) != 0
     }
 
-    /// Bit `n` is set when ASCII byte `n` (below 0x40) must be escaped.
-    private static let escapedBytes: UInt64 = {
-        var mask: UInt64 = 0
-        for byte in 0..<0x20 where byte != 0x09 && byte != 0x0A { mask |= 1 << UInt64(byte) }
-        for byte: UInt8 in [0x22, 0x26, 0x27, 0x3C, 0x3E] { mask |= 1 << UInt64(byte) }
-        return mask
-    }()
+    /// Bit `n` is set when ASCII byte `n` (below 0x40) must be escaped: the controls other than tab and line feed,
+    /// `"`, `&`, `'`, `<` and `>`. A literal, so reading it costs no lazy-initialisation check per string.
+    private static var escapedBytes: UInt64 { 0x5000_00C4_FFFF_F9FF }
 }
