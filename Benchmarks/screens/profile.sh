@@ -2,21 +2,25 @@
 # Instructions per page, counted by callgrind: the release `movies` under valgrind, WARMUP pages of `GET /movies/1`
 # first, counters zeroed, then PAGES sequential pages on one keep-alive connection, counters dumped. Instruction
 # counts repeat to within a fraction of a percent on a busy machine, where wall-clock figures do not.
+# With --fanout N: instructions per screen of a fan-out instead: N detail screens of one movie with their event
+# streams (`screens.py fanout`), counted from just before the rating PATCH to the patch's arrival on every stream.
 #
-# Usage: Benchmarks/screens/profile.sh [--pages 300] [--warmup 30] [--keep DIR] [--no-build] [--bin PATH]
-# Prints the instructions per page; with --keep, leaves the callgrind output in DIR for callgrind_annotate. --bin
-# profiles another build of movies (built with other flags, say) instead of building the release one.
+# Usage: Benchmarks/screens/profile.sh [--pages 300] [--warmup 30] [--fanout N] [--keep DIR] [--no-build] [--bin PATH]
+# Prints the instructions per page (or per screen); with --keep, leaves the callgrind output in DIR for
+# callgrind_annotate. --bin profiles another build of movies (built with other flags, say) instead of the release one.
 # Needs: valgrind, python3.
 set -euo pipefail
 
 PAGES=300
 WARMUP=30
+FANOUT=0
 KEEP=""
 BUILD=1
 BIN=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --pages) PAGES=$2; shift 2 ;;
+        --fanout) FANOUT=$2; shift 2 ;;
         --warmup) WARMUP=$2; shift 2 ;;
         --keep) KEEP=$2; shift 2 ;;
         --no-build) BUILD=0; shift ;;
@@ -41,6 +45,30 @@ if [ "$BUILD" = 1 ]; then
     (cd "$ROOT" && swift build -c release --product movies -Xswiftc -warnings-as-errors >/dev/null)
 fi
 [ -n "$BIN" ] || BIN=$(cd "$ROOT" && swift build -c release --show-bin-path)/movies
+
+if [ "$FANOUT" -gt 0 ]; then
+    # Instrumentation starts off: screens.py switches it on just before the PATCH and dumps after the last arrival.
+    valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$WORK/callgrind.out.%p" \
+        "$BIN" --root "$ROOT" --port "$PORT" --database "$WORK/run.sqlite" --max-sessions 1000000 \
+        --log-level warning >"$WORK/server.log" 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 1 600); do
+        python3 -c "import socket,sys; socket.create_connection(('127.0.0.1', int(sys.argv[1])), 1)" "$PORT" \
+            2>/dev/null && break
+        sleep 0.2
+    done
+    python3 "$HERE/screens.py" fanout --port "$PORT" --pid "$SERVER_PID" --streams "$FANOUT" --timeout 300 \
+        --callgrind --expect-all | sed -n 2p
+    DUMP=$(grep -l '^desc: Trigger: .*fanout' "$WORK"/callgrind.out.* | head -1)
+    TOTAL=$(awk '/^(summary|totals):/ { print $2; exit }' "$DUMP")
+    echo "instructions per screen of a fan-out: $((TOTAL / FANOUT)) ($TOTAL for $FANOUT screens with streams)"
+    if [ -n "$KEEP" ]; then
+        mkdir -p "$KEEP"
+        cp "$DUMP" "$KEEP/callgrind.out.fanout"
+        echo "callgrind output: $KEEP/callgrind.out.fanout"
+    fi
+    exit 0
+fi
 
 valgrind --tool=callgrind --callgrind-out-file="$WORK/callgrind.out.%p" \
     "$BIN" --root "$ROOT" --port "$PORT" --database "$WORK/run.sqlite" --max-sessions 1000000 \

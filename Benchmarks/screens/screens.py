@@ -25,6 +25,7 @@ import resource
 import select
 import socket
 import statistics
+import subprocess
 import sys
 import time
 
@@ -222,6 +223,9 @@ def fanout(args):
     arrivals = []
     cpu_loop = client_cpu()
     trigger = socket.create_connection(("127.0.0.1", args.port))
+    if args.callgrind:  # count the server's instructions from here to the last arrival (profile.sh --fanout)
+        subprocess.run(["callgrind_control", "--instr=on", str(args.pid)], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     server_before = server_cpu(args.pid)
     sent = time.perf_counter()
     trigger.sendall(patch)
@@ -233,6 +237,11 @@ def fanout(args):
                 arrivals.append(at - sent)
     cpu_patch = client_cpu() - cpu_loop
     server_patch = server_cpu(args.pid) - server_before
+    if args.callgrind:
+        subprocess.run(["callgrind_control", "--dump=fanout", str(args.pid)], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(["callgrind_control", "--instr=off", str(args.pid)], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     reply = trigger.recv(65536)
     trigger.close()
     if not reply.startswith(b"HTTP/1.1 200"):
@@ -355,6 +364,8 @@ def main():
     parser.add_argument("--timeout", type=float, default=30)
     parser.add_argument("--expect-all", action="store_true")
     parser.add_argument("--seconds", type=float, default=60, help="idle: how long to leave the streams alone")
+    parser.add_argument("--callgrind", action="store_true",
+                        help="fanout: switch callgrind's instrumentation on just before the PATCH, dump after")
     args = parser.parse_args()
     {"fanout": fanout, "idle": idle, "action": action}[args.mode](args)
 

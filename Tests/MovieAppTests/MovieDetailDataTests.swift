@@ -1,0 +1,34 @@
+import MovieApp
+import Testing
+
+@Suite struct MovieDetailDataTests {
+    private func data(runtime: Int, genres: [String], rating: Double = 7.85) -> MovieDetailData {
+        var movie = sampleMovies(1...1)[0]
+        movie.year = 2019
+        movie.runtimeMinutes = runtime
+        movie.genres = genres
+        movie.rating = rating
+        return MovieDetailData(movie: movie, phase: .loaded)
+    }
+
+    @Test(arguments: [
+        (112, ["Drama", "Mystery"], "2019 · 1 h 52 min · Drama, Mystery"),
+        (60, ["Drama"], "2019 · 1 h 0 min · Drama"),
+        (48, [], "2019 · 48 min"),
+        (0, ["A", "B", "C"], "2019 · 0 min · A, B, C"),
+    ])
+    func subtitleJoinsYearRuntimeAndGenres(runtime: Int, genres: [String], expected: String) {
+        #expect(data(runtime: runtime, genres: genres).subtitle == expected)
+    }
+
+    @Test func withoutAMovieTheLinesArePlaceholders() {
+        #expect(MovieDetailData.loading.subtitle == "")
+        #expect(MovieDetailData.loading.ratingText == "–")
+        #expect(MovieDetailData.loading.statusText == "Loading…")
+    }
+
+    @Test func ratingHasOneDecimal() {
+        #expect(data(runtime: 90, genres: [], rating: 7.85).ratingText == "7.9")
+        #expect(data(runtime: 90, genres: [], rating: 10).ratingText == "10.0")
+    }
+}
