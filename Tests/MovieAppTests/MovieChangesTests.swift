@@ -134,4 +134,29 @@ struct MovieChangesTests {
         #expect(kept.wait(for: 1).count == 1)
         #expect(disposed.recorded.isEmpty)
     }
+
+    @Test func manyObserversOfOneMovieEachGetOneDeliveryUntilDisposed() throws {
+        // Screens of one movie come and go in any order (a full server ends the least recently used one per page
+        // load): whoever is still observing gets each change exactly once.
+        let recorders = (0..<200).map { _ in Recorder<Movie>() }
+        var subscriptions = recorders.map { store.changes(of: 2).subscribe(onNext: $0.record) }
+        var generator = SystemRandomNumberGenerator()
+        let dropped = Set((0..<200).filter { _ in Bool.random(using: &generator) })
+        for index in dropped.shuffled() { subscriptions[index].dispose() }
+
+        _ = try store.update(id: 2, with: MoviePatch(rating: 2.5))
+        for (index, recorder) in recorders.enumerated() where !dropped.contains(index) {
+            #expect(recorder.wait(for: 1).map(\.rating) == [2.5], "observer \(index)")
+        }
+        for index in dropped { #expect(recorders[index].recorded.isEmpty, "disposed observer \(index)") }
+
+        for subscription in subscriptions { subscription.dispose() }
+        subscriptions.removeAll()
+        let probe = Recorder<Movie>()
+        let last = store.changes(of: 2).subscribe(onNext: probe.record)
+        defer { last.dispose() }
+        _ = try store.update(id: 2, with: MoviePatch(rating: 3.5))
+        #expect(probe.wait(for: 1).count == 1)
+        #expect(recorders.allSatisfy { $0.recorded.count <= 1 })
+    }
 }
