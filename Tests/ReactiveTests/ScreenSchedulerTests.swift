@@ -4,7 +4,9 @@ import Reactive
 import Testing
 
 extension ReactiveTests {
-    @Suite struct ScreenSchedulerTests {
+    // Serialized: two tests count on the queues that schedulers leave behind, which the 400 schedulers of
+    // `busyScreensShareABoundedPoolOfThreads` would otherwise take.
+    @Suite(.serialized) struct ScreenSchedulerTests {
         @Test func currentIsNilOffAnyScreen() {
             #expect(ScreenScheduler.current == nil)
             #expect(!ScreenScheduler(label: "idle").isCurrent)
@@ -77,6 +79,54 @@ extension ReactiveTests {
             done.wait()
             #expect(Date().timeIntervalSince(start) >= 0.015)
             #expect(onQueue.values == [true])
+        }
+
+        @Test func anIdleSchedulersQueueServesALaterScheduler() {
+            var left: Set<Int> = []
+            for index in 0..<50 {
+                let scheduler = ScreenScheduler(label: "first.\(index)")
+                scheduler.sync {}
+                left.insert(scheduler.laneNumber)
+            }
+            let later = (0..<50).map { ScreenScheduler(label: "later.\($0)") }
+            #expect(!left.isDisjoint(with: later.map(\.laneNumber)))
+            for scheduler in later {
+                let (isCurrent, current) = scheduler.sync { (scheduler.isCurrent, ScreenScheduler.current?.label) }
+                #expect(isCurrent)
+                #expect(current == scheduler.label)
+            }
+        }
+
+        @Test func aQueueWithWorkOrATimerLeftIsNotPassedOn() {
+            let started = DispatchSemaphore(value: 0)
+            let gate = DispatchSemaphore(value: 0)
+            let ran = DispatchSemaphore(value: 0)
+            let currentInLeftWork = Collector<Bool>()
+            var busyLane = 0
+            var timerLane = 0
+            do {
+                let busy = ScreenScheduler(label: "dropped-busy")
+                busyLane = busy.laneNumber
+                busy.schedule {
+                    started.signal()
+                    gate.wait()
+                }
+                busy.schedule {
+                    currentInLeftWork.append(ScreenScheduler.current == nil)
+                    ran.signal()
+                }
+                let timed = ScreenScheduler(label: "dropped-timer")
+                timerLane = timed.laneNumber
+                _ = timed.scheduleRelative((), dueTime: .milliseconds(1)) { _ in Disposables.create() }
+            }
+            started.wait()
+            let later = (0..<20).map { ScreenScheduler(label: "after.\($0)") }
+            #expect(!later.map(\.laneNumber).contains(busyLane))
+            #expect(!later.map(\.laneNumber).contains(timerLane))
+            gate.signal()
+            #expect(ran.wait(timeout: .now() + 5) == .success)
+            // The work outlived its scheduler: it runs, on a queue that is nobody's screen now.
+            #expect(currentInLeftWork.values == [true])
         }
 
         @Test func releasedWhenNoLongerReferenced() {

@@ -24,12 +24,47 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
 
     private static let key = DispatchSpecificKey<Identity>()
 
-    /// The name given at creation, used in diagnostics.
+    /// A serial queue with its queue-specific identity: what a scheduler runs on, handed to the next scheduler
+    /// when its own goes away with nothing queued.
+    ///
+    /// Creating a dispatch queue and, above all, releasing one costs more than a screen's other set-up: the last
+    /// release of a queue wakes a worker thread of its target. A full server ends one session per page load (the
+    /// session cap), and those wake-ups, a context switch each, made a page load at the cap several times dearer.
+    private final class Lane: Sendable {
+        let queue: DispatchQueue
+        let identity = Identity()
+        let scheduling: DispatchQueueScheduling
+        /// `schedule(_:)` work queued and not yet run: such work does not keep its scheduler alive.
+        let pendingWork = Atomic<Int>(0)
+        /// Set once a timer was scheduled: a timer may fire after its scheduler is gone, so the lane is not reused.
+        let hadTimers = Atomic<Bool>(false)
+
+        /// Which lane this is, in creation order (for tests).
+        let number = Lane.created.wrappingAdd(1, ordering: .relaxed).newValue
+        private static let created = Atomic<Int>(0)
+
+        init(label: String) {
+            queue = DispatchQueue(label: label, target: ScreenScheduler.target)
+            scheduling = DispatchQueueScheduling(queue: queue)
+            queue.setSpecific(key: ScreenScheduler.key, value: identity)
+        }
+    }
+
+    /// Idle lanes of schedulers that went away, for the next ones (at most `spareLimit`).
+    private static let spareLanes = Locked<[Lane]>([])
+    private static var spareLimit: Int { 1024 }
+
+    /// Which queue this scheduler runs on: the same number for a queue passed on from an earlier scheduler (for
+    /// tests).
+    package var laneNumber: Int { lane.number }
+
+    /// The name given at creation, used in diagnostics. (A queue passed on from an earlier scheduler keeps the
+    /// label it was created with in libdispatch's own diagnostics.)
     public let label: String
-    private let queue: DispatchQueue
-    private let identity = Identity()
+    private let lane: Lane
+    private var queue: DispatchQueue { lane.queue }
+    private var identity: Identity { lane.identity }
     private let enqueued = Atomic<Int>(0)
-    private let scheduling: DispatchQueueScheduling
 
     /// Where every screen queue runs. A serial queue created on its own targets libdispatch's overcommit root queue,
     /// which gives each queue with work a thread of its own, up to 255: a fan-out to thousands of screens then ran
@@ -40,10 +75,21 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
     /// Creates a scheduler with its own serial queue named `label`.
     public init(label: String) {
         self.label = label
-        queue = DispatchQueue(label: label, target: Self.target)
-        scheduling = DispatchQueueScheduling(queue: queue)
-        identity.scheduler.value = self
-        queue.setSpecific(key: Self.key, value: identity)
+        lane = Self.spareLanes.withLock { $0.popLast() } ?? Lane(label: label)
+        lane.identity.scheduler.value = self
+    }
+
+    deinit {
+        // Nothing can be queued any more (queueing takes a reference to the scheduler); what `schedule(_:)`
+        // queued earlier and timers may still be due, and such a lane is released rather than passed on.
+        guard lane.pendingWork.load(ordering: .acquiring) == 0, !lane.hadTimers.load(ordering: .acquiring) else {
+            return
+        }
+        let lane = self.lane
+        // A lane not kept is released after this, outside the lock.
+        Self.spareLanes.withLock { spare in
+            if spare.count < Self.spareLimit { spare.append(lane) }
+        }
     }
 
     /// The screen scheduler whose queue runs the calling code, or `nil` off any screen.
@@ -63,7 +109,12 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
 
     /// Runs `work` later on this scheduler's queue, after everything scheduled before it.
     public func schedule(_ work: @escaping @Sendable () -> Void) {
-        queue.async(execute: work)
+        let lane = self.lane
+        lane.pendingWork.wrappingAdd(1, ordering: .relaxed)
+        lane.queue.async {
+            work()
+            lane.pendingWork.wrappingSubtract(1, ordering: .releasing)
+        }
     }
 
     /// Runs `work` on this scheduler's queue and waits for its result.
@@ -117,7 +168,8 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
     public func scheduleRelative<StateType>(
         _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
     ) -> any Disposable {
-        scheduling.scheduleRelative(state, dueTime: dueTime, action: action)
+        lane.hadTimers.store(true, ordering: .releasing)
+        return lane.scheduling.scheduleRelative(state, dueTime: dueTime, action: action)
     }
 }
 
