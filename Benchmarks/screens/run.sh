@@ -3,7 +3,8 @@
 # catalog into a temporary database.
 #   1. start-up to the first served page (fresh database: seeding included; then an existing database);
 #   2. page: wrk on GET /movies/1 (every GET builds and renders a new screen session) against nginx serving the same
-#      bytes as a static file, in alternating rounds;
+#      bytes as a static file, in alternating rounds; and the same page on a second `movies` whose session cap
+#      (10,000, the default) is full, so that each page load also ends the least recently active session;
 #   3. fan-out: N detail screens with their event streams, one rating PATCH, arrival time on every stream;
 #   4. action round trip: POST .../actions/refresh from script to the first patch on the screen's stream.
 #
@@ -30,9 +31,11 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 PORT=18090
 NGINX_PORT=18091
+CAPPED_PORT=18093
 WORK=$(mktemp -d)
 SERVER_PID=""
 NGINX_PID=""
+CAPPED_PID=""
 
 stop_server() {
     if [ -n "$SERVER_PID" ]; then
@@ -43,6 +46,7 @@ stop_server() {
 cleanup() {
     stop_server
     [ -n "$NGINX_PID" ] && kill "$NGINX_PID" 2>/dev/null && wait "$NGINX_PID" 2>/dev/null || true
+    [ -n "$CAPPED_PID" ] && kill "$CAPPED_PID" 2>/dev/null && wait "$CAPPED_PID" 2>/dev/null || true
     rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -55,7 +59,7 @@ NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 # Every stream needs a descriptor on both ends.
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
-for port in "$PORT" "$NGINX_PORT"; do
+for port in "$PORT" "$NGINX_PORT" "$CAPPED_PORT"; do
     ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "port $port is in use; stop what listens there" >&2; exit 1; }
 done
 
@@ -154,12 +158,27 @@ measure() {
         END { printf "%s %s %s %s %s\n", target, rps, p50, p99, (errors == "" ? "-" : "\"" errors "\"") }' >>"$WORK/results"
 }
 
+# A second movies with the default session cap (10,000), filled first: each page load there also ends the least
+# recently active session, as on a server that has been up a while.
+"$BIN" --root "$ROOT" --port "$CAPPED_PORT" --database "$WORK/capped.sqlite" --max-connections 30000 \
+    --log-level warning >>"$WORK/server.log" 2>&1 &
+CAPPED_PID=$!
+for _ in $(seq 200); do curl -sf "http://127.0.0.1:$CAPPED_PORT/healthz" >/dev/null 2>&1 && break; sleep 0.05; done
+for _ in $(seq 30); do
+    open=$(curl -sf "http://127.0.0.1:$CAPPED_PORT/metrics" | awk '$1 == "screenplay_sessions_open" { print $2 }')
+    [ "${open:-0}" -ge 10000 ] && break
+    wrk -t2 -c"$CONNECTIONS" -d2s "http://127.0.0.1:$CAPPED_PORT/movies/1" >/dev/null
+done
+
 echo "== page: wrk -t2 -c$CONNECTIONS -d$DURATION --latency, $ROUNDS alternating rounds (median shown);" \
     "$(wc -c <"$WORK/Public/page.html") bytes"
 for _ in $(seq "$ROUNDS"); do
     measure screen "http://127.0.0.1:$PORT/movies/1"
     measure nginx "http://127.0.0.1:$NGINX_PORT/movies/1"
+    measure capped "http://127.0.0.1:$CAPPED_PORT/movies/1"
 done
+kill "$CAPPED_PID" 2>/dev/null; wait "$CAPPED_PID" 2>/dev/null || true
+CAPPED_PID=""
 SESSIONS_RSS=$(awk '/VmRSS/ { print $2 }' "/proc/$SERVER_PID/status")
 python3 - "$WORK/results" "$SESSIONS_RSS" <<'PY'
 import shlex, statistics, sys
@@ -167,15 +186,17 @@ rows = {}
 for line in open(sys.argv[1]):
     target, rps, p50, p99, errors = shlex.split(line)
     rows.setdefault(target, []).append((float(rps), float(p50), float(p99), errors))
-labels = {"screen": "movies: GET /movies/1 (new screen)", "nginx": "nginx: same bytes, static file"}
+labels = {"screen": "movies: GET /movies/1 (new screen)", "nginx": "nginx: same bytes, static file",
+          "capped": "movies at the session cap (10,000)"}
 median = {}
 print(f"{'target':<38} {'requests/s':>11} {'p50 ms':>7} {'p99 ms':>7}   rounds (requests/s)")
-for target in ("screen", "nginx"):
+for target in ("screen", "nginx", "capped"):
     runs = rows[target]
     median[target] = statistics.median(r[0] for r in runs)
     errors = " ".join(r[3] for r in runs if r[3] != "-")
     print(f"{labels[target]:<38} {median[target]:>11.0f} {statistics.median(r[1] for r in runs):>7.2f} "
           f"{statistics.median(r[2] for r in runs):>7.2f}   {' '.join(f'{r[0]:.0f}' for r in runs)} {errors}")
+print(f"at the session cap: {median['capped'] / median['nginx']:.0%} of nginx")
 print(f"screen / nginx = {median['screen'] / median['nginx']:.0%}; "
       f"server RSS after the run (every session kept): {int(sys.argv[2]) / 1024:.0f} MiB")
 PY
