@@ -636,32 +636,39 @@ open class View {
                 if byte >= 0x80 || (word >> UInt64(byte & 0x3F)) & 1 == 0 { isValid = false }
             }
             guard bytes.count >= 2 && bytes.count <= 6 else { return (isValid, false) }
-            for candidate in voidElementNames where candidate == packed { return (isValid, true) }
-            return (isValid, false)
+            return (isValid, Self.isVoidElementPacked(packed))
         }
     }
 
-    /// The void element names, each packed big-endian into an integer (all are at most 6 bytes).
-    private static let voidElementNames: [UInt64] = [
-        "#text", "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
-    ].map { name in name.utf8.reduce(0) { $0 << 8 | UInt64($1) } }
+    /// Whether `packed` (a name's bytes, big-endian) is a void element's name or `#text`. Literals, not tables:
+    /// every view made checks its name, and a table read goes through a lazy-initialisation check each time.
+    private static func isVoidElementPacked(_ packed: UInt64) -> Bool {
+        switch packed {
+        case 0x23_7465_7874,  // #text
+            0x6172_6561,  // area
+            0x6261_7365,  // base
+            0x6272,  // br
+            0x63_6F6C,  // col
+            0x65_6D62_6564,  // embed
+            0x6872,  // hr
+            0x69_6D67,  // img
+            0x69_6E70_7574,  // input
+            0x6C69_6E6B,  // link
+            0x6D65_7461,  // meta
+            0x736F_7572_6365,  // source
+            0x74_7261_636B,  // track
+            0x77_6272:  // wbr
+            true
+        default:
+            false
+        }
+    }
 
     /// Bit `n` is set when ASCII byte `n` (below 0x40) may appear in a name: digits, `-`, `.`, `:`.
-    private static let nameBytesLow: UInt64 = {
-        var mask: UInt64 = 0
-        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { mask |= 1 << UInt64(byte) }
-        for byte in [UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":")] { mask |= 1 << UInt64(byte) }
-        return mask
-    }()
+    private static var nameBytesLow: UInt64 { 0x07FF_6000_0000_0000 }
 
     /// Bit `n` is set when ASCII byte `0x40 + n` may appear in a name: letters and `_`.
-    private static let nameBytesHigh: UInt64 = {
-        var mask: UInt64 = 0
-        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { mask |= 1 << UInt64(byte - 0x40) }
-        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { mask |= 1 << UInt64(byte - 0x40) }
-        mask |= 1 << UInt64(UInt8(ascii: "_") - 0x40)
-        return mask
-    }()
+    private static var nameBytesHigh: UInt64 { 0x07FF_FFFE_87FF_FFFE }
 }
 
 @available(*, unavailable)
