@@ -79,7 +79,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// Whether a subscriber arriving after the stop event gets the buffer too (replay does,
     /// behavior does not).
     let replaysAfterStop: Bool
-    private let lock = Locked(())
+    private let lock = InlineLock()
     /// The subscribers, each an `Entry` (kept as plain references: see the type's comment).
     private var entries: [AnyObject] = []
     private var buffer: [Element]
@@ -93,18 +93,18 @@ final class SubjectCore<Element>: @unchecked Sendable {
     }
 
     var hasObservers: Bool {
-        lock.withLock { _ in !entries.isEmpty }
+        lock.withLock { !entries.isEmpty }
     }
 
     /// Whether `dispose()` has been called.
     var isDisposed: Bool {
-        lock.withLock { _ in disposed }
+        lock.withLock { disposed }
     }
 
     /// The newest buffered element (a behavior subject's value). Throws the error the subject failed
     /// with, or `RxError.disposed`.
     func latest(describing subject: String) throws -> Element {
-        try lock.withLock { _ throws in
+        try lock.withLock { () throws in
             if disposed { throw RxError.disposed(object: subject) }
             if case .error(let error) = stop { throw error }
             return buffer[buffer.count - 1]
@@ -121,7 +121,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
         var first: Entry?
         var firstObserver: ((Event<Element>) -> Void)?
         var others: [AnyObject] = []
-        lock.withLock { _ in
+        lock.withLock {
             guard stop == nil, !disposed else { return }
             switch event {
             case .next(let element):
@@ -158,7 +158,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
         drain(first)
         for object in others {
             let entry = entry(object)
-            if let observer = lock.withLock({ _ in entry.observer }) {
+            if let observer = lock.withLock({ entry.observer }) {
                 deliver(event, to: observer, of: entry)
             }
             drain(entry)
@@ -170,7 +170,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
         var replay: [Element] = []
         var stopped: Stop?
         var failure: RxError?
-        lock.withLock { _ in
+        lock.withLock {
             if disposed {
                 failure = RxError.disposed(object: "\(Self.self)")
             } else if let stop {
@@ -210,7 +210,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     }
 
     func unsubscribe(_ entry: Entry) {
-        lock.withLock { _ in
+        lock.withLock {
             entry.deactivate()
             if let index = entries.firstIndex(where: { $0 === entry }) {
                 entries.remove(at: index)
@@ -219,7 +219,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     }
 
     func dispose() {
-        lock.withLock { _ in
+        lock.withLock {
             disposed = true
             for object in entries { entry(object).deactivate() }
             entries = []
@@ -232,7 +232,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     private func drain(_ entry: Entry) {
         // Almost always nothing was queued meanwhile: settle that without the queued-event path, whose
         // `Event` locals need the event type's metadata.
-        let isIdle = lock.withLock { _ -> Bool in
+        let isIdle = lock.withLock { () -> Bool in
             guard !entry.hasQueued else { return false }
             entry.isDraining = false
             return true
@@ -246,7 +246,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
         while true {
             var observer: ((Event<Element>) -> Void)?
             var event: Event<Element>?
-            lock.withLock { _ in
+            lock.withLock {
                 guard let current = entry.observer, let queue = entry.queue, entry.head < queue.count else {
                     entry.dropQueue()
                     entry.isDraining = false
@@ -264,6 +264,6 @@ final class SubjectCore<Element>: @unchecked Sendable {
     private func deliver(_ event: Event<Element>, to observer: (Event<Element>) -> Void, of entry: Entry) {
         observer(event)
         // Nothing follows a stop event: release the observer (and what it holds) now.
-        if event.isStopEvent { lock.withLock { _ in entry.deactivate() } }
+        if event.isStopEvent { lock.withLock { entry.deactivate() } }
     }
 }
