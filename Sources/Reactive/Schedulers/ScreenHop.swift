@@ -83,7 +83,7 @@ final class ScreenDeliverySink<Observer: ObserverType>: ObserverType, Cancelable
 
 /// Runs `work` later on `scheduler`. Not generic, so the `@Sendable` closure handed to the queue captures no
 /// generic metadata; `work` (with the observer and event it holds) goes to the screen's thread alone.
-private func enqueue(_ work: @escaping () -> Void, on scheduler: ScreenScheduler) {
+func enqueue(_ work: @escaping () -> Void, on scheduler: ScreenScheduler) {
     let transfer = Transfer(work)
     scheduler.schedule { transfer.value() }
 }

@@ -67,4 +67,8 @@ final class SubjectObservable<Element>: Observable<Element> {
     where Observer.Element == Element {
         core.subscribe(observer.on)
     }
+
+    override var releasesObserversWithSource: Bool {
+        true
+    }
 }

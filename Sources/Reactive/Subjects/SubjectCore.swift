@@ -92,6 +92,14 @@ final class SubjectCore<Element>: @unchecked Sendable {
         buffer = initial
     }
 
+    deinit {
+        // A subscription nobody disposed may be held by its own observer (`subscribe(onNext:)` returns its observer,
+        // which keeps the entry to unsubscribe): releasing the observers here ends that pair with the subject.
+        lock.withLock {
+            for object in entries { entry(object).deactivate() }
+        }
+    }
+
     var hasObservers: Bool {
         lock.withLock { !entries.isEmpty }
     }

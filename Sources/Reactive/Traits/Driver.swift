@@ -29,8 +29,12 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
         onDisposed: (() -> Void)? = nil,
         file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        _ = requireScreenScheduler("drive(onNext:)", file: file, line: line)
-        return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        let scheduler = requireScreenScheduler("drive(onNext:)", file: file, line: line)
+        // One object subscribed to the shared source does the screen hop, the callbacks and the disposal (rather
+        // than `asObservable()`'s delivery sink below a closures' observer and their subscription).
+        let observer = CallbackObserver<Element>(
+            onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, scheduler: scheduler)
+        return observer.subscribe(to: source)
     }
 
     /// Like `drive(onNext:onCompleted:onDisposed:)`, passing `object` (held weakly) to each
