@@ -40,7 +40,7 @@ public final class BehaviorSubject<Element>: SubjectType, ObserverType, Cancelab
     /// Subscribes `observer`, replaying the current value to it first.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        core.subscribe(observer.on)
+        core.subscribe(observer)
     }
 
     /// The subject as an observer.
@@ -50,7 +50,7 @@ public final class BehaviorSubject<Element>: SubjectType, ObserverType, Cancelab
 
     /// The subject as a sequence.
     public func asObservable() -> Observable<Element> {
-        SubjectObservable(core)
+        core
     }
 
     /// Drops every observer and the value; later subscribers receive `RxError.disposed`.
@@ -59,4 +59,6 @@ public final class BehaviorSubject<Element>: SubjectType, ObserverType, Cancelab
     }
 }
 
-extension BehaviorSubject: Sendable where Element: Sendable {}
+// `@unchecked`: the one stored property is the `SubjectCore`, the lock box of the subject's state. Being the
+// subject's `Observable` too, it cannot be `Sendable` in the checked sense (no `Observable` is).
+extension BehaviorSubject: @unchecked Sendable where Element: Sendable {}

@@ -34,7 +34,7 @@ public final class PublishSubject<Element>: SubjectType, ObserverType, Cancelabl
     /// Subscribes `observer`.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        core.subscribe(observer.on)
+        core.subscribe(observer)
     }
 
     /// The subject as an observer.
@@ -44,7 +44,7 @@ public final class PublishSubject<Element>: SubjectType, ObserverType, Cancelabl
 
     /// The subject as a sequence.
     public func asObservable() -> Observable<Element> {
-        SubjectObservable(core)
+        core
     }
 
     /// Drops every observer; later subscribers receive `RxError.disposed`.
@@ -53,22 +53,6 @@ public final class PublishSubject<Element>: SubjectType, ObserverType, Cancelabl
     }
 }
 
-extension PublishSubject: Sendable where Element: Sendable {}
-
-/// The read side of a subject as an `Observable`.
-final class SubjectObservable<Element>: Observable<Element> {
-    private let core: SubjectCore<Element>
-
-    init(_ core: SubjectCore<Element>) {
-        self.core = core
-    }
-
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-    where Observer.Element == Element {
-        core.subscribe(observer.on)
-    }
-
-    override var releasesObserversWithSource: Bool {
-        true
-    }
-}
+// `@unchecked`: the one stored property is the `SubjectCore`, the lock box of the subject's state. Being the
+// subject's `Observable` too, it cannot be `Sendable` in the checked sense (no `Observable` is).
+extension PublishSubject: @unchecked Sendable where Element: Sendable {}

@@ -13,9 +13,13 @@
 /// object behind a lock of concrete type, the stop event is kept without its element type, the subscriber list
 /// holds plain references, and the common paths touch `Event` only where they must.
 ///
-/// `@unchecked Sendable`: every stored `var` (and every `var` of an `Entry`) is read and written only under
-/// `lock`, which makes this type the lock box of its own state.
-final class SubjectCore<Element>: @unchecked Sendable {
+/// It is also the subject's read side (`asObservable()` of every subject and relay), so that neither observing a
+/// subject nor wrapping it in a trait makes an object of its own.
+///
+/// Thread-safe: every stored `var` (and every `var` of an `Entry`) is read and written only under `lock`, which
+/// makes this type the lock box of its own state. It cannot say so as `Sendable` (no `Observable` is), so the
+/// subjects, relays and shared connections that hold it declare themselves `@unchecked Sendable`.
+final class SubjectCore<Element>: Observable<Element> {
     /// One subscriber, and its subscription: disposing it removes the observer and releases it.
     final class Entry: Disposable {
         /// Weak: the core holds its entries, and a subscription nobody disposes must not keep a dropped subject
@@ -90,6 +94,15 @@ final class SubjectCore<Element>: @unchecked Sendable {
         self.bufferLimit = bufferLimit
         self.replaysAfterStop = replaysAfterStop
         buffer = initial
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        subscribe(handler: observer.on)
+    }
+
+    override var releasesObserversWithSource: Bool {
+        true
     }
 
     deinit {
@@ -173,7 +186,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
         }
     }
 
-    func subscribe(_ observer: @escaping (Event<Element>) -> Void) -> any Disposable {
+    func subscribe(handler observer: @escaping (Event<Element>) -> Void) -> any Disposable {
         let entry = Entry(core: self, observer: observer)
         var replay: [Element] = []
         var stopped: Stop?
