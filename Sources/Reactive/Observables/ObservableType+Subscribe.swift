@@ -140,7 +140,10 @@ final class CallbackObserver<Element>: ObserverType, Cancelable, @unchecked Send
         switch event {
         case .next(let element):
             // Events are serialised by the grammar; the lock orders this read against a `dispose()` elsewhere.
-            let onNext = lock.withLock { isStopped || disposed ? nil : self.onNext }
+            // Assigned rather than returned: a closure returned through `withLock`'s generic result would be
+            // re-wrapped (a thunk allocated) on every element.
+            var onNext: ((Element) -> Void)?
+            lock.withLock { if !isStopped && !disposed { onNext = self.onNext } }
             onNext?(element)
         case .error(let error):
             guard let stopped = stop() else { return }
