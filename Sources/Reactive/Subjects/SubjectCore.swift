@@ -84,8 +84,11 @@ final class SubjectCore<Element>: Observable<Element> {
     /// behavior does not).
     let replaysAfterStop: Bool
     private let lock = InlineLock()
-    /// The subscribers, each an `Entry` (kept as plain references: see the type's comment).
-    private var entries: [AnyObject] = []
+    /// The earliest subscriber: most subjects have one, and it needs no array.
+    private var firstEntry: Entry?
+    /// The later subscribers in subscription order, each an `Entry` (kept as plain references: see the type's
+    /// comment).
+    private var laterEntries: [AnyObject] = []
     private var buffer: [Element]
     private var stop: Stop?
     private var disposed = false
@@ -109,12 +112,13 @@ final class SubjectCore<Element>: Observable<Element> {
         // A subscription nobody disposed may be held by its own observer (`subscribe(onNext:)` returns its observer,
         // which keeps the entry to unsubscribe): releasing the observers here ends that pair with the subject.
         lock.withLock {
-            for object in entries { entry(object).deactivate() }
+            firstEntry?.deactivate()
+            for object in laterEntries { entry(object).deactivate() }
         }
     }
 
     var hasObservers: Bool {
-        lock.withLock { !entries.isEmpty }
+        lock.withLock { firstEntry != nil }
     }
 
     /// Whether `dispose()` has been called.
@@ -146,7 +150,10 @@ final class SubjectCore<Element>: Observable<Element> {
             guard stop == nil, !disposed else { return }
             switch event {
             case .next(let element):
-                if bufferLimit > 0 {
+                if bufferLimit == 1 && buffer.count == 1 {
+                    // A behavior subject's value, replaced in place (appending first would grow the array).
+                    buffer[0] = element
+                } else if bufferLimit > 0 {
                     buffer.append(element)
                     if buffer.count > bufferLimit {
                         buffer.removeFirst(buffer.count - bufferLimit)
@@ -157,8 +164,7 @@ final class SubjectCore<Element>: Observable<Element> {
             case .completed:
                 stop = .completed
             }
-            for object in entries {
-                let entry = entry(object)
+            func claim(_ entry: Entry) {
                 if entry.isDraining {
                     // Its drainer delivers this after what it is delivering now.
                     entry.enqueue(event)
@@ -172,7 +178,12 @@ final class SubjectCore<Element>: Observable<Element> {
                     }
                 }
             }
-            if stop != nil { entries = [] }
+            if let firstEntry { claim(firstEntry) }
+            for object in laterEntries { claim(entry(object)) }
+            if stop != nil {
+                firstEntry = nil
+                laterEntries = []
+            }
         }
         guard let first, let firstObserver else { return }
         deliver(event, to: firstObserver, of: first)
@@ -199,7 +210,7 @@ final class SubjectCore<Element>: Observable<Element> {
                 stopped = stop
             } else {
                 replay = buffer
-                entries.append(entry)
+                if firstEntry == nil { firstEntry = entry } else { laterEntries.append(entry) }
             }
         }
         // The entry is claimed (`isDraining`) until `drain` finds it idle: events sent meanwhile queue behind
@@ -233,8 +244,11 @@ final class SubjectCore<Element>: Observable<Element> {
     func unsubscribe(_ entry: Entry) {
         lock.withLock {
             entry.deactivate()
-            if let index = entries.firstIndex(where: { $0 === entry }) {
-                entries.remove(at: index)
+            if firstEntry === entry {
+                // The next in subscription order becomes the first, so `firstEntry` is `nil` only with no entries.
+                firstEntry = laterEntries.isEmpty ? nil : self.entry(laterEntries.removeFirst())
+            } else if let index = laterEntries.firstIndex(where: { $0 === entry }) {
+                laterEntries.remove(at: index)
             }
         }
     }
@@ -242,8 +256,10 @@ final class SubjectCore<Element>: Observable<Element> {
     func dispose() {
         lock.withLock {
             disposed = true
-            for object in entries { entry(object).deactivate() }
-            entries = []
+            firstEntry?.deactivate()
+            for object in laterEntries { entry(object).deactivate() }
+            firstEntry = nil
+            laterEntries = []
             buffer = []
             stop = nil
         }
