@@ -164,22 +164,12 @@ final class SubjectCore<Element>: Observable<Element> {
             case .completed:
                 stop = .completed
             }
-            func claim(_ entry: Entry) {
-                if entry.isDraining {
-                    // Its drainer delivers this after what it is delivering now.
-                    entry.enqueue(event)
-                } else if let observer = entry.observer {
-                    entry.isDraining = true
-                    if first == nil {
-                        first = entry
-                        firstObserver = observer
-                    } else {
-                        others.append(entry)
-                    }
-                }
+            if let firstEntry {
+                claim(firstEntry, for: event, first: &first, firstObserver: &firstObserver, others: &others)
             }
-            if let firstEntry { claim(firstEntry) }
-            for object in laterEntries { claim(entry(object)) }
+            for object in laterEntries {
+                claim(entry(object), for: event, first: &first, firstObserver: &firstObserver, others: &others)
+            }
             if stop != nil {
                 firstEntry = nil
                 laterEntries = []
@@ -194,6 +184,30 @@ final class SubjectCore<Element>: Observable<Element> {
                 deliver(event, to: observer, of: entry)
             }
             drain(entry)
+        }
+    }
+
+    /// Queues `event` for `entry` when another thread is delivering to it, or claims the entry for this thread
+    /// (the first claimed one apart, so that one subscriber needs no array). Under the lock.
+    ///
+    /// A method with `inout` parameters rather than a local function: a local function capturing the caller's
+    /// variables made the compiler box each of them on the heap.
+    @inline(__always)
+    private func claim(
+        _ entry: Entry, for event: Event<Element>, first: inout Entry?,
+        firstObserver: inout ((Event<Element>) -> Void)?, others: inout [AnyObject]
+    ) {
+        if entry.isDraining {
+            // Its drainer delivers this after what it is delivering now.
+            entry.enqueue(event)
+        } else if let observer = entry.observer {
+            entry.isDraining = true
+            if first == nil {
+                first = entry
+                firstObserver = observer
+            } else {
+                others.append(entry)
+            }
         }
     }
 
