@@ -69,27 +69,50 @@ extension ObservableType {
 ///
 /// `@unchecked Sendable`: the stored `var`s are read and written only under `lock`, except `pending`, an atomic.
 final class CallbackObserver<Element>: ObserverType, Cancelable, @unchecked Sendable {
+    /// How an error with no `onError` is reported.
+    enum UnhandledError {
+        /// As an unhandled error of a subscription (`subscribe`).
+        case unhandled
+        /// As the error of a binding, which must never fail (`bind(onNext:)`).
+        case binding
+    }
+
+    /// The callbacks few subscriptions set (screens bind `onNext` alone), kept out of line: one reference in
+    /// each subscription instead of three closures.
+    private final class RareCallbacks {
+        let onError: ((any Error) -> Void)?
+        let onCompleted: (() -> Void)?
+        let onDisposed: (() -> Void)?
+
+        init(onError: ((any Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) {
+            self.onError = onError
+            self.onCompleted = onCompleted
+            self.onDisposed = onDisposed
+        }
+    }
+
     private let lock = InlineLock()
     private var onNext: ((Element) -> Void)?
-    private var onError: ((any Error) -> Void)?
-    private var onCompleted: (() -> Void)?
-    private var onDisposed: (() -> Void)?
-    private var upstream: (any Disposable)?
+    private var rare: RareCallbacks?
+    /// The subject entry this subscription keeps (only when the source is a subject: see `subscribe(to:)`).
+    private var upstream: SubjectCore<Element>.Entry?
     /// Set by the stop event; no element is delivered after it.
     private var isStopped = false
     private var disposed = false
+    private let unhandledError: UnhandledError
     private let scheduler: ScreenScheduler?
     /// Deliveries enqueued on `scheduler` and not yet run: while any is, a later event must queue behind it.
     private let pending = Atomic<Int>(0)
 
     init(
-        onNext: ((Element) -> Void)?, onError: ((any Error) -> Void)?, onCompleted: (() -> Void)?,
-        onDisposed: (() -> Void)?, scheduler: ScreenScheduler? = nil
+        onNext: ((Element) -> Void)?, onError: ((any Error) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil, unhandledError: UnhandledError = .unhandled, scheduler: ScreenScheduler? = nil
     ) {
         self.onNext = onNext
-        self.onError = onError
-        self.onCompleted = onCompleted
-        self.onDisposed = onDisposed
+        if onError != nil || onCompleted != nil || onDisposed != nil {
+            rare = RareCallbacks(onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        }
+        self.unhandledError = unhandledError
         self.scheduler = scheduler
         Resources.increment()
     }
@@ -102,25 +125,29 @@ final class CallbackObserver<Element>: ObserverType, Cancelable, @unchecked Send
         lock.withLock { disposed }
     }
 
-    /// Subscribes to `source` and returns the subscription: this object itself where `source` releases its
-    /// observers when it goes (a subject), otherwise this object paired with the source's subscription, which this
-    /// object must not hold (the source's sinks hold this object: a cycle that would outlive a dropped source).
+    /// Subscribes to `source` and returns the subscription: this object itself where `source` is a subject, whose
+    /// entries release their observers when it goes; otherwise this object paired with the source's subscription,
+    /// which this object must not hold (the source's sinks hold this object: a cycle that would outlive a dropped
+    /// source).
     func subscribe(to source: Observable<Element>) -> any Disposable {
-        let subscription = source.subscribe(self)
-        guard source.releasesObserversWithSource else { return BinaryDisposable(subscription, self) }
-        setUpstream(subscription)
+        guard source.releasesObserversWithSource else {
+            return BinaryDisposable(source.subscribe(self), self)
+        }
+        // Only a `SubjectCore` answers `releasesObserversWithSource` with true.
+        let entry = unsafeDowncast(source, to: SubjectCore<Element>.self).subscribeEntry(handler: on)
+        if let entry { keep(entry) }
         return self
     }
 
-    /// Keeps the upstream subscription for `dispose()`; disposes it at once when this subscription has already
-    /// stopped (a synchronous source that completed inside `subscribe`) or been disposed.
-    private func setUpstream(_ disposable: any Disposable) {
-        let keep = lock.withLock { () -> Bool in
+    /// Keeps the subject entry for `dispose()`; disposes it at once when this subscription has already stopped (a
+    /// subject that failed or completed inside `subscribe`) or been disposed.
+    private func keep(_ entry: SubjectCore<Element>.Entry) {
+        let kept = lock.withLock { () -> Bool in
             guard !isStopped && !disposed else { return false }
-            upstream = disposable
+            upstream = entry
             return true
         }
-        if !keep { disposable.dispose() }
+        if !kept { entry.dispose() }
     }
 
     func on(_ event: Event<Element>) {
@@ -128,6 +155,12 @@ final class CallbackObserver<Element>: ObserverType, Cancelable, @unchecked Send
             deliver(event)
             return
         }
+        enqueueDelivery(event, on: scheduler)
+    }
+
+    // Out of `on`, whose common path (already on the screen) then needs no metadata for the closure's captures.
+    @inline(never)
+    private func enqueueDelivery(_ event: Event<Element>, on scheduler: ScreenScheduler) {
         pending.wrappingAdd(1, ordering: .acquiringAndReleasing)
         enqueue(
             { [self] in
@@ -147,54 +180,59 @@ final class CallbackObserver<Element>: ObserverType, Cancelable, @unchecked Send
             onNext?(element)
         case .error(let error):
             guard let stopped = stop() else { return }
-            if let onError = stopped.onError { onError(error) } else { reportUnhandledError(error) }
+            if let onError = stopped.rare?.onError {
+                onError(error)
+            } else if unhandledError == .binding {
+                reportBindingError(error)
+            } else {
+                reportUnhandledError(error)
+            }
             finish(stopped)
         case .completed:
             guard let stopped = stop() else { return }
-            stopped.onCompleted?()
+            stopped.rare?.onCompleted?()
             finish(stopped)
         }
     }
 
     /// What a stop event or `dispose()` takes out of the object, to use after unlocking.
     private struct Taken {
-        var onError: ((any Error) -> Void)?
-        var onCompleted: (() -> Void)?
-        var onDisposed: (() -> Void)?
-        var upstream: (any Disposable)?
+        var rare: RareCallbacks?
+        var upstream: SubjectCore<Element>.Entry?
     }
 
     /// Marks the subscription stopped and takes everything out of it; `nil` when it already was stopped or
-    /// disposed. Under the lock.
+    /// disposed.
     private func stop() -> Taken? {
-        lock.withLock { () -> Taken? in
-            guard !isStopped && !disposed else { return nil }
+        var taken: Taken?
+        lock.withLock {
+            guard !isStopped && !disposed else { return }
             isStopped = true
-            return takeAll()
+            taken = takeAll()
         }
+        return taken
     }
 
     /// Under the lock.
     private func takeAll() -> Taken {
-        let taken = Taken(onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, upstream: upstream)
+        let taken = Taken(rare: rare, upstream: upstream)
         onNext = nil
-        onError = nil
-        onCompleted = nil
-        onDisposed = nil
+        rare = nil
         upstream = nil
         return taken
     }
 
     private func finish(_ taken: Taken) {
         taken.upstream?.dispose()
-        taken.onDisposed?()
+        taken.rare?.onDisposed?()
     }
 
     func dispose() {
-        let taken = lock.withLock { () -> Taken? in
-            guard !disposed else { return nil }
+        var taken: Taken?
+        lock.withLock {
+            guard !disposed else { return }
             disposed = true
-            return takeAll()
+            taken = takeAll()
         }
         guard let taken else { return }
         finish(taken)

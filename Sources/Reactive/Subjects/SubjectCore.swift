@@ -212,6 +212,12 @@ final class SubjectCore<Element>: Observable<Element> {
     }
 
     func subscribe(handler observer: @escaping (Event<Element>) -> Void) -> any Disposable {
+        subscribeEntry(handler: observer) ?? Disposables.create()
+    }
+
+    /// `subscribe(handler:)`, returning the entry, or `nil` when the subject had stopped or was disposed (the
+    /// observer has then received the stop event).
+    func subscribeEntry(handler observer: @escaping (Event<Element>) -> Void) -> Entry? {
         let entry = Entry(core: self, observer: observer)
         var replay: [Element] = []
         var stopped: Stop?
@@ -236,7 +242,7 @@ final class SubjectCore<Element>: Observable<Element> {
             deliverStop(stopped, to: observer, of: entry)
         }
         drain(entry)
-        return failure == nil && stopped == nil ? entry : Disposables.create()
+        return failure == nil && stopped == nil ? entry : nil
     }
 
     // The two below are kept out of `subscribe`, whose every call would otherwise look up `Event<Element>`'s
