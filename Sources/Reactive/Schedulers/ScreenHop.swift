@@ -36,7 +36,10 @@ final class ScreenDeliverySink<Observer: ObserverType>: ObserverType, Cancelable
     /// Deliveries enqueued on the scheduler and not yet run: while any is, a later event must queue behind it.
     private let pending = Atomic<Int>(0)
     private let disposed = Atomic<Bool>(false)
-    private let upstream = SingleAssignmentDisposable()
+    // The upstream subscription, set once, under `lock` (in this object rather than a single-assignment holder of
+    // its own: one object less per sink).
+    private let lock = InlineLock()
+    private var upstream: (any Disposable)?
 
     init(_ observer: Observer, on scheduler: ScreenScheduler) {
         self.observer = observer
@@ -53,7 +56,13 @@ final class ScreenDeliverySink<Observer: ObserverType>: ObserverType, Cancelable
     }
 
     func setUpstream(_ disposable: any Disposable) {
-        upstream.setDisposable(disposable)
+        // `dispose()` sets the flag before it takes the upstream under the lock, so either it finds the upstream
+        // stored here or this finds the flag set.
+        var disposeNow = false
+        lock.withLock {
+            if isDisposed { disposeNow = true } else { upstream = disposable }
+        }
+        if disposeNow { disposable.dispose() }
     }
 
     func on(_ event: Event<Element>) {
@@ -77,7 +86,12 @@ final class ScreenDeliverySink<Observer: ObserverType>: ObserverType, Cancelable
 
     func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        upstream.dispose()
+        var taken: (any Disposable)?
+        lock.withLock {
+            taken = upstream
+            upstream = nil
+        }
+        taken?.dispose()
     }
 }
 
