@@ -68,7 +68,7 @@ extension ObservableType {
 /// still queued, otherwise queued behind the earlier ones; the disposed check happens on the screen.
 ///
 /// `@unchecked Sendable`: the stored `var`s are read and written only under `lock`, except `pending`, an atomic.
-final class CallbackObserver<Element>: ObserverType, Cancelable, @unchecked Sendable {
+final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType, Cancelable, @unchecked Sendable {
     /// How an error with no `onError` is reported.
     enum UnhandledError {
         /// As an unhandled error of a subscription (`subscribe`).
@@ -94,8 +94,6 @@ final class CallbackObserver<Element>: ObserverType, Cancelable, @unchecked Send
     private let lock = InlineLock()
     private var onNext: ((Element) -> Void)?
     private var rare: RareCallbacks?
-    /// The subject entry this subscription keeps (only when the source is a subject: see `subscribe(to:)`).
-    private var upstream: SubjectCore<Element>.Entry?
     /// Set by the stop event; no element is delivered after it.
     private var isStopped = false
     private var disposed = false
@@ -114,11 +112,8 @@ final class CallbackObserver<Element>: ObserverType, Cancelable, @unchecked Send
         }
         self.unhandledError = unhandledError
         self.scheduler = scheduler
-        Resources.increment()
-    }
-
-    deinit {
-        Resources.decrement()
+        // The entry's initialiser counts this object among the live resources.
+        super.init()
     }
 
     var isDisposed: Bool {
@@ -126,28 +121,20 @@ final class CallbackObserver<Element>: ObserverType, Cancelable, @unchecked Send
     }
 
     /// Subscribes to `source` and returns the subscription: this object itself where `source` is a subject, whose
-    /// entries release their observers when it goes; otherwise this object paired with the source's subscription,
-    /// which this object must not hold (the source's sinks hold this object: a cycle that would outlive a dropped
-    /// source).
+    /// entry this object then is (no closure, no entry of its own); otherwise this object paired with the source's
+    /// subscription, which this object must not hold (the source's sinks hold this object: a cycle that would
+    /// outlive a dropped source).
     func subscribe(to source: Observable<Element>) -> any Disposable {
         guard source.releasesObserversWithSource else {
             return BinaryDisposable(source.subscribe(self), self)
         }
         // Only a `SubjectCore` answers `releasesObserversWithSource` with true.
-        let entry = unsafeDowncast(source, to: SubjectCore<Element>.self).subscribeEntry(handler: on)
-        if let entry { keep(entry) }
+        _ = unsafeDowncast(source, to: SubjectCore<Element>.self).subscribe(entry: self)
         return self
     }
 
-    /// Keeps the subject entry for `dispose()`; disposes it at once when this subscription has already stopped (a
-    /// subject that failed or completed inside `subscribe`) or been disposed.
-    private func keep(_ entry: SubjectCore<Element>.Entry) {
-        let kept = lock.withLock { () -> Bool in
-            guard !isStopped && !disposed else { return false }
-            upstream = entry
-            return true
-        }
-        if !kept { entry.dispose() }
+    override func receive(_ event: Event<Element>, via observer: ((Event<Element>) -> Void)?) {
+        on(event)
     }
 
     func on(_ event: Event<Element>) {
@@ -162,7 +149,7 @@ final class CallbackObserver<Element>: ObserverType, Cancelable, @unchecked Send
     @inline(never)
     private func enqueueDelivery(_ event: Event<Element>, on scheduler: ScreenScheduler) {
         pending.wrappingAdd(1, ordering: .acquiringAndReleasing)
-        enqueue(
+        enqueueWork(
             { [self] in
                 deliver(event)
                 pending.wrappingSubtract(1, ordering: .acquiringAndReleasing)
@@ -198,7 +185,6 @@ final class CallbackObserver<Element>: ObserverType, Cancelable, @unchecked Send
     /// What a stop event or `dispose()` takes out of the object, to use after unlocking.
     private struct Taken {
         var rare: RareCallbacks?
-        var upstream: SubjectCore<Element>.Entry?
     }
 
     /// Marks the subscription stopped and takes everything out of it; `nil` when it already was stopped or
@@ -215,19 +201,17 @@ final class CallbackObserver<Element>: ObserverType, Cancelable, @unchecked Send
 
     /// Under the lock.
     private func takeAll() -> Taken {
-        let taken = Taken(rare: rare, upstream: upstream)
+        let taken = Taken(rare: rare)
         onNext = nil
         rare = nil
-        upstream = nil
         return taken
     }
 
     private func finish(_ taken: Taken) {
-        taken.upstream?.dispose()
         taken.rare?.onDisposed?()
     }
 
-    func dispose() {
+    override func dispose() {
         var taken: Taken?
         lock.withLock {
             guard !disposed else { return }
@@ -235,6 +219,8 @@ final class CallbackObserver<Element>: ObserverType, Cancelable, @unchecked Send
             taken = takeAll()
         }
         guard let taken else { return }
+        // Leaves the subject, if subscribed to one as its entry.
+        super.dispose()
         finish(taken)
     }
 }

@@ -71,7 +71,7 @@ final class ScreenDeliverySink<Observer: ObserverType>: ObserverType, Cancelable
             return
         }
         pending.wrappingAdd(1, ordering: .acquiringAndReleasing)
-        enqueue(
+        enqueueWork(
             { [self] in
                 deliver(event)
                 pending.wrappingSubtract(1, ordering: .acquiringAndReleasing)
@@ -97,7 +97,7 @@ final class ScreenDeliverySink<Observer: ObserverType>: ObserverType, Cancelable
 
 /// Runs `work` later on `scheduler`. Not generic, so the `@Sendable` closure handed to the queue captures no
 /// generic metadata; `work` (with the observer and event it holds) goes to the screen's thread alone.
-func enqueue(_ work: @escaping () -> Void, on scheduler: ScreenScheduler) {
+func enqueueWork(_ work: @escaping () -> Void, on scheduler: ScreenScheduler) {
     let transfer = Transfer(work)
     scheduler.schedule { transfer.value() }
 }

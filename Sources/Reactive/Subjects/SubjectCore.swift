@@ -21,11 +21,17 @@
 /// subjects, relays and shared connections that hold it declare themselves `@unchecked Sendable`.
 final class SubjectCore<Element>: Observable<Element> {
     /// One subscriber, and its subscription: disposing it removes the observer and releases it.
-    final class Entry: Disposable {
+    ///
+    /// An observer may be an entry itself (`CallbackObserver` is): it then overrides `receive(_:via:)` and needs no
+    /// closure, and the subscription, the entry and the observer are one object.
+    class Entry: Disposable {
         /// Weak: the core holds its entries, and a subscription nobody disposes must not keep a dropped subject
-        /// (and its observers) alive.
-        weak let core: SubjectCore<Element>?
+        /// (and its observers) alive. Set before the entry is added, under the lock.
+        weak var core: SubjectCore<Element>?
+        /// The observer, for an entry that is not its own observer.
         var observer: ((Event<Element>) -> Void)?
+        /// Whether events are delivered to this entry: until it is unsubscribed or has received a stop event.
+        var isActive = true
         /// Events waiting while another thread delivers to this observer (under the lock); `nil` until the first
         /// one, so that creating and settling an entry never touches an array of events.
         var queue: [Event<Element>]?
@@ -39,6 +45,16 @@ final class SubjectCore<Element>: Observable<Element> {
             self.core = core
             self.observer = observer
             Resources.increment()
+        }
+
+        /// An entry that is its own observer, added later with `SubjectCore.subscribe(entry:)`.
+        init() {
+            Resources.increment()
+        }
+
+        /// Delivers `event`, outside the lock; `observer` is this entry's closure as read under the lock.
+        func receive(_ event: Event<Element>, via observer: ((Event<Element>) -> Void)?) {
+            observer?(event)
         }
 
         deinit {
@@ -67,6 +83,7 @@ final class SubjectCore<Element>: Observable<Element> {
 
         /// Stops deliveries and releases the observer. Under the lock.
         func deactivate() {
+            isActive = false
             observer = nil
             if hasQueued { dropQueue() }
         }
@@ -175,14 +192,18 @@ final class SubjectCore<Element>: Observable<Element> {
                 laterEntries = []
             }
         }
-        guard let first, let firstObserver else { return }
+        guard let first else { return }
         deliver(event, to: firstObserver, of: first)
         drain(first)
         for object in others {
             let entry = entry(object)
-            if let observer = lock.withLock({ entry.observer }) {
-                deliver(event, to: observer, of: entry)
+            var isActive = false
+            var observer: ((Event<Element>) -> Void)?
+            lock.withLock {
+                isActive = entry.isActive
+                observer = entry.observer
             }
+            if isActive { deliver(event, to: observer, of: entry) }
             drain(entry)
         }
     }
@@ -200,11 +221,11 @@ final class SubjectCore<Element>: Observable<Element> {
         if entry.isDraining {
             // Its drainer delivers this after what it is delivering now.
             entry.enqueue(event)
-        } else if let observer = entry.observer {
+        } else if entry.isActive {
             entry.isDraining = true
             if first == nil {
                 first = entry
-                firstObserver = observer
+                firstObserver = entry.observer
             } else {
                 others.append(entry)
             }
@@ -219,6 +240,17 @@ final class SubjectCore<Element>: Observable<Element> {
     /// observer has then received the stop event).
     func subscribeEntry(handler observer: @escaping (Event<Element>) -> Void) -> Entry? {
         let entry = Entry(core: self, observer: observer)
+        return add(entry, observer: observer) ? entry : nil
+    }
+
+    /// Subscribes `entry`, an entry that is its own observer; returns whether it was added (not when the subject
+    /// had stopped or was disposed: the entry has then received the stop event).
+    func subscribe(entry: Entry) -> Bool {
+        entry.core = self
+        return add(entry, observer: nil)
+    }
+
+    private func add(_ entry: Entry, observer: ((Event<Element>) -> Void)?) -> Bool {
         var replay: [Element] = []
         var stopped: Stop?
         var failure: RxError?
@@ -235,26 +267,26 @@ final class SubjectCore<Element>: Observable<Element> {
         }
         // The entry is claimed (`isDraining`) until `drain` finds it idle: events sent meanwhile queue behind
         // the replay.
-        if !replay.isEmpty { self.replay(replay, to: observer) }
+        if !replay.isEmpty { self.replay(replay, to: observer, of: entry) }
         if let failure {
             deliverStop(.error(failure), to: observer, of: entry)
         } else if let stopped {
             deliverStop(stopped, to: observer, of: entry)
         }
         drain(entry)
-        return failure == nil && stopped == nil ? entry : nil
+        return failure == nil && stopped == nil
     }
 
     // The two below are kept out of `subscribe`, whose every call would otherwise look up `Event<Element>`'s
     // metadata for their temporaries.
 
     @inline(never)
-    private func replay(_ elements: [Element], to observer: (Event<Element>) -> Void) {
-        for element in elements { observer(.next(element)) }
+    private func replay(_ elements: [Element], to observer: ((Event<Element>) -> Void)?, of entry: Entry) {
+        for element in elements { entry.receive(.next(element), via: observer) }
     }
 
     @inline(never)
-    private func deliverStop(_ stop: Stop, to observer: (Event<Element>) -> Void, of entry: Entry) {
+    private func deliverStop(_ stop: Stop, to observer: ((Event<Element>) -> Void)?, of entry: Entry) {
         switch stop {
         case .error(let error): deliver(.error(error), to: observer, of: entry)
         case .completed: deliver(.completed, to: observer, of: entry)
@@ -304,22 +336,22 @@ final class SubjectCore<Element>: Observable<Element> {
             var observer: ((Event<Element>) -> Void)?
             var event: Event<Element>?
             lock.withLock {
-                guard let current = entry.observer, let queue = entry.queue, entry.head < queue.count else {
+                guard entry.isActive, let queue = entry.queue, entry.head < queue.count else {
                     entry.dropQueue()
                     entry.isDraining = false
                     return
                 }
-                observer = current
+                observer = entry.observer
                 event = queue[entry.head]
                 entry.head += 1
             }
-            guard let observer, let event else { return }
+            guard let event else { return }
             deliver(event, to: observer, of: entry)
         }
     }
 
-    private func deliver(_ event: Event<Element>, to observer: (Event<Element>) -> Void, of entry: Entry) {
-        observer(event)
+    private func deliver(_ event: Event<Element>, to observer: ((Event<Element>) -> Void)?, of entry: Entry) {
+        entry.receive(event, via: observer)
         // Nothing follows a stop event: release the observer (and what it holds) now.
         if event.isStopEvent { lock.withLock { entry.deactivate() } }
     }
