@@ -18,8 +18,17 @@ import Synchronization
 /// ```
 public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvertible {
     /// The queue-specific value: holds the scheduler weakly, since the queue is owned by it.
-    private final class Identity: Sendable {
-        let scheduler = WeakScheduler()
+    ///
+    /// `@unchecked Sendable`: `reference` is read and written only under `lock` (one object per screen, where a
+    /// weak box behind a `Locked` took four).
+    private final class Identity: @unchecked Sendable {
+        private let lock = InlineLock()
+        private weak var reference: ScreenScheduler?
+
+        var scheduler: ScreenScheduler? {
+            get { lock.withLock { reference } }
+            set { lock.withLock { reference = newValue } }
+        }
     }
 
     private static let key = DispatchSpecificKey<Identity>()
@@ -42,13 +51,13 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         self.label = label
         queue = DispatchQueue(label: label, target: Self.target)
         scheduling = DispatchQueueScheduling(queue: queue)
-        identity.scheduler.value = self
+        identity.scheduler = self
         queue.setSpecific(key: Self.key, value: identity)
     }
 
     /// The screen scheduler whose queue runs the calling code, or `nil` off any screen.
     public static var current: ScreenScheduler? {
-        DispatchQueue.getSpecific(key: key)?.scheduler.value
+        DispatchQueue.getSpecific(key: key)?.scheduler
     }
 
     /// Whether the calling code runs on this scheduler's queue.
@@ -118,24 +127,6 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
     ) -> any Disposable {
         scheduling.scheduleRelative(state, dueTime: dueTime, action: action)
-    }
-}
-
-/// A weak reference that can cross threads.
-final class WeakScheduler: Sendable {
-    private let reference: Locked<Weak>
-
-    private struct Weak {
-        weak var value: ScreenScheduler?
-    }
-
-    init() {
-        reference = Locked(Weak())
-    }
-
-    var value: ScreenScheduler? {
-        get { reference.withLock { $0.value } }
-        set { reference.withLock { $0.value = newValue } }
     }
 }
 
