@@ -91,13 +91,14 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
         }
     }
 
+    // The lock and the flags first: they fit in the word the entry's flags end.
     private let lock = InlineLock()
-    private var onNext: ((Element) -> Void)?
-    private var rare: RareCallbacks?
     /// Set by the stop event; no element is delivered after it.
     private var isStopped = false
     private var disposed = false
     private let unhandledError: UnhandledError
+    private var onNext: ((Element) -> Void)?
+    private var rare: RareCallbacks?
     private let scheduler: ScreenScheduler?
     /// Deliveries enqueued on `scheduler` and not yet run: while any is, a later event must queue behind it.
     private let pending = Atomic<Int>(0)

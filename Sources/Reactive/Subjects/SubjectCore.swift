@@ -30,14 +30,15 @@ final class SubjectCore<Element>: Observable<Element> {
         weak var core: SubjectCore<Element>?
         /// The observer, for an entry that is not its own observer.
         var observer: ((Event<Element>) -> Void)?
-        /// Whether events are delivered to this entry: until it is unsubscribed or has received a stop event.
-        var isActive = true
         /// Events waiting while another thread delivers to this observer (under the lock); `nil` until the first
         /// one, so that creating and settling an entry never touches an array of events.
         var queue: [Event<Element>]?
+        var head = 0
+        // The flags last and together, so that they share a word (and a subclass's first small fields fill it).
+        /// Whether events are delivered to this entry: until it is unsubscribed or has received a stop event.
+        var isActive = true
         /// Whether `queue` holds events not yet delivered.
         var hasQueued = false
-        var head = 0
         /// Whether a thread has claimed this entry and is delivering to it.
         var isDraining = true
 
