@@ -28,8 +28,11 @@ final class SubjectCore<Element>: Observable<Element> {
         /// Weak: the core holds its entries, and a subscription nobody disposes must not keep a dropped subject
         /// (and its observers) alive. Set before the entry is added, under the lock.
         weak var core: SubjectCore<Element>?
-        /// The observer, for an entry that is not its own observer.
-        var observer: ((Event<Element>) -> Void)?
+        /// The observer closure to read under the lock and call after it, for an entry that is not its own observer
+        /// (a `ClosureEntry`): an entry that is its own observer stores none (and has no such field).
+        var observer: ((Event<Element>) -> Void)? {
+            nil
+        }
         /// Events waiting while another thread delivers to this observer (under the lock); `nil` until the first
         /// one, so that creating and settling an entry never touches an array of events.
         var queue: [Event<Element>]?
@@ -42,16 +45,13 @@ final class SubjectCore<Element>: Observable<Element> {
         /// Whether a thread has claimed this entry and is delivering to it.
         var isDraining = true
 
-        init(core: SubjectCore<Element>, observer: @escaping (Event<Element>) -> Void) {
-            self.core = core
-            self.observer = observer
-            Resources.increment()
-        }
-
-        /// An entry that is its own observer, added later with `SubjectCore.subscribe(entry:)`.
+        /// An entry, added later with `SubjectCore.subscribe(entry:)`.
         init() {
             Resources.increment()
         }
+
+        /// Releases the observer, if the entry holds one apart from itself. Under the lock.
+        func releaseObserver() {}
 
         /// Delivers `event`, outside the lock; `observer` is this entry's closure as read under the lock.
         func receive(_ event: Event<Element>, via observer: ((Event<Element>) -> Void)?) {
@@ -85,8 +85,25 @@ final class SubjectCore<Element>: Observable<Element> {
         /// Stops deliveries and releases the observer. Under the lock.
         func deactivate() {
             isActive = false
-            observer = nil
+            releaseObserver()
             if hasQueued { dropQueue() }
+        }
+    }
+
+    /// The entry of an observer reached through a closure (any observer but a `CallbackObserver`).
+    final class ClosureEntry: Entry {
+        private var closure: ((Event<Element>) -> Void)?
+
+        init(_ closure: @escaping (Event<Element>) -> Void) {
+            self.closure = closure
+        }
+
+        override var observer: ((Event<Element>) -> Void)? {
+            closure
+        }
+
+        override func releaseObserver() {
+            closure = nil
         }
     }
 
@@ -240,18 +257,16 @@ final class SubjectCore<Element>: Observable<Element> {
     /// `subscribe(handler:)`, returning the entry, or `nil` when the subject had stopped or was disposed (the
     /// observer has then received the stop event).
     func subscribeEntry(handler observer: @escaping (Event<Element>) -> Void) -> Entry? {
-        let entry = Entry(core: self, observer: observer)
-        return add(entry, observer: observer) ? entry : nil
+        let entry = ClosureEntry(observer)
+        return subscribe(entry: entry) ? entry : nil
     }
 
-    /// Subscribes `entry`, an entry that is its own observer; returns whether it was added (not when the subject
-    /// had stopped or was disposed: the entry has then received the stop event).
+    /// Subscribes `entry`; returns whether it was added (not when the subject had stopped or was disposed: the
+    /// entry has then received the stop event).
     func subscribe(entry: Entry) -> Bool {
         entry.core = self
-        return add(entry, observer: nil)
-    }
-
-    private func add(_ entry: Entry, observer: ((Event<Element>) -> Void)?) -> Bool {
+        // Not yet shared with another thread: its closure (if any) can be read without the lock.
+        let observer = entry.observer
         var replay: [Element] = []
         var stopped: Stop?
         var failure: RxError?
