@@ -5,6 +5,7 @@ extension ObservableType {
     /// ```swift
     /// viewController.backButton.rx.tap.bind(onNext: driver.close)
     /// ```
+    @inlinable  // See `subscribe(onNext:onError:onCompleted:onDisposed:)`.
     public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
         // No `onError` closure: the observer reports an error as a binding error itself.
         CallbackObserver<Element>(onNext: onNext, unhandledError: .binding).subscribe(to: asObservable())

@@ -15,6 +15,9 @@ extension ObservableType {
     /// ```swift
     /// relay.subscribe(onNext: { print($0) }).disposed(by: bag)
     /// ```
+    // Inlinable, so that the observer is made where its element type is known: its type's metadata then comes from
+    // a cache at the call site instead of a run-time lookup per subscription.
+    @inlinable
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onError: ((any Error) -> Void)? = nil,
@@ -68,8 +71,10 @@ extension ObservableType {
 /// still queued, otherwise queued behind the earlier ones; the disposed check happens on the screen.
 ///
 /// `@unchecked Sendable`: the stored `var`s are read and written only under `lock`, except `pending`, an atomic.
+@usableFromInline
 final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType, Cancelable, @unchecked Sendable {
     /// How an error with no `onError` is reported.
+    @usableFromInline
     enum UnhandledError {
         /// As an unhandled error of a subscription (`subscribe`).
         case unhandled
@@ -103,6 +108,7 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
     /// Deliveries enqueued on `scheduler` and not yet run: while any is, a later event must queue behind it.
     private let pending = Atomic<Int>(0)
 
+    @usableFromInline
     init(
         onNext: ((Element) -> Void)?, onError: ((any Error) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil, unhandledError: UnhandledError = .unhandled, scheduler: ScreenScheduler? = nil
@@ -117,6 +123,7 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
         super.init()
     }
 
+    @usableFromInline
     var isDisposed: Bool {
         lock.withLock { disposed }
     }
@@ -125,6 +132,7 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
     /// entry this object then is (no closure, no entry of its own); otherwise this object paired with the source's
     /// subscription, which this object must not hold (the source's sinks hold this object: a cycle that would
     /// outlive a dropped source).
+    @usableFromInline
     func subscribe(to source: Observable<Element>) -> any Disposable {
         guard source.releasesObserversWithSource else {
             return BinaryDisposable(source.subscribe(self), self)
@@ -138,6 +146,7 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
         on(event)
     }
 
+    @usableFromInline
     func on(_ event: Event<Element>) {
         guard let scheduler, pending.load(ordering: .acquiring) != 0 || !scheduler.isCurrent else {
             deliver(event)
@@ -212,6 +221,7 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
         taken.rare?.onDisposed?()
     }
 
+    @usableFromInline
     override func dispose() {
         var taken: Taken?
         lock.withLock {

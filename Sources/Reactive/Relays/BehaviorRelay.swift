@@ -9,10 +9,10 @@
 /// ```
 public final class BehaviorRelay<Element>: ObservableType {
     // The subject's core itself, without a `BehaviorSubject` around it: one object less per relay.
-    private let core: SubjectCore<Element>
+    @usableFromInline let core: SubjectCore<Element>
 
     /// Creates a relay whose current value is `value`.
-    public init(value: Element) {
+    @inlinable public init(value: Element) {
         core = SubjectCore(bufferLimit: 1, replaysAfterStop: false, initial: [value])
     }
 

@@ -8,10 +8,10 @@
 /// ```
 public final class PublishRelay<Element>: ObservableType {
     // The subject's core itself, without a `PublishSubject` around it: one object less per relay.
-    private let core = SubjectCore<Element>(bufferLimit: 0, replaysAfterStop: false)
+    @usableFromInline let core = SubjectCore<Element>(bufferLimit: 0, replaysAfterStop: false)
 
     /// Creates a relay with no observers.
-    public init() {}
+    @inlinable public init() {}
 
     /// Sends `event` to every current observer.
     public func accept(_ event: Element) {

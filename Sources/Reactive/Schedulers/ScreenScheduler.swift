@@ -132,6 +132,7 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
 
 /// Requires the caller to run on a screen scheduler and returns it; `operation` names the call
 /// in the failure message.
+@usableFromInline
 func requireScreenScheduler(_ operation: String, file: StaticString, line: UInt) -> ScreenScheduler {
     guard let scheduler = ScreenScheduler.current else {
         preconditionFailure(

@@ -10,10 +10,10 @@
 /// count.onNext(1)                          // prints 1
 /// ```
 public final class BehaviorSubject<Element>: SubjectType, ObserverType, Cancelable {
-    private let core: SubjectCore<Element>
+    @usableFromInline let core: SubjectCore<Element>
 
     /// Creates a subject whose current value is `value`.
-    public init(value: Element) {
+    @inlinable public init(value: Element) {
         core = SubjectCore(bufferLimit: 1, replaysAfterStop: false, initial: [value])
     }
 

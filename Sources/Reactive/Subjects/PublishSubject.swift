@@ -11,10 +11,10 @@
 /// taps.onNext(())
 /// ```
 public final class PublishSubject<Element>: SubjectType, ObserverType, Cancelable {
-    private let core = SubjectCore<Element>(bufferLimit: 0, replaysAfterStop: false)
+    @usableFromInline let core = SubjectCore<Element>(bufferLimit: 0, replaysAfterStop: false)
 
     /// Creates a subject with no observers.
-    public init() {}
+    @inlinable public init() {}
 
     /// Whether anyone is subscribed.
     public var hasObservers: Bool {

@@ -19,11 +19,13 @@
 /// Thread-safe: every stored `var` (and every `var` of an `Entry`) is read and written only under `lock`, which
 /// makes this type the lock box of its own state. It cannot say so as `Sendable` (no `Observable` is), so the
 /// subjects, relays and shared connections that hold it declare themselves `@unchecked Sendable`.
+@usableFromInline
 final class SubjectCore<Element>: Observable<Element> {
     /// One subscriber, and its subscription: disposing it removes the observer and releases it.
     ///
     /// An observer may be an entry itself (`CallbackObserver` is): it then overrides `receive(_:via:)` and needs no
     /// closure, and the subscription, the entry and the observer are one object.
+    @usableFromInline
     class Entry: Disposable {
         /// Weak: the core holds its entries, and a subscription nobody disposes must not keep a dropped subject
         /// (and its observers) alive. Set before the entry is added, under the lock.
@@ -62,6 +64,7 @@ final class SubjectCore<Element>: Observable<Element> {
             Resources.decrement()
         }
 
+        @usableFromInline
         func dispose() {
             core?.unsubscribe(self)
         }
@@ -128,6 +131,7 @@ final class SubjectCore<Element>: Observable<Element> {
     private var stop: Stop?
     private var disposed = false
 
+    @usableFromInline
     init(bufferLimit: Int, replaysAfterStop: Bool, initial: [Element] = []) {
         self.bufferLimit = bufferLimit
         self.replaysAfterStop = replaysAfterStop

@@ -23,6 +23,7 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     /// returned disposable is disposed there.
     ///
     /// Precondition: called on a `ScreenScheduler`.
+    @inlinable  // See `subscribe(onNext:onError:onCompleted:onDisposed:)`.
     public func drive(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,

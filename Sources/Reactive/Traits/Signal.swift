@@ -19,6 +19,7 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
     /// screen's scheduler, never after the returned disposable is disposed there.
     ///
     /// Precondition: called on a `ScreenScheduler`.
+    @inlinable  // See `subscribe(onNext:onError:onCompleted:onDisposed:)`.
     public func emit(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
