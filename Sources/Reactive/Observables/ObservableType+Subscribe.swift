@@ -146,6 +146,16 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
         on(event)
     }
 
+    /// A replay (a driver's current value, delivered inside `drive`): on the screen with nothing queued, straight
+    /// to `onNext`, without an `Event` around the element.
+    override func receive(replayed element: Element, via observer: ((Event<Element>) -> Void)?) {
+        guard let scheduler, pending.load(ordering: .acquiring) != 0 || !scheduler.isCurrent else {
+            deliverNext(element)
+            return
+        }
+        enqueueDelivery(.next(element), on: scheduler)
+    }
+
     @usableFromInline
     func on(_ event: Event<Element>) {
         guard let scheduler, pending.load(ordering: .acquiring) != 0 || !scheduler.isCurrent else {
@@ -169,12 +179,7 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
     private func deliver(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            // Events are serialised by the grammar; the lock orders this read against a `dispose()` elsewhere.
-            // Assigned rather than returned: a closure returned through `withLock`'s generic result would be
-            // re-wrapped (a thunk allocated) on every element.
-            var onNext: ((Element) -> Void)?
-            lock.withLock { if !isStopped && !disposed { onNext = self.onNext } }
-            onNext?(element)
+            deliverNext(element)
         case .error(let error):
             guard let stopped = stop() else { return }
             if let onError = stopped.rare?.onError {
@@ -190,6 +195,15 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
             stopped.rare?.onCompleted?()
             finish(stopped)
         }
+    }
+
+    private func deliverNext(_ element: Element) {
+        // Events are serialised by the grammar; the lock orders this read against a `dispose()` elsewhere.
+        // Assigned rather than returned: a closure returned through `withLock`'s generic result would be re-wrapped
+        // (a thunk allocated) on every element.
+        var onNext: ((Element) -> Void)?
+        lock.withLock { if !isStopped && !disposed { onNext = self.onNext } }
+        onNext?(element)
     }
 
     /// What a stop event or `dispose()` takes out of the object, to use after unlocking.

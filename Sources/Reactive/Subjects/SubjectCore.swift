@@ -60,6 +60,13 @@ final class SubjectCore<Element>: Observable<Element> {
             observer?(event)
         }
 
+        /// Delivers a replayed element, outside the lock, as `receive(.next(element), via:)`: an entry that is its
+        /// own observer may take the element without an `Event` made around it (whose type needs a metadata lookup
+        /// in this unspecialised code).
+        func receive(replayed element: Element, via observer: ((Event<Element>) -> Void)?) {
+            receive(.next(element), via: observer)
+        }
+
         deinit {
             Resources.decrement()
         }
@@ -302,7 +309,7 @@ final class SubjectCore<Element>: Observable<Element> {
 
     @inline(never)
     private func replay(_ elements: [Element], to observer: ((Event<Element>) -> Void)?, of entry: Entry) {
-        for element in elements { entry.receive(.next(element), via: observer) }
+        for element in elements { entry.receive(replayed: element, via: observer) }
     }
 
     @inline(never)
