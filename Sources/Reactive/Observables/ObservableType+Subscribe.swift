@@ -146,9 +146,9 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
         on(event)
     }
 
-    /// A replay (a driver's current value, delivered inside `drive`): on the screen with nothing queued, straight
-    /// to `onNext`, without an `Event` around the element.
-    override func receive(replayed element: Element, via observer: ((Event<Element>) -> Void)?) {
+    /// An element (a driver's current value replayed inside `drive`, or a later one): on the screen with nothing
+    /// queued, straight to `onNext`, without an `Event` around it.
+    override func receive(next element: Element, via observer: ((Event<Element>) -> Void)?) {
         guard let scheduler, pending.load(ordering: .acquiring) != 0 || !scheduler.isCurrent else {
             deliverNext(element)
             return

@@ -24,7 +24,7 @@ public final class BehaviorRelay<Element>: ObservableType {
 
     /// Makes `event` the current value and sends it to every observer.
     public func accept(_ event: Element) {
-        core.on(.next(event))
+        core.onNext(event)
     }
 
     /// Subscribes `observer`, replaying the current value to it first.

@@ -15,7 +15,7 @@ public final class PublishRelay<Element>: ObservableType {
 
     /// Sends `event` to every current observer.
     public func accept(_ event: Element) {
-        core.on(.next(event))
+        core.onNext(event)
     }
 
     /// Subscribes `observer`.

@@ -60,10 +60,10 @@ final class SubjectCore<Element>: Observable<Element> {
             observer?(event)
         }
 
-        /// Delivers a replayed element, outside the lock, as `receive(.next(element), via:)`: an entry that is its
-        /// own observer may take the element without an `Event` made around it (whose type needs a metadata lookup
-        /// in this unspecialised code).
-        func receive(replayed element: Element, via observer: ((Event<Element>) -> Void)?) {
+        /// Delivers an element, outside the lock, as `receive(.next(element), via:)`: an entry that is its own
+        /// observer may take the element without an `Event` made around it (whose type needs a metadata lookup in
+        /// this unspecialised code).
+        func receive(next element: Element, via observer: ((Event<Element>) -> Void)?) {
             receive(.next(element), via: observer)
         }
 
@@ -74,6 +74,12 @@ final class SubjectCore<Element>: Observable<Element> {
         @usableFromInline
         func dispose() {
             core?.unsubscribe(self)
+        }
+
+        /// Appends `element` for this entry's drainer. Under the lock.
+        @inline(never)
+        func enqueue(next element: Element) {
+            enqueue(.next(element))
         }
 
         /// Appends `event` for this entry's drainer. Under the lock.
@@ -188,6 +194,11 @@ final class SubjectCore<Element>: Observable<Element> {
     }
 
     func on(_ event: Event<Element>) {
+        if case .next(let element) = event {
+            onNext(element)
+            return
+        }
+        // A stop event from here on (the code handles any event).
         // The idle entries this event claims: almost always one, so the first needs no array.
         var first: Entry?
         var firstObserver: ((Event<Element>) -> Void)?
@@ -234,6 +245,67 @@ final class SubjectCore<Element>: Observable<Element> {
             }
             if isActive { deliver(event, to: observer, of: entry) }
             drain(entry)
+        }
+    }
+
+    /// `on(.next(element))` without an `Event` (the relays' and subjects' common path): the element goes into the
+    /// buffer and to each entry as itself, and an `Event` is made only for an entry that is busy on another thread.
+    func onNext(_ element: Element) {
+        // The idle entries this element claims: almost always one, so the first needs no array.
+        var first: Entry?
+        var firstObserver: ((Event<Element>) -> Void)?
+        var others: [AnyObject] = []
+        lock.withLock {
+            guard stop == nil, !disposed else { return }
+            if bufferLimit == 1 && buffer.count == 1 {
+                // A behavior subject's value, replaced in place (appending first would grow the array).
+                buffer[0] = element
+            } else if bufferLimit > 0 {
+                buffer.append(element)
+                if buffer.count > bufferLimit {
+                    buffer.removeFirst(buffer.count - bufferLimit)
+                }
+            }
+            if let firstEntry {
+                claim(firstEntry, for: element, first: &first, firstObserver: &firstObserver, others: &others)
+            }
+            for object in laterEntries {
+                claim(entry(object), for: element, first: &first, firstObserver: &firstObserver, others: &others)
+            }
+        }
+        guard let first else { return }
+        first.receive(next: element, via: firstObserver)
+        drain(first)
+        for object in others {
+            let entry = entry(object)
+            var isActive = false
+            var observer: ((Event<Element>) -> Void)?
+            lock.withLock {
+                isActive = entry.isActive
+                observer = entry.observer
+            }
+            if isActive { entry.receive(next: element, via: observer) }
+            drain(entry)
+        }
+    }
+
+    /// `claim(_:for:…)` for an element.
+    @inline(__always)
+    private func claim(
+        _ entry: Entry, for element: Element, first: inout Entry?,
+        firstObserver: inout ((Event<Element>) -> Void)?, others: inout [AnyObject]
+    ) {
+        if entry.isDraining {
+            // Its drainer delivers this after what it is delivering now.
+            entry.enqueue(next: element)
+        } else if entry.isActive {
+            entry.isDraining = true
+            if first == nil {
+                first = entry
+                firstObserver = entry.observer
+            } else {
+                others.append(entry)
+            }
         }
     }
 
@@ -309,7 +381,7 @@ final class SubjectCore<Element>: Observable<Element> {
 
     @inline(never)
     private func replay(_ elements: [Element], to observer: ((Event<Element>) -> Void)?, of entry: Entry) {
-        for element in elements { entry.receive(replayed: element, via: observer) }
+        for element in elements { entry.receive(next: element, via: observer) }
     }
 
     @inline(never)
