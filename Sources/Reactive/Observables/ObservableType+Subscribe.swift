@@ -153,6 +153,12 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
             deliverNext(element)
             return
         }
+        enqueueNext(element, on: scheduler)
+    }
+
+    // Out of `receive(next:via:)`, whose common path then makes no `Event` (and looks up no metadata for one).
+    @inline(never)
+    private func enqueueNext(_ element: Element, on scheduler: ScreenScheduler) {
         enqueueDelivery(.next(element), on: scheduler)
     }
 

@@ -37,6 +37,12 @@ public final class BehaviorSubject<Element>: SubjectType, ObserverType, Cancelab
         core.on(event)
     }
 
+    /// Makes `element` the current value and sends it to every observer: `on(.next(element))`, without making the
+    /// event.
+    public func onNext(_ element: Element) {
+        core.onNext(element)
+    }
+
     /// Subscribes `observer`, replaying the current value to it first.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {

@@ -31,6 +31,11 @@ public final class PublishSubject<Element>: SubjectType, ObserverType, Cancelabl
         core.on(event)
     }
 
+    /// Sends `element` to every current observer: `on(.next(element))`, without making the event.
+    public func onNext(_ element: Element) {
+        core.onNext(element)
+    }
+
     /// Subscribes `observer`.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
