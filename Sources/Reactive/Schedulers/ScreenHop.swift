@@ -27,7 +27,8 @@ final class ScreenHop: Sendable {
 /// Forwards events to `observer` on a screen scheduler; drops everything once disposed (checked
 /// on the screen, so nothing reaches a torn-down screen).
 ///
-/// It does the hop's work itself (rather than holding a `ScreenHop`): one object per `drive`, not two.
+/// It does the hop's work itself (rather than holding a `ScreenHop`). The `asObservable()` of a trait subscribed on a
+/// screen goes through it; `drive(onNext:)` and `emit(onNext:)` do not need it (their `CallbackObserver` hops).
 final class ScreenDeliverySink<Observer: ObserverType>: ObserverType, Cancelable {
     typealias Element = Observer.Element
 
