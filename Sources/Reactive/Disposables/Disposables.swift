@@ -43,12 +43,15 @@ final class NopDisposable: Disposable, Sendable {
 }
 
 /// Runs its action once.
-final class AnonymousDisposable: Cancelable, Sendable {
-    private let action: Locked<(() -> Void)?>
+///
+/// `@unchecked Sendable`: `action` is read and written only under `lock`.
+final class AnonymousDisposable: Cancelable, @unchecked Sendable {
+    private let lock = InlineLock()
+    private var action: (() -> Void)?
     private let disposed = Atomic<Bool>(false)
 
     init(_ action: @escaping () -> Void) {
-        self.action = Locked(action)
+        self.action = action
         Resources.increment()
     }
 
@@ -62,20 +65,23 @@ final class AnonymousDisposable: Cancelable, Sendable {
 
     func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let action = self.action.withLock { action in
+        let taken = lock.withLock { () -> (() -> Void)? in
             defer { action = nil }
             return action
         }
-        action?()
+        taken?()
     }
 }
 
 /// Disposes two disposables; the shape of almost every subscription.
-final class BinaryDisposable: Cancelable, Sendable {
-    private let disposables: Locked<(any Disposable, any Disposable)?>
+///
+/// `@unchecked Sendable`: `disposables` is read and written only under `lock`.
+final class BinaryDisposable: Cancelable, @unchecked Sendable {
+    private let lock = InlineLock()
+    private var disposables: (any Disposable, any Disposable)?
 
     init(_ disposable1: any Disposable, _ disposable2: any Disposable) {
-        disposables = Locked((disposable1, disposable2))
+        disposables = (disposable1, disposable2)
         Resources.increment()
     }
 
@@ -84,11 +90,11 @@ final class BinaryDisposable: Cancelable, Sendable {
     }
 
     var isDisposed: Bool {
-        disposables.withLock { $0 == nil }
+        lock.withLock { disposables == nil }
     }
 
     func dispose() {
-        let taken = disposables.withLock { disposables in
+        let taken = lock.withLock { () -> (any Disposable, any Disposable)? in
             defer { disposables = nil }
             return disposables
         }

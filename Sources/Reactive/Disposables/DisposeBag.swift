@@ -11,13 +11,13 @@
 /// )
 /// button.rx.tap.bind(onNext: close).disposed(by: bag)
 /// ```
-public final class DisposeBag: Sendable {
-    private struct State {
-        var disposables: [any Disposable] = []
-        var isDisposed = false
-    }
-
-    private let state = Locked(State())
+///
+/// `@unchecked Sendable`: its two stored `var`s are read and written only under `lock`, which makes the bag the lock
+/// box of its own state (one object per bag, where a `Locked` state would add two).
+public final class DisposeBag: @unchecked Sendable {
+    private let lock = InlineLock()
+    private var disposables: [any Disposable] = []
+    private var isDisposed = false
 
     /// Creates an empty bag.
     public init() {}
@@ -28,9 +28,9 @@ public final class DisposeBag: Sendable {
 
     /// Adds `disposable` to the bag, or disposes it at once when the bag is already disposed.
     public func insert(_ disposable: any Disposable) {
-        let disposeNow = state.withLock { state -> Bool in
-            if state.isDisposed { return true }
-            state.disposables.append(disposable)
+        let disposeNow = lock.withLock { () -> Bool in
+            if isDisposed { return true }
+            self.disposables.append(disposable)
             return false
         }
         if disposeNow { disposable.dispose() }
@@ -43,9 +43,9 @@ public final class DisposeBag: Sendable {
 
     /// Adds every element of `disposables` to the bag, in order.
     public func insert(_ disposables: [any Disposable]) {
-        let disposeNow = state.withLock { state -> Bool in
-            if state.isDisposed { return true }
-            state.disposables.append(contentsOf: disposables)
+        let disposeNow = lock.withLock { () -> Bool in
+            if isDisposed { return true }
+            self.disposables.append(contentsOf: disposables)
             return false
         }
         if disposeNow {
@@ -57,10 +57,10 @@ public final class DisposeBag: Sendable {
     /// RxSwift has no public `dispose()` on the bag (you replace the bag); this is the explicit
     /// form for screen teardown.
     public func dispose() {
-        let taken = state.withLock { state -> [any Disposable] in
-            state.isDisposed = true
-            defer { state.disposables = [] }
-            return state.disposables
+        let taken = lock.withLock { () -> [any Disposable] in
+            isDisposed = true
+            defer { disposables = [] }
+            return disposables
         }
         for disposable in taken { disposable.dispose() }
     }

@@ -6,31 +6,31 @@
 /// let upstream = SingleAssignmentDisposable()
 /// upstream.setDisposable(source.subscribe(observer))
 /// ```
-public final class SingleAssignmentDisposable: Cancelable, Sendable {
-    private struct State {
-        var disposable: (any Disposable)?
-        var isDisposed = false
-        var isAssigned = false
-    }
-
-    private let state = Locked(State())
+///
+/// `@unchecked Sendable`: its stored `var`s are read and written only under `lock` (the holder is the lock box of its
+/// own state: one object, where a `Locked` state would add two).
+public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
+    private let lock = InlineLock()
+    private var disposable: (any Disposable)?
+    private var disposed = false
+    private var isAssigned = false
 
     /// Creates an empty holder.
     public init() {}
 
     /// Whether `dispose()` has been called.
     public var isDisposed: Bool {
-        state.withLock { $0.isDisposed }
+        lock.withLock { disposed }
     }
 
     /// Stores `disposable`, or disposes it at once when this holder is already disposed.
     /// Precondition: called at most once.
     public func setDisposable(_ disposable: any Disposable) {
-        let disposeNow = state.withLock { state -> Bool in
-            precondition(!state.isAssigned, "SingleAssignmentDisposable.setDisposable called twice")
-            state.isAssigned = true
-            if state.isDisposed { return true }
-            state.disposable = disposable
+        let disposeNow = lock.withLock { () -> Bool in
+            precondition(!isAssigned, "SingleAssignmentDisposable.setDisposable called twice")
+            isAssigned = true
+            if disposed { return true }
+            self.disposable = disposable
             return false
         }
         if disposeNow { disposable.dispose() }
@@ -38,11 +38,11 @@ public final class SingleAssignmentDisposable: Cancelable, Sendable {
 
     /// Disposes the held disposable, now or when it is set.
     public func dispose() {
-        let taken = state.withLock { state -> (any Disposable)? in
-            guard !state.isDisposed else { return nil }
-            state.isDisposed = true
-            defer { state.disposable = nil }
-            return state.disposable
+        let taken = lock.withLock { () -> (any Disposable)? in
+            guard !disposed else { return nil }
+            disposed = true
+            defer { disposable = nil }
+            return disposable
         }
         taken?.dispose()
     }

@@ -43,7 +43,10 @@ final class Sink<Observer: ObserverType>: ObserverType, Cancelable {
 
     private let observer: Observer
     private let flags = Atomic<Int>(0)
-    private let upstream = SingleAssignmentDisposable()
+    // The upstream subscription, set once, under `lock` (in this object rather than a single-assignment holder of
+    // its own: one object less per sink).
+    private let lock = InlineLock()
+    private var upstream: (any Disposable)?
 
     init(_ observer: Observer) {
         self.observer = observer
@@ -55,7 +58,13 @@ final class Sink<Observer: ObserverType>: ObserverType, Cancelable {
     }
 
     func setUpstream(_ disposable: any Disposable) {
-        upstream.setDisposable(disposable)
+        // `dispose()` sets the flag before it takes the upstream under the lock, so either it finds the upstream
+        // stored here or this finds the flag set.
+        var disposeNow = false
+        lock.withLock {
+            if isDisposed { disposeNow = true } else { upstream = disposable }
+        }
+        if disposeNow { disposable.dispose() }
     }
 
     var isDisposed: Bool {
@@ -80,6 +89,11 @@ final class Sink<Observer: ObserverType>: ObserverType, Cancelable {
     func dispose() {
         let old = flags.bitwiseOr(Self.disposed, ordering: .acquiringAndReleasing).oldValue
         guard old & Self.disposed == 0 else { return }
-        upstream.dispose()
+        var taken: (any Disposable)?
+        lock.withLock {
+            taken = upstream
+            upstream = nil
+        }
+        taken?.dispose()
     }
 }

@@ -23,6 +23,15 @@ public class Observable<Element>: ObservableType {
     public func asObservable() -> Observable<Element> {
         self
     }
+
+    /// Whether the subscriptions this observable returns hold their observer only for as long as the source does:
+    /// dropping the source (or a stop event, or disposal) releases every observer (true of a subject's entries).
+    /// Then an observer may keep its own subscription (and be returned as it) without a cycle that outlives the
+    /// source; for any other observable, a subscription that holds its observer, which holds the subscription,
+    /// would stay alive until disposed.
+    var releasesObserversWithSource: Bool {
+        false
+    }
 }
 
 @available(*, unavailable)

@@ -5,8 +5,10 @@ extension ObservableType {
     /// ```swift
     /// viewController.backButton.rx.tap.bind(onNext: driver.close)
     /// ```
+    @inlinable  // See `subscribe(onNext:onError:onCompleted:onDisposed:)`.
     public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
-        subscribe(onNext: onNext, onError: { error in reportBindingError(error) })
+        // No `onError` closure: the observer reports an error as a binding error itself.
+        CallbackObserver<Element>(onNext: onNext, unhandledError: .binding).subscribe(to: asObservable())
     }
 
     /// Sends every element to each of `observers`.

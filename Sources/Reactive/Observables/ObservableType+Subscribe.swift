@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ObservableType {
     /// Subscribes a closure that receives every event.
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> any Disposable {
@@ -13,16 +15,18 @@ extension ObservableType {
     /// ```swift
     /// relay.subscribe(onNext: { print($0) }).disposed(by: bag)
     /// ```
+    // Inlinable, so that the observer is made where its element type is known: its type's metadata then comes from
+    // a cache at the call site instead of a run-time lookup per subscription.
+    @inlinable
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onError: ((any Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> any Disposable {
-        let disposed: any Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
         let observer = CallbackObserver<Element>(
-            onNext: onNext, onError: onError, onCompleted: onCompleted, disposed: disposed)
-        return Disposables.create(asObservable().subscribe(observer), disposed)
+            onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        return observer.subscribe(to: asObservable())
     }
 
     /// Subscribes closures that receive `object` (held weakly) with each event; events after
@@ -54,49 +58,205 @@ extension ObservableType {
     }
 }
 
-/// An error nobody handles is a programmer error.
-/// The observer of `subscribe(onNext:onError:onCompleted:onDisposed:)`: the callbacks in one object, with no
-/// closure around them, and one look at each event.
-final class CallbackObserver<Element>: ObserverType {
-    private let onNext: ((Element) -> Void)?
-    private let onError: ((any Error) -> Void)?
-    private let onCompleted: (() -> Void)?
-    private let disposed: any Disposable
-    private var isStopped = false
+/// The observer of `subscribe(onNext:onError:onCompleted:onDisposed:)` and of `drive(onNext:…)`, and the
+/// subscription they return: the callbacks, the upstream subscription and, for `drive`, the screen hop, in one
+/// object.
+///
+/// (It replaces an observer, a disposable pairing the upstream subscription with an `onDisposed` action, and, for
+/// `drive`, a screen-delivery sink with its single-assignment holder: four or five objects per binding.)
+///
+/// Contract: as the closures' subscribe: `onDisposed` runs once, after a stop event or on disposal; disposing
+/// releases the closures and the upstream subscription at once; nothing is delivered after disposal. With a
+/// `scheduler`, events are delivered on it: synchronously when they arrive there with nothing of this subscription
+/// still queued, otherwise queued behind the earlier ones; the disposed check happens on the screen.
+///
+/// `@unchecked Sendable`: the stored `var`s are read and written only under `lock`, except `pending`, an atomic.
+@usableFromInline
+final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType, Cancelable, @unchecked Sendable {
+    /// How an error with no `onError` is reported.
+    @usableFromInline
+    enum UnhandledError {
+        /// As an unhandled error of a subscription (`subscribe`).
+        case unhandled
+        /// As the error of a binding, which must never fail (`bind(onNext:)`).
+        case binding
+    }
 
+    /// The callbacks few subscriptions set (screens bind `onNext` alone), kept out of line: one reference in
+    /// each subscription instead of three closures.
+    private final class RareCallbacks {
+        let onError: ((any Error) -> Void)?
+        let onCompleted: (() -> Void)?
+        let onDisposed: (() -> Void)?
+
+        init(onError: ((any Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) {
+            self.onError = onError
+            self.onCompleted = onCompleted
+            self.onDisposed = onDisposed
+        }
+    }
+
+    // The lock and the flags first: they fit in the word the entry's flags end.
+    private let lock = InlineLock()
+    /// Set by the stop event; no element is delivered after it.
+    private var isStopped = false
+    private var disposed = false
+    private let unhandledError: UnhandledError
+    private var onNext: ((Element) -> Void)?
+    private var rare: RareCallbacks?
+    private let scheduler: ScreenScheduler?
+    /// Deliveries enqueued on `scheduler` and not yet run: while any is, a later event must queue behind it.
+    private let pending = Atomic<Int>(0)
+
+    @usableFromInline
     init(
-        onNext: ((Element) -> Void)?, onError: ((any Error) -> Void)?, onCompleted: (() -> Void)?,
-        disposed: any Disposable
+        onNext: ((Element) -> Void)?, onError: ((any Error) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil, unhandledError: UnhandledError = .unhandled, scheduler: ScreenScheduler? = nil
     ) {
         self.onNext = onNext
-        self.onError = onError
-        self.onCompleted = onCompleted
-        self.disposed = disposed
-        Resources.increment()
+        if onError != nil || onCompleted != nil || onDisposed != nil {
+            rare = RareCallbacks(onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        }
+        self.unhandledError = unhandledError
+        self.scheduler = scheduler
+        // The entry's initialiser counts this object among the live resources.
+        super.init()
     }
 
-    deinit {
-        Resources.decrement()
+    @usableFromInline
+    var isDisposed: Bool {
+        lock.withLock { disposed }
     }
 
+    /// Subscribes to `source` and returns the subscription: this object itself where `source` is a subject, whose
+    /// entry this object then is (no closure, no entry of its own); otherwise this object paired with the source's
+    /// subscription, which this object must not hold (the source's sinks hold this object: a cycle that would
+    /// outlive a dropped source).
+    @usableFromInline
+    func subscribe(to source: Observable<Element>) -> any Disposable {
+        guard source.releasesObserversWithSource else {
+            return BinaryDisposable(source.subscribe(self), self)
+        }
+        // Only a `SubjectCore` answers `releasesObserversWithSource` with true.
+        _ = unsafeDowncast(source, to: SubjectCore<Element>.self).subscribe(entry: self)
+        return self
+    }
+
+    override func receive(_ event: Event<Element>, via observer: ((Event<Element>) -> Void)?) {
+        on(event)
+    }
+
+    /// An element (a driver's current value replayed inside `drive`, or a later one): on the screen with nothing
+    /// queued, straight to `onNext`, without an `Event` around it.
+    override func receive(next element: Element, via observer: ((Event<Element>) -> Void)?) {
+        guard let scheduler, pending.load(ordering: .acquiring) != 0 || !scheduler.isCurrent else {
+            deliverNext(element)
+            return
+        }
+        enqueueNext(element, on: scheduler)
+    }
+
+    // Out of `receive(next:via:)`, whose common path then makes no `Event` (and looks up no metadata for one).
+    @inline(never)
+    private func enqueueNext(_ element: Element, on scheduler: ScreenScheduler) {
+        enqueueDelivery(.next(element), on: scheduler)
+    }
+
+    @usableFromInline
     func on(_ event: Event<Element>) {
-        // Events are serialised by the grammar, so a plain flag suffices.
-        guard !isStopped else { return }
+        guard let scheduler, pending.load(ordering: .acquiring) != 0 || !scheduler.isCurrent else {
+            deliver(event)
+            return
+        }
+        enqueueDelivery(event, on: scheduler)
+    }
+
+    // Out of `on`, whose common path (already on the screen) then needs no metadata for the closure's captures.
+    @inline(never)
+    private func enqueueDelivery(_ event: Event<Element>, on scheduler: ScreenScheduler) {
+        pending.wrappingAdd(1, ordering: .acquiringAndReleasing)
+        enqueueWork(
+            { [self] in
+                deliver(event)
+                pending.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+            }, on: scheduler)
+    }
+
+    private func deliver(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            onNext?(element)
+            deliverNext(element)
         case .error(let error):
-            isStopped = true
-            if let onError { onError(error) } else { reportUnhandledError(error) }
-            disposed.dispose()
+            guard let stopped = stop() else { return }
+            if let onError = stopped.rare?.onError {
+                onError(error)
+            } else if unhandledError == .binding {
+                reportBindingError(error)
+            } else {
+                reportUnhandledError(error)
+            }
+            finish(stopped)
         case .completed:
-            isStopped = true
-            onCompleted?()
-            disposed.dispose()
+            guard let stopped = stop() else { return }
+            stopped.rare?.onCompleted?()
+            finish(stopped)
         }
+    }
+
+    private func deliverNext(_ element: Element) {
+        // Events are serialised by the grammar; the lock orders this read against a `dispose()` elsewhere.
+        // Assigned rather than returned: a closure returned through `withLock`'s generic result would be re-wrapped
+        // (a thunk allocated) on every element.
+        var onNext: ((Element) -> Void)?
+        lock.withLock { if !isStopped && !disposed { onNext = self.onNext } }
+        onNext?(element)
+    }
+
+    /// What a stop event or `dispose()` takes out of the object, to use after unlocking.
+    private struct Taken {
+        var rare: RareCallbacks?
+    }
+
+    /// Marks the subscription stopped and takes everything out of it; `nil` when it already was stopped or
+    /// disposed.
+    private func stop() -> Taken? {
+        var taken: Taken?
+        lock.withLock {
+            guard !isStopped && !disposed else { return }
+            isStopped = true
+            taken = takeAll()
+        }
+        return taken
+    }
+
+    /// Under the lock.
+    private func takeAll() -> Taken {
+        let taken = Taken(rare: rare)
+        onNext = nil
+        rare = nil
+        return taken
+    }
+
+    private func finish(_ taken: Taken) {
+        taken.rare?.onDisposed?()
+    }
+
+    @usableFromInline
+    override func dispose() {
+        var taken: Taken?
+        lock.withLock {
+            guard !disposed else { return }
+            disposed = true
+            taken = takeAll()
+        }
+        guard let taken else { return }
+        // Leaves the subject, if subscribed to one as its entry.
+        super.dispose()
+        finish(taken)
     }
 }
 
+/// An error nobody handles is a programmer error.
 func reportUnhandledError(_ error: any Error, file: StaticString = #fileID, line: UInt = #line) {
     #if DEBUG
         assertionFailure("Unhandled error in a Reactive subscription: \(error)", file: file, line: line)

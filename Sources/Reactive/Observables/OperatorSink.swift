@@ -9,7 +9,10 @@ class OperatorSink<Observer: ObserverType>: Cancelable {
 
     final let observer: Observer
     private let flags = Atomic<Int>(0)
-    private let upstream = SingleAssignmentDisposable()
+    // The upstream subscription, set once, under `lock` (in this object rather than a single-assignment holder of
+    // its own: one object less per sink).
+    private let lock = InlineLock()
+    private var upstream: (any Disposable)?
 
     init(_ observer: Observer) {
         self.observer = observer
@@ -21,7 +24,13 @@ class OperatorSink<Observer: ObserverType>: Cancelable {
     }
 
     final func setUpstream(_ disposable: any Disposable) {
-        upstream.setDisposable(disposable)
+        // `dispose()` sets the flag before it takes the upstream under the lock, so either it finds the upstream
+        // stored here or this finds the flag set.
+        var disposeNow = false
+        lock.withLock {
+            if isDisposed { disposeNow = true } else { upstream = disposable }
+        }
+        if disposeNow { disposable.dispose() }
     }
 
     final var isDisposed: Bool {
@@ -45,6 +54,11 @@ class OperatorSink<Observer: ObserverType>: Cancelable {
     final func dispose() {
         let old = flags.bitwiseOr(Self.disposed, ordering: .acquiringAndReleasing).oldValue
         guard old & Self.disposed == 0 else { return }
-        upstream.dispose()
+        var taken: (any Disposable)?
+        lock.withLock {
+            taken = upstream
+            upstream = nil
+        }
+        taken?.dispose()
     }
 }

@@ -26,7 +26,10 @@ extension ObservableType {
 
 /// One connection of a shared sequence: a subject, its subscriber count and the source
 /// subscription.
-final class ShareConnection<Element>: Sendable {
+///
+/// `@unchecked Sendable`: its stored properties are `let`s of thread-safe types (a `SubjectCore` cannot say it is
+/// `Sendable`: it is an `Observable`).
+final class ShareConnection<Element>: @unchecked Sendable {
     let subject: SubjectCore<Element>
     let upstream = SingleAssignmentDisposable()
 

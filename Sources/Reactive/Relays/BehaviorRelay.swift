@@ -8,34 +8,37 @@
 /// rating.accept(rating.value + 1)
 /// ```
 public final class BehaviorRelay<Element>: ObservableType {
-    private let subject: BehaviorSubject<Element>
+    // The subject's core itself, without a `BehaviorSubject` around it: one object less per relay.
+    @usableFromInline let core: SubjectCore<Element>
 
     /// Creates a relay whose current value is `value`.
-    public init(value: Element) {
-        subject = BehaviorSubject(value: value)
+    @inlinable public init(value: Element) {
+        core = SubjectCore(bufferLimit: 1, replaysAfterStop: false, initial: [value])
     }
 
     /// The current value.
     public var value: Element {
         // A relay never fails and is never disposed, so `value()` cannot throw.
-        try! subject.value()
+        try! core.latest(describing: "BehaviorRelay")
     }
 
     /// Makes `event` the current value and sends it to every observer.
     public func accept(_ event: Element) {
-        subject.onNext(event)
+        core.onNext(event)
     }
 
     /// Subscribes `observer`, replaying the current value to it first.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        subject.subscribe(observer)
+        core.subscribe(observer)
     }
 
     /// The relay as a sequence.
     public func asObservable() -> Observable<Element> {
-        subject.asObservable()
+        core
     }
 }
 
-extension BehaviorRelay: Sendable where Element: Sendable {}
+// `@unchecked`: the one stored property is the `SubjectCore`, the lock box of the subject's state. Being the
+// subject's `Observable` too, it cannot be `Sendable` in the checked sense (no `Observable` is).
+extension BehaviorRelay: @unchecked Sendable where Element: Sendable {}

@@ -27,7 +27,8 @@ final class ScreenHop: Sendable {
 /// Forwards events to `observer` on a screen scheduler; drops everything once disposed (checked
 /// on the screen, so nothing reaches a torn-down screen).
 ///
-/// It does the hop's work itself (rather than holding a `ScreenHop`): one object per `drive`, not two.
+/// It does the hop's work itself (rather than holding a `ScreenHop`). The `asObservable()` of a trait subscribed on a
+/// screen goes through it; `drive(onNext:)` and `emit(onNext:)` do not need it (their `CallbackObserver` hops).
 final class ScreenDeliverySink<Observer: ObserverType>: ObserverType, Cancelable {
     typealias Element = Observer.Element
 
@@ -36,7 +37,10 @@ final class ScreenDeliverySink<Observer: ObserverType>: ObserverType, Cancelable
     /// Deliveries enqueued on the scheduler and not yet run: while any is, a later event must queue behind it.
     private let pending = Atomic<Int>(0)
     private let disposed = Atomic<Bool>(false)
-    private let upstream = SingleAssignmentDisposable()
+    // The upstream subscription, set once, under `lock` (in this object rather than a single-assignment holder of
+    // its own: one object less per sink).
+    private let lock = InlineLock()
+    private var upstream: (any Disposable)?
 
     init(_ observer: Observer, on scheduler: ScreenScheduler) {
         self.observer = observer
@@ -53,7 +57,13 @@ final class ScreenDeliverySink<Observer: ObserverType>: ObserverType, Cancelable
     }
 
     func setUpstream(_ disposable: any Disposable) {
-        upstream.setDisposable(disposable)
+        // `dispose()` sets the flag before it takes the upstream under the lock, so either it finds the upstream
+        // stored here or this finds the flag set.
+        var disposeNow = false
+        lock.withLock {
+            if isDisposed { disposeNow = true } else { upstream = disposable }
+        }
+        if disposeNow { disposable.dispose() }
     }
 
     func on(_ event: Event<Element>) {
@@ -62,7 +72,7 @@ final class ScreenDeliverySink<Observer: ObserverType>: ObserverType, Cancelable
             return
         }
         pending.wrappingAdd(1, ordering: .acquiringAndReleasing)
-        enqueue(
+        enqueueWork(
             { [self] in
                 deliver(event)
                 pending.wrappingSubtract(1, ordering: .acquiringAndReleasing)
@@ -77,13 +87,18 @@ final class ScreenDeliverySink<Observer: ObserverType>: ObserverType, Cancelable
 
     func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        upstream.dispose()
+        var taken: (any Disposable)?
+        lock.withLock {
+            taken = upstream
+            upstream = nil
+        }
+        taken?.dispose()
     }
 }
 
 /// Runs `work` later on `scheduler`. Not generic, so the `@Sendable` closure handed to the queue captures no
 /// generic metadata; `work` (with the observer and event it holds) goes to the screen's thread alone.
-private func enqueue(_ work: @escaping () -> Void, on scheduler: ScreenScheduler) {
+func enqueueWork(_ work: @escaping () -> Void, on scheduler: ScreenScheduler) {
     let transfer = Transfer(work)
     scheduler.schedule { transfer.value() }
 }

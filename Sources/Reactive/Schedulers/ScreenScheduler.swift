@@ -18,8 +18,17 @@ import Synchronization
 /// ```
 public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvertible {
     /// The queue-specific value: holds the scheduler weakly, since the queue is owned by it.
-    private final class Identity: Sendable {
-        let scheduler = WeakScheduler()
+    ///
+    /// `@unchecked Sendable`: `reference` is read and written only under `lock` (one object per screen, where a
+    /// weak box behind a `Locked` took four).
+    private final class Identity: @unchecked Sendable {
+        private let lock = InlineLock()
+        private weak var reference: ScreenScheduler?
+
+        var scheduler: ScreenScheduler? {
+            get { lock.withLock { reference } }
+            set { lock.withLock { reference = newValue } }
+        }
     }
 
     private static let key = DispatchSpecificKey<Identity>()
@@ -76,7 +85,7 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
     public init(label: String) {
         self.label = label
         lane = Self.spareLanes.withLock { $0.popLast() } ?? Lane(label: label)
-        lane.identity.scheduler.value = self
+        lane.identity.scheduler = self
     }
 
     deinit {
@@ -94,7 +103,7 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
 
     /// The screen scheduler whose queue runs the calling code, or `nil` off any screen.
     public static var current: ScreenScheduler? {
-        DispatchQueue.getSpecific(key: key)?.scheduler.value
+        DispatchQueue.getSpecific(key: key)?.scheduler
     }
 
     /// Whether the calling code runs on this scheduler's queue.
@@ -173,26 +182,9 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
     }
 }
 
-/// A weak reference that can cross threads.
-final class WeakScheduler: Sendable {
-    private let reference: Locked<Weak>
-
-    private struct Weak {
-        weak var value: ScreenScheduler?
-    }
-
-    init() {
-        reference = Locked(Weak())
-    }
-
-    var value: ScreenScheduler? {
-        get { reference.withLock { $0.value } }
-        set { reference.withLock { $0.value = newValue } }
-    }
-}
-
 /// Requires the caller to run on a screen scheduler and returns it; `operation` names the call
 /// in the failure message.
+@usableFromInline
 func requireScreenScheduler(_ operation: String, file: StaticString, line: UInt) -> ScreenScheduler {
     guard let scheduler = ScreenScheduler.current else {
         preconditionFailure(

@@ -10,10 +10,10 @@
 /// count.onNext(1)                          // prints 1
 /// ```
 public final class BehaviorSubject<Element>: SubjectType, ObserverType, Cancelable {
-    private let core: SubjectCore<Element>
+    @usableFromInline let core: SubjectCore<Element>
 
     /// Creates a subject whose current value is `value`.
-    public init(value: Element) {
+    @inlinable public init(value: Element) {
         core = SubjectCore(bufferLimit: 1, replaysAfterStop: false, initial: [value])
     }
 
@@ -37,10 +37,16 @@ public final class BehaviorSubject<Element>: SubjectType, ObserverType, Cancelab
         core.on(event)
     }
 
+    /// Makes `element` the current value and sends it to every observer: `on(.next(element))`, without making the
+    /// event.
+    public func onNext(_ element: Element) {
+        core.onNext(element)
+    }
+
     /// Subscribes `observer`, replaying the current value to it first.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        core.subscribe(observer.on)
+        core.subscribe(observer)
     }
 
     /// The subject as an observer.
@@ -50,7 +56,7 @@ public final class BehaviorSubject<Element>: SubjectType, ObserverType, Cancelab
 
     /// The subject as a sequence.
     public func asObservable() -> Observable<Element> {
-        SubjectObservable(core)
+        core
     }
 
     /// Drops every observer and the value; later subscribers receive `RxError.disposed`.
@@ -59,4 +65,6 @@ public final class BehaviorSubject<Element>: SubjectType, ObserverType, Cancelab
     }
 }
 
-extension BehaviorSubject: Sendable where Element: Sendable {}
+// `@unchecked`: the one stored property is the `SubjectCore`, the lock box of the subject's state. Being the
+// subject's `Observable` too, it cannot be `Sendable` in the checked sense (no `Observable` is).
+extension BehaviorSubject: @unchecked Sendable where Element: Sendable {}

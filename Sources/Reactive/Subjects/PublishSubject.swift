@@ -11,10 +11,10 @@
 /// taps.onNext(())
 /// ```
 public final class PublishSubject<Element>: SubjectType, ObserverType, Cancelable {
-    private let core = SubjectCore<Element>(bufferLimit: 0, replaysAfterStop: false)
+    @usableFromInline let core = SubjectCore<Element>(bufferLimit: 0, replaysAfterStop: false)
 
     /// Creates a subject with no observers.
-    public init() {}
+    @inlinable public init() {}
 
     /// Whether anyone is subscribed.
     public var hasObservers: Bool {
@@ -31,10 +31,15 @@ public final class PublishSubject<Element>: SubjectType, ObserverType, Cancelabl
         core.on(event)
     }
 
+    /// Sends `element` to every current observer: `on(.next(element))`, without making the event.
+    public func onNext(_ element: Element) {
+        core.onNext(element)
+    }
+
     /// Subscribes `observer`.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        core.subscribe(observer.on)
+        core.subscribe(observer)
     }
 
     /// The subject as an observer.
@@ -44,7 +49,7 @@ public final class PublishSubject<Element>: SubjectType, ObserverType, Cancelabl
 
     /// The subject as a sequence.
     public func asObservable() -> Observable<Element> {
-        SubjectObservable(core)
+        core
     }
 
     /// Drops every observer; later subscribers receive `RxError.disposed`.
@@ -53,18 +58,6 @@ public final class PublishSubject<Element>: SubjectType, ObserverType, Cancelabl
     }
 }
 
-extension PublishSubject: Sendable where Element: Sendable {}
-
-/// The read side of a subject as an `Observable`.
-final class SubjectObservable<Element>: Observable<Element> {
-    private let core: SubjectCore<Element>
-
-    init(_ core: SubjectCore<Element>) {
-        self.core = core
-    }
-
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-    where Observer.Element == Element {
-        core.subscribe(observer.on)
-    }
-}
+// `@unchecked`: the one stored property is the `SubjectCore`, the lock box of the subject's state. Being the
+// subject's `Observable` too, it cannot be `Sendable` in the checked sense (no `Observable` is).
+extension PublishSubject: @unchecked Sendable where Element: Sendable {}

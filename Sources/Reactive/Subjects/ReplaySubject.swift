@@ -42,7 +42,7 @@ public final class ReplaySubject<Element>: SubjectType, ObserverType, Cancelable
     /// Subscribes `observer`, replaying the buffer to it first.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        core.subscribe(observer.on)
+        core.subscribe(observer)
     }
 
     /// The subject as an observer.
@@ -52,7 +52,7 @@ public final class ReplaySubject<Element>: SubjectType, ObserverType, Cancelable
 
     /// The subject as a sequence.
     public func asObservable() -> Observable<Element> {
-        SubjectObservable(core)
+        core
     }
 
     /// Drops every observer and the buffer; later subscribers receive `RxError.disposed`.
@@ -61,4 +61,6 @@ public final class ReplaySubject<Element>: SubjectType, ObserverType, Cancelable
     }
 }
 
-extension ReplaySubject: Sendable where Element: Sendable {}
+// `@unchecked`: the one stored property is the `SubjectCore`, the lock box of the subject's state. Being the
+// subject's `Observable` too, it cannot be `Sendable` in the checked sense (no `Observable` is).
+extension ReplaySubject: @unchecked Sendable where Element: Sendable {}

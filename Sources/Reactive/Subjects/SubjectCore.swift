@@ -13,36 +13,73 @@
 /// object behind a lock of concrete type, the stop event is kept without its element type, the subscriber list
 /// holds plain references, and the common paths touch `Event` only where they must.
 ///
-/// `@unchecked Sendable`: every stored `var` (and every `var` of an `Entry`) is read and written only under
-/// `lock`, which makes this type the lock box of its own state.
-final class SubjectCore<Element>: @unchecked Sendable {
+/// It is also the subject's read side (`asObservable()` of every subject and relay), so that neither observing a
+/// subject nor wrapping it in a trait makes an object of its own.
+///
+/// Thread-safe: every stored `var` (and every `var` of an `Entry`) is read and written only under `lock`, which
+/// makes this type the lock box of its own state. It cannot say so as `Sendable` (no `Observable` is), so the
+/// subjects, relays and shared connections that hold it declare themselves `@unchecked Sendable`.
+@usableFromInline
+final class SubjectCore<Element>: Observable<Element> {
     /// One subscriber, and its subscription: disposing it removes the observer and releases it.
-    final class Entry: Disposable {
+    ///
+    /// An observer may be an entry itself (`CallbackObserver` is): it then overrides `receive(_:via:)` and needs no
+    /// closure, and the subscription, the entry and the observer are one object.
+    @usableFromInline
+    class Entry: Disposable {
         /// Weak: the core holds its entries, and a subscription nobody disposes must not keep a dropped subject
-        /// (and its observers) alive.
-        weak let core: SubjectCore<Element>?
-        var observer: ((Event<Element>) -> Void)?
+        /// (and its observers) alive. Set before the entry is added, under the lock.
+        weak var core: SubjectCore<Element>?
+        /// The observer closure to read under the lock and call after it, for an entry that is not its own observer
+        /// (a `ClosureEntry`): an entry that is its own observer stores none (and has no such field).
+        var observer: ((Event<Element>) -> Void)? {
+            nil
+        }
         /// Events waiting while another thread delivers to this observer (under the lock); `nil` until the first
         /// one, so that creating and settling an entry never touches an array of events.
         var queue: [Event<Element>]?
+        var head = 0
+        // The flags last and together, so that they share a word (and a subclass's first small fields fill it).
+        /// Whether events are delivered to this entry: until it is unsubscribed or has received a stop event.
+        var isActive = true
         /// Whether `queue` holds events not yet delivered.
         var hasQueued = false
-        var head = 0
         /// Whether a thread has claimed this entry and is delivering to it.
         var isDraining = true
 
-        init(core: SubjectCore<Element>, observer: @escaping (Event<Element>) -> Void) {
-            self.core = core
-            self.observer = observer
+        /// An entry, added later with `SubjectCore.subscribe(entry:)`.
+        init() {
             Resources.increment()
+        }
+
+        /// Releases the observer, if the entry holds one apart from itself. Under the lock.
+        func releaseObserver() {}
+
+        /// Delivers `event`, outside the lock; `observer` is this entry's closure as read under the lock.
+        func receive(_ event: Event<Element>, via observer: ((Event<Element>) -> Void)?) {
+            observer?(event)
+        }
+
+        /// Delivers an element, outside the lock, as `receive(.next(element), via:)`: an entry that is its own
+        /// observer may take the element without an `Event` made around it (whose type needs a metadata lookup in
+        /// this unspecialised code).
+        func receive(next element: Element, via observer: ((Event<Element>) -> Void)?) {
+            receive(.next(element), via: observer)
         }
 
         deinit {
             Resources.decrement()
         }
 
+        @usableFromInline
         func dispose() {
             core?.unsubscribe(self)
+        }
+
+        /// Appends `element` for this entry's drainer. Under the lock.
+        @inline(never)
+        func enqueue(next element: Element) {
+            enqueue(.next(element))
         }
 
         /// Appends `event` for this entry's drainer. Under the lock.
@@ -63,8 +100,26 @@ final class SubjectCore<Element>: @unchecked Sendable {
 
         /// Stops deliveries and releases the observer. Under the lock.
         func deactivate() {
-            observer = nil
+            isActive = false
+            releaseObserver()
             if hasQueued { dropQueue() }
+        }
+    }
+
+    /// The entry of an observer reached through a closure (any observer but a `CallbackObserver`).
+    final class ClosureEntry: Entry {
+        private var closure: ((Event<Element>) -> Void)?
+
+        init(_ closure: @escaping (Event<Element>) -> Void) {
+            self.closure = closure
+        }
+
+        override var observer: ((Event<Element>) -> Void)? {
+            closure
+        }
+
+        override func releaseObserver() {
+            closure = nil
         }
     }
 
@@ -79,32 +134,54 @@ final class SubjectCore<Element>: @unchecked Sendable {
     /// Whether a subscriber arriving after the stop event gets the buffer too (replay does,
     /// behavior does not).
     let replaysAfterStop: Bool
-    private let lock = Locked(())
-    /// The subscribers, each an `Entry` (kept as plain references: see the type's comment).
-    private var entries: [AnyObject] = []
+    private let lock = InlineLock()
+    /// The earliest subscriber: most subjects have one, and it needs no array.
+    private var firstEntry: Entry?
+    /// The later subscribers in subscription order, each an `Entry` (kept as plain references: see the type's
+    /// comment).
+    private var laterEntries: [AnyObject] = []
     private var buffer: [Element]
     private var stop: Stop?
     private var disposed = false
 
+    @usableFromInline
     init(bufferLimit: Int, replaysAfterStop: Bool, initial: [Element] = []) {
         self.bufferLimit = bufferLimit
         self.replaysAfterStop = replaysAfterStop
         buffer = initial
     }
 
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        subscribe(handler: observer.on)
+    }
+
+    override var releasesObserversWithSource: Bool {
+        true
+    }
+
+    deinit {
+        // A subscription nobody disposed may be held by its own observer (`subscribe(onNext:)` returns its observer,
+        // which keeps the entry to unsubscribe): releasing the observers here ends that pair with the subject.
+        lock.withLock {
+            firstEntry?.deactivate()
+            for object in laterEntries { entry(object).deactivate() }
+        }
+    }
+
     var hasObservers: Bool {
-        lock.withLock { _ in !entries.isEmpty }
+        lock.withLock { firstEntry != nil }
     }
 
     /// Whether `dispose()` has been called.
     var isDisposed: Bool {
-        lock.withLock { _ in disposed }
+        lock.withLock { disposed }
     }
 
     /// The newest buffered element (a behavior subject's value). Throws the error the subject failed
     /// with, or `RxError.disposed`.
     func latest(describing subject: String) throws -> Element {
-        try lock.withLock { _ throws in
+        try lock.withLock { () throws in
             if disposed { throw RxError.disposed(object: subject) }
             if case .error(let error) = stop { throw error }
             return buffer[buffer.count - 1]
@@ -117,15 +194,23 @@ final class SubjectCore<Element>: @unchecked Sendable {
     }
 
     func on(_ event: Event<Element>) {
+        if case .next(let element) = event {
+            onNext(element)
+            return
+        }
+        // A stop event from here on (the code handles any event).
         // The idle entries this event claims: almost always one, so the first needs no array.
         var first: Entry?
         var firstObserver: ((Event<Element>) -> Void)?
         var others: [AnyObject] = []
-        lock.withLock { _ in
+        lock.withLock {
             guard stop == nil, !disposed else { return }
             switch event {
             case .next(let element):
-                if bufferLimit > 0 {
+                if bufferLimit == 1 && buffer.count == 1 {
+                    // A behavior subject's value, replaced in place (appending first would grow the array).
+                    buffer[0] = element
+                } else if bufferLimit > 0 {
                     buffer.append(element)
                     if buffer.count > bufferLimit {
                         buffer.removeFirst(buffer.count - bufferLimit)
@@ -136,41 +221,139 @@ final class SubjectCore<Element>: @unchecked Sendable {
             case .completed:
                 stop = .completed
             }
-            for object in entries {
-                let entry = entry(object)
-                if entry.isDraining {
-                    // Its drainer delivers this after what it is delivering now.
-                    entry.enqueue(event)
-                } else if let observer = entry.observer {
-                    entry.isDraining = true
-                    if first == nil {
-                        first = entry
-                        firstObserver = observer
-                    } else {
-                        others.append(entry)
-                    }
-                }
+            if let firstEntry {
+                claim(firstEntry, for: event, first: &first, firstObserver: &firstObserver, others: &others)
             }
-            if stop != nil { entries = [] }
+            for object in laterEntries {
+                claim(entry(object), for: event, first: &first, firstObserver: &firstObserver, others: &others)
+            }
+            if stop != nil {
+                firstEntry = nil
+                laterEntries = []
+            }
         }
-        guard let first, let firstObserver else { return }
+        guard let first else { return }
         deliver(event, to: firstObserver, of: first)
         drain(first)
         for object in others {
             let entry = entry(object)
-            if let observer = lock.withLock({ _ in entry.observer }) {
-                deliver(event, to: observer, of: entry)
+            var isActive = false
+            var observer: ((Event<Element>) -> Void)?
+            lock.withLock {
+                isActive = entry.isActive
+                observer = entry.observer
             }
+            if isActive { deliver(event, to: observer, of: entry) }
             drain(entry)
         }
     }
 
-    func subscribe(_ observer: @escaping (Event<Element>) -> Void) -> any Disposable {
-        let entry = Entry(core: self, observer: observer)
+    /// `on(.next(element))` without an `Event` (the relays' and subjects' common path): the element goes into the
+    /// buffer and to each entry as itself, and an `Event` is made only for an entry that is busy on another thread.
+    func onNext(_ element: Element) {
+        // The idle entries this element claims: almost always one, so the first needs no array.
+        var first: Entry?
+        var firstObserver: ((Event<Element>) -> Void)?
+        var others: [AnyObject] = []
+        lock.withLock {
+            guard stop == nil, !disposed else { return }
+            if bufferLimit == 1 && buffer.count == 1 {
+                // A behavior subject's value, replaced in place (appending first would grow the array).
+                buffer[0] = element
+            } else if bufferLimit > 0 {
+                buffer.append(element)
+                if buffer.count > bufferLimit {
+                    buffer.removeFirst(buffer.count - bufferLimit)
+                }
+            }
+            if let firstEntry {
+                claim(firstEntry, for: element, first: &first, firstObserver: &firstObserver, others: &others)
+            }
+            for object in laterEntries {
+                claim(entry(object), for: element, first: &first, firstObserver: &firstObserver, others: &others)
+            }
+        }
+        guard let first else { return }
+        first.receive(next: element, via: firstObserver)
+        drain(first)
+        for object in others {
+            let entry = entry(object)
+            var isActive = false
+            var observer: ((Event<Element>) -> Void)?
+            lock.withLock {
+                isActive = entry.isActive
+                observer = entry.observer
+            }
+            if isActive { entry.receive(next: element, via: observer) }
+            drain(entry)
+        }
+    }
+
+    /// `claim(_:for:…)` for an element.
+    @inline(__always)
+    private func claim(
+        _ entry: Entry, for element: Element, first: inout Entry?,
+        firstObserver: inout ((Event<Element>) -> Void)?, others: inout [AnyObject]
+    ) {
+        if entry.isDraining {
+            // Its drainer delivers this after what it is delivering now.
+            entry.enqueue(next: element)
+        } else if entry.isActive {
+            entry.isDraining = true
+            if first == nil {
+                first = entry
+                firstObserver = entry.observer
+            } else {
+                others.append(entry)
+            }
+        }
+    }
+
+    /// Queues `event` for `entry` when another thread is delivering to it, or claims the entry for this thread
+    /// (the first claimed one apart, so that one subscriber needs no array). Under the lock.
+    ///
+    /// A method with `inout` parameters rather than a local function: a local function capturing the caller's
+    /// variables made the compiler box each of them on the heap.
+    @inline(__always)
+    private func claim(
+        _ entry: Entry, for event: Event<Element>, first: inout Entry?,
+        firstObserver: inout ((Event<Element>) -> Void)?, others: inout [AnyObject]
+    ) {
+        if entry.isDraining {
+            // Its drainer delivers this after what it is delivering now.
+            entry.enqueue(event)
+        } else if entry.isActive {
+            entry.isDraining = true
+            if first == nil {
+                first = entry
+                firstObserver = entry.observer
+            } else {
+                others.append(entry)
+            }
+        }
+    }
+
+    func subscribe(handler observer: @escaping (Event<Element>) -> Void) -> any Disposable {
+        subscribeEntry(handler: observer) ?? Disposables.create()
+    }
+
+    /// `subscribe(handler:)`, returning the entry, or `nil` when the subject had stopped or was disposed (the
+    /// observer has then received the stop event).
+    func subscribeEntry(handler observer: @escaping (Event<Element>) -> Void) -> Entry? {
+        let entry = ClosureEntry(observer)
+        return subscribe(entry: entry) ? entry : nil
+    }
+
+    /// Subscribes `entry`; returns whether it was added (not when the subject had stopped or was disposed: the
+    /// entry has then received the stop event).
+    func subscribe(entry: Entry) -> Bool {
+        entry.core = self
+        // Not yet shared with another thread: its closure (if any) can be read without the lock.
+        let observer = entry.observer
         var replay: [Element] = []
         var stopped: Stop?
         var failure: RxError?
-        lock.withLock { _ in
+        lock.withLock {
             if disposed {
                 failure = RxError.disposed(object: "\(Self.self)")
             } else if let stop {
@@ -178,31 +361,31 @@ final class SubjectCore<Element>: @unchecked Sendable {
                 stopped = stop
             } else {
                 replay = buffer
-                entries.append(entry)
+                if firstEntry == nil { firstEntry = entry } else { laterEntries.append(entry) }
             }
         }
         // The entry is claimed (`isDraining`) until `drain` finds it idle: events sent meanwhile queue behind
         // the replay.
-        if !replay.isEmpty { self.replay(replay, to: observer) }
+        if !replay.isEmpty { self.replay(replay, to: observer, of: entry) }
         if let failure {
             deliverStop(.error(failure), to: observer, of: entry)
         } else if let stopped {
             deliverStop(stopped, to: observer, of: entry)
         }
         drain(entry)
-        return failure == nil && stopped == nil ? entry : Disposables.create()
+        return failure == nil && stopped == nil
     }
 
     // The two below are kept out of `subscribe`, whose every call would otherwise look up `Event<Element>`'s
     // metadata for their temporaries.
 
     @inline(never)
-    private func replay(_ elements: [Element], to observer: (Event<Element>) -> Void) {
-        for element in elements { observer(.next(element)) }
+    private func replay(_ elements: [Element], to observer: ((Event<Element>) -> Void)?, of entry: Entry) {
+        for element in elements { entry.receive(next: element, via: observer) }
     }
 
     @inline(never)
-    private func deliverStop(_ stop: Stop, to observer: (Event<Element>) -> Void, of entry: Entry) {
+    private func deliverStop(_ stop: Stop, to observer: ((Event<Element>) -> Void)?, of entry: Entry) {
         switch stop {
         case .error(let error): deliver(.error(error), to: observer, of: entry)
         case .completed: deliver(.completed, to: observer, of: entry)
@@ -210,19 +393,24 @@ final class SubjectCore<Element>: @unchecked Sendable {
     }
 
     func unsubscribe(_ entry: Entry) {
-        lock.withLock { _ in
+        lock.withLock {
             entry.deactivate()
-            if let index = entries.firstIndex(where: { $0 === entry }) {
-                entries.remove(at: index)
+            if firstEntry === entry {
+                // The next in subscription order becomes the first, so `firstEntry` is `nil` only with no entries.
+                firstEntry = laterEntries.isEmpty ? nil : self.entry(laterEntries.removeFirst())
+            } else if let index = laterEntries.firstIndex(where: { $0 === entry }) {
+                laterEntries.remove(at: index)
             }
         }
     }
 
     func dispose() {
-        lock.withLock { _ in
+        lock.withLock {
             disposed = true
-            for object in entries { entry(object).deactivate() }
-            entries = []
+            firstEntry?.deactivate()
+            for object in laterEntries { entry(object).deactivate() }
+            firstEntry = nil
+            laterEntries = []
             buffer = []
             stop = nil
         }
@@ -232,7 +420,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     private func drain(_ entry: Entry) {
         // Almost always nothing was queued meanwhile: settle that without the queued-event path, whose
         // `Event` locals need the event type's metadata.
-        let isIdle = lock.withLock { _ -> Bool in
+        let isIdle = lock.withLock { () -> Bool in
             guard !entry.hasQueued else { return false }
             entry.isDraining = false
             return true
@@ -246,24 +434,24 @@ final class SubjectCore<Element>: @unchecked Sendable {
         while true {
             var observer: ((Event<Element>) -> Void)?
             var event: Event<Element>?
-            lock.withLock { _ in
-                guard let current = entry.observer, let queue = entry.queue, entry.head < queue.count else {
+            lock.withLock {
+                guard entry.isActive, let queue = entry.queue, entry.head < queue.count else {
                     entry.dropQueue()
                     entry.isDraining = false
                     return
                 }
-                observer = current
+                observer = entry.observer
                 event = queue[entry.head]
                 entry.head += 1
             }
-            guard let observer, let event else { return }
+            guard let event else { return }
             deliver(event, to: observer, of: entry)
         }
     }
 
-    private func deliver(_ event: Event<Element>, to observer: (Event<Element>) -> Void, of entry: Entry) {
-        observer(event)
+    private func deliver(_ event: Event<Element>, to observer: ((Event<Element>) -> Void)?, of entry: Entry) {
+        entry.receive(event, via: observer)
         // Nothing follows a stop event: release the observer (and what it holds) now.
-        if event.isStopEvent { lock.withLock { _ in entry.deactivate() } }
+        if event.isStopEvent { lock.withLock { entry.deactivate() } }
     }
 }

@@ -23,14 +23,19 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     /// returned disposable is disposed there.
     ///
     /// Precondition: called on a `ScreenScheduler`.
+    @inlinable  // See `subscribe(onNext:onError:onCompleted:onDisposed:)`.
     public func drive(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
         file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        _ = requireScreenScheduler("drive(onNext:)", file: file, line: line)
-        return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        let scheduler = requireScreenScheduler("drive(onNext:)", file: file, line: line)
+        // One object subscribed to the shared source does the screen hop, the callbacks and the disposal (rather
+        // than `asObservable()`'s delivery sink below a closures' observer and their subscription).
+        let observer = CallbackObserver<Element>(
+            onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, scheduler: scheduler)
+        return observer.subscribe(to: source)
     }
 
     /// Like `drive(onNext:onCompleted:onDisposed:)`, passing `object` (held weakly) to each

@@ -21,7 +21,7 @@ public protocol SharedSequenceConvertibleType: ObservableConvertibleType {
 /// scheduler.
 public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType {
     /// The shared source, before delivery moves onto the subscribing screen.
-    let source: Observable<Element>
+    @usableFromInline let source: Observable<Element>
 
     /// Wraps `source`, which must not fail, sharing it according to `SharingStrategy`.
     init(_ source: Observable<Element>) {

@@ -19,14 +19,18 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
     /// screen's scheduler, never after the returned disposable is disposed there.
     ///
     /// Precondition: called on a `ScreenScheduler`.
+    @inlinable  // See `subscribe(onNext:onError:onCompleted:onDisposed:)`.
     public func emit(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
         file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        _ = requireScreenScheduler("emit(onNext:)", file: file, line: line)
-        return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        let scheduler = requireScreenScheduler("emit(onNext:)", file: file, line: line)
+        // As `drive(onNext:)`: one object does the screen hop, the callbacks and the disposal.
+        let observer = CallbackObserver<Element>(
+            onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, scheduler: scheduler)
+        return observer.subscribe(to: source)
     }
 
     /// Like `emit(onNext:onCompleted:onDisposed:)`, passing `object` (held weakly) to each closure.

@@ -184,7 +184,11 @@ final class Lifecycle {
     }
 
     private var loaded: PublishSubject<Void>?
-    private var steps: [PublishSubject<Bool>?] = [nil, nil, nil, nil]
+    // Four fields rather than an array of four: no array allocated per screen.
+    private var willAppear: PublishSubject<Bool>?
+    private var didAppear: PublishSubject<Bool>?
+    private var willDisappear: PublishSubject<Bool>?
+    private var didDisappear: PublishSubject<Bool>?
 
     var didLoad: PublishSubject<Void> {
         if let loaded { return loaded }
@@ -194,10 +198,24 @@ final class Lifecycle {
     }
 
     func subject(_ step: Step) -> PublishSubject<Bool> {
-        if let subject = steps[step.rawValue] { return subject }
+        if let subject = existing(step) { return subject }
         let subject = PublishSubject<Bool>()
-        steps[step.rawValue] = subject
+        switch step {
+        case .willAppear: willAppear = subject
+        case .didAppear: didAppear = subject
+        case .willDisappear: willDisappear = subject
+        case .didDisappear: didDisappear = subject
+        }
         return subject
+    }
+
+    private func existing(_ step: Step) -> PublishSubject<Bool>? {
+        switch step {
+        case .willAppear: willAppear
+        case .didAppear: didAppear
+        case .willDisappear: willDisappear
+        case .didDisappear: didDisappear
+        }
     }
 
     func sendDidLoad() {
@@ -205,7 +223,7 @@ final class Lifecycle {
     }
 
     func send(_ step: Step, _ animated: Bool) {
-        steps[step.rawValue]?.onNext(animated)
+        existing(step)?.onNext(animated)
     }
 }
 

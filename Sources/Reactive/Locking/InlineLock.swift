@@ -1,0 +1,36 @@
+#if REACTIVE_NSLOCK
+    import Foundation
+#else
+    import Synchronization
+#endif
+
+/// A lock stored inside the object whose stored properties it guards.
+///
+/// `Locked` keeps its state behind a lock object of its own and a pointer, two allocations besides the owner. The
+/// subjects, disposables and sinks every subscription makes hold a lock each, so they keep their few fields in
+/// themselves and guard them with this instead: no allocation at all in release builds (a `Mutex` is a word inside
+/// the owner). Builds with `-D REACTIVE_NSLOCK` use `NSLock`, as `Locked` does, for ThreadSanitizer.
+///
+/// An owner that uses it reads and writes the guarded properties only inside `withLock`, and says so where it
+/// declares itself `@unchecked Sendable`.
+struct InlineLock: ~Copyable {
+    #if REACTIVE_NSLOCK
+        private let lock = NSLock()
+    #else
+        private let mutex = Mutex(())
+    #endif
+
+    init() {}
+
+    /// Runs `body` holding the lock. Never call out to user code from `body`.
+    @inline(__always)
+    func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        #if REACTIVE_NSLOCK
+            lock.lock()
+            defer { lock.unlock() }
+            return try body()
+        #else
+            return try mutex.withLock { _ throws(Failure) in try body() }
+        #endif
+    }
+}
