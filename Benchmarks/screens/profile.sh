@@ -46,6 +46,20 @@ if [ "$BUILD" = 1 ]; then
 fi
 [ -n "$BIN" ] || BIN=$(cd "$ROOT" && swift build -c release --show-bin-path)/movies
 
+# Prints the instructions per unit of the callgrind dump named TRIGGER; keeps the dump with --keep.
+# Usage: report TRIGGER COUNT UNIT DETAIL
+report() {
+    local dump total
+    dump=$(grep -l "^desc: Trigger: .*$1" "$WORK"/callgrind.out.* | head -1)
+    total=$(awk '/^(summary|totals):/ { print $2; exit }' "$dump")
+    echo "instructions per $3: $((total / $2)) ($total $4)"
+    if [ -n "$KEEP" ]; then
+        mkdir -p "$KEEP"
+        cp "$dump" "$KEEP/callgrind.out.$1"
+        echo "callgrind output: $KEEP/callgrind.out.$1"
+    fi
+}
+
 if [ "$FANOUT" -gt 0 ]; then
     # Instrumentation starts off: screens.py switches it on just before the PATCH and dumps after the last arrival.
     valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$WORK/callgrind.out.%p" \
@@ -59,14 +73,7 @@ if [ "$FANOUT" -gt 0 ]; then
     done
     python3 "$HERE/screens.py" fanout --port "$PORT" --pid "$SERVER_PID" --streams "$FANOUT" --timeout 300 \
         --callgrind --expect-all | sed -n 2p
-    DUMP=$(grep -l '^desc: Trigger: .*fanout' "$WORK"/callgrind.out.* | head -1)
-    TOTAL=$(awk '/^(summary|totals):/ { print $2; exit }' "$DUMP")
-    echo "instructions per screen of a fan-out: $((TOTAL / FANOUT)) ($TOTAL for $FANOUT screens with streams)"
-    if [ -n "$KEEP" ]; then
-        mkdir -p "$KEEP"
-        cp "$DUMP" "$KEEP/callgrind.out.fanout"
-        echo "callgrind output: $KEEP/callgrind.out.fanout"
-    fi
+    report fanout "$FANOUT" "screen of a fan-out" "for $FANOUT screens with streams"
     exit 0
 fi
 
@@ -102,11 +109,4 @@ load(pages)
 subprocess.run(["callgrind_control", "--dump=pages", str(pid)], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 PY
 
-DUMP=$(grep -l '^desc: Trigger: .*pages' "$WORK"/callgrind.out.* | head -1)
-TOTAL=$(awk '/^(summary|totals):/ { print $2; exit }' "$DUMP")
-echo "instructions per page: $((TOTAL / PAGES)) ($TOTAL over $PAGES pages after $WARMUP warm-up pages)"
-if [ -n "$KEEP" ]; then
-    mkdir -p "$KEEP"
-    cp "$DUMP" "$KEEP/callgrind.out.pages"
-    echo "callgrind output: $KEEP/callgrind.out.pages"
-fi
+report pages "$PAGES" "page" "over $PAGES pages after $WARMUP warm-up pages"

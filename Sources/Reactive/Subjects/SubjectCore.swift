@@ -235,17 +235,7 @@ final class SubjectCore<Element>: Observable<Element> {
         guard let first else { return }
         deliver(event, to: firstObserver, of: first)
         drain(first)
-        for object in others {
-            let entry = entry(object)
-            var isActive = false
-            var observer: ((Event<Element>) -> Void)?
-            lock.withLock {
-                isActive = entry.isActive
-                observer = entry.observer
-            }
-            if isActive { deliver(event, to: observer, of: entry) }
-            drain(entry)
-        }
+        deliverToOthers(others) { entry, observer in deliver(event, to: observer, of: entry) }
     }
 
     /// `on(.next(element))` without an `Event` (the relays' and subjects' common path): the element goes into the
@@ -276,6 +266,15 @@ final class SubjectCore<Element>: Observable<Element> {
         guard let first else { return }
         first.receive(next: element, via: firstObserver)
         drain(first)
+        deliverToOthers(others) { entry, observer in entry.receive(next: element, via: observer) }
+    }
+
+    /// Delivers, with `send`, to the entries an event claimed after the first (rare: several subscribers), each
+    /// if still active when its turn comes, and lets each drain what arrived for it meanwhile.
+    @inline(__always)
+    private func deliverToOthers(
+        _ others: [AnyObject], _ send: (Entry, ((Event<Element>) -> Void)?) -> Void
+    ) {
         for object in others {
             let entry = entry(object)
             var isActive = false
@@ -284,7 +283,7 @@ final class SubjectCore<Element>: Observable<Element> {
                 isActive = entry.isActive
                 observer = entry.observer
             }
-            if isActive { entry.receive(next: element, via: observer) }
+            if isActive { send(entry, observer) }
             drain(entry)
         }
     }
