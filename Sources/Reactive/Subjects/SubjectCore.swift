@@ -207,25 +207,19 @@ final class SubjectCore<Element>: Observable<Element> {
             guard stop == nil, !disposed else { return }
             switch event {
             case .next(let element):
-                if bufferLimit == 1 && buffer.count == 1 {
-                    // A behavior subject's value, replaced in place (appending first would grow the array).
-                    buffer[0] = element
-                } else if bufferLimit > 0 {
-                    buffer.append(element)
-                    if buffer.count > bufferLimit {
-                        buffer.removeFirst(buffer.count - bufferLimit)
-                    }
-                }
+                record(element)
             case .error(let error):
                 stop = .error(error)
             case .completed:
                 stop = .completed
             }
             if let firstEntry {
-                claim(firstEntry, for: event, first: &first, firstObserver: &firstObserver, others: &others)
+                claim(firstEntry, first: &first, firstObserver: &firstObserver, others: &others) { $0.enqueue(event) }
             }
             for object in laterEntries {
-                claim(entry(object), for: event, first: &first, firstObserver: &firstObserver, others: &others)
+                claim(entry(object), first: &first, firstObserver: &firstObserver, others: &others) {
+                    $0.enqueue(event)
+                }
             }
             if stop != nil {
                 firstEntry = nil
@@ -247,26 +241,36 @@ final class SubjectCore<Element>: Observable<Element> {
         var others: [AnyObject] = []
         lock.withLock {
             guard stop == nil, !disposed else { return }
-            if bufferLimit == 1 && buffer.count == 1 {
-                // A behavior subject's value, replaced in place (appending first would grow the array).
-                buffer[0] = element
-            } else if bufferLimit > 0 {
-                buffer.append(element)
-                if buffer.count > bufferLimit {
-                    buffer.removeFirst(buffer.count - bufferLimit)
+            record(element)
+            if let firstEntry {
+                claim(firstEntry, first: &first, firstObserver: &firstObserver, others: &others) {
+                    $0.enqueue(next: element)
                 }
             }
-            if let firstEntry {
-                claim(firstEntry, for: element, first: &first, firstObserver: &firstObserver, others: &others)
-            }
             for object in laterEntries {
-                claim(entry(object), for: element, first: &first, firstObserver: &firstObserver, others: &others)
+                claim(entry(object), first: &first, firstObserver: &firstObserver, others: &others) {
+                    $0.enqueue(next: element)
+                }
             }
         }
         guard let first else { return }
         first.receive(next: element, via: firstObserver)
         drain(first)
         deliverToOthers(others) { entry, observer in entry.receive(next: element, via: observer) }
+    }
+
+    /// Keeps `element` for replay, as many as `bufferLimit` allows. Called under the lock.
+    @inline(__always)
+    private func record(_ element: Element) {
+        if bufferLimit == 1 && buffer.count == 1 {
+            // A behavior subject's value, replaced in place (appending first would grow the array).
+            buffer[0] = element
+        } else if bufferLimit > 0 {
+            buffer.append(element)
+            if buffer.count > bufferLimit {
+                buffer.removeFirst(buffer.count - bufferLimit)
+            }
+        }
     }
 
     /// Delivers, with `send`, to the entries an event claimed after the first (rare: several subscribers), each
@@ -288,39 +292,19 @@ final class SubjectCore<Element>: Observable<Element> {
         }
     }
 
-    /// `claim(_:for:…)` for an element.
-    @inline(__always)
-    private func claim(
-        _ entry: Entry, for element: Element, first: inout Entry?,
-        firstObserver: inout ((Event<Element>) -> Void)?, others: inout [AnyObject]
-    ) {
-        if entry.isDraining {
-            // Its drainer delivers this after what it is delivering now.
-            entry.enqueue(next: element)
-        } else if entry.isActive {
-            entry.isDraining = true
-            if first == nil {
-                first = entry
-                firstObserver = entry.observer
-            } else {
-                others.append(entry)
-            }
-        }
-    }
-
-    /// Queues `event` for `entry` when another thread is delivering to it, or claims the entry for this thread
-    /// (the first claimed one apart, so that one subscriber needs no array). Under the lock.
+    /// Claims `entry` for this thread when it is idle and active (the first claimed one apart, so that one
+    /// subscriber needs no array), or hands what is being sent to `queue` when another thread is delivering to it
+    /// (its drainer then delivers that after what it is delivering now). Under the lock.
     ///
     /// A method with `inout` parameters rather than a local function: a local function capturing the caller's
     /// variables made the compiler box each of them on the heap.
     @inline(__always)
     private func claim(
-        _ entry: Entry, for event: Event<Element>, first: inout Entry?,
-        firstObserver: inout ((Event<Element>) -> Void)?, others: inout [AnyObject]
+        _ entry: Entry, first: inout Entry?, firstObserver: inout ((Event<Element>) -> Void)?,
+        others: inout [AnyObject], orQueue queue: (Entry) -> Void
     ) {
         if entry.isDraining {
-            // Its drainer delivers this after what it is delivering now.
-            entry.enqueue(event)
+            queue(entry)
         } else if entry.isActive {
             entry.isDraining = true
             if first == nil {
