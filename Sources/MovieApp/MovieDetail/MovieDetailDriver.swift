@@ -24,7 +24,12 @@ final class MovieDetailDriver: MovieDetailDriving {
         self.onClose = onClose
         data = state.asDriver()
         state.accept(initial ?? Self.read(movieID, from: store, phase: .loaded))
-        store.changes(of: movieID)
+        // On a screen, changes are conflated onto it: a screen shows the movie's latest state, and one that falls
+        // behind a stream of writes (PATCHes faster than its renders) skips the versions it has not shown yet
+        // instead of queueing every one of them (the soak's writers grew the server past a gigabyte that way).
+        var changes = store.changes(of: movieID)
+        if let screen = ScreenScheduler.current { changes = changes.conflated(on: screen) }
+        changes
             .map { MovieDetailData(movie: $0, phase: .loaded) }
             .bind(to: state)
             .disposed(by: bag)

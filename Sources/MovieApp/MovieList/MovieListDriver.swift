@@ -22,8 +22,13 @@ final class MovieListDriver: MovieListDriving {
         }
         data = state.asDriver()
         let state = state
+        // On a screen, each movie's changes are conflated onto it (see MovieDetailDriver): a list that falls behind
+        // a stream of writes shows each movie's latest state instead of queueing every version of the whole list.
+        let screen = ScreenScheduler.current
         for movie in state.value.movies {
-            store.changes(of: movie.id)
+            var changes = store.changes(of: movie.id)
+            if let screen { changes = changes.conflated(on: screen) }
+            changes
                 .subscribe(onNext: { changed in
                     var current = state.value
                     if let index = current.movies.firstIndex(where: { $0.id == changed.id }) {

@@ -1,0 +1,84 @@
+import Dispatch
+import Foundation
+import Reactive
+import Synchronization
+import Testing
+
+@testable import MovieApp
+
+/// A screen busy while its movie is written many times takes the latest version when it is free again, instead of
+/// every version queued (which, under a stream of PATCHes, grew the server's memory without bound).
+@Suite struct FallingBehindTests {
+    let folder: TemporaryFolder
+    let store: SQLiteMovieStore
+
+    init() throws {
+        folder = try TemporaryFolder()
+        store = try SQLiteMovieStore(
+            path: folder.path("movies.sqlite"), seedingFrom: try folder.catalog(sampleMovies()))
+    }
+
+    /// Writes movie 1's rating `count` times while `screen` is busy; returns once the change feed has delivered them all.
+    private func writeWhileBusy(_ screen: ScreenScheduler, count: Int) throws {
+        let busy = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        screen.schedule {
+            started.signal()
+            busy.wait()
+        }
+        started.wait()
+        let delivered = Recorder<Movie>()
+        let probe = store.changes(of: 1).subscribe(onNext: delivered.record)
+        defer { probe.dispose() }
+        for step in 1...count { _ = try store.update(id: 1, with: MoviePatch(rating: Double(step) / 10)) }
+        #expect(delivered.wait(for: count).count == count)
+        busy.signal()
+        screen.sync {}
+        screen.sync {}
+    }
+
+    @Test func aBusyDetailScreenTakesTheLatestMovie() throws {
+        let screen = ScreenScheduler(label: "falling-behind-detail")
+        let ratings = Mutex<[Double]>([])
+        let (driver, subscription) = screen.sync {
+            let driver = MovieDetailDriver(
+                movieID: 1, store: store, readScheduler: ConcurrentDispatchQueueScheduler(qos: .default)
+            ) {}
+            let subscription = driver.data.drive(onNext: { data in
+                ratings.withLock { $0.append(data.movie?.rating ?? -1) }
+            })
+            return (Transfer(driver), Transfer(subscription))
+        }
+        defer { screen.sync { subscription.value.dispose() } }
+        _ = driver
+        try writeWhileBusy(screen, count: 50)
+        let seen = ratings.withLock { $0 }
+        #expect(seen.last == 5.0)
+        // The first value, then the newest after the busy spell: not fifty more.
+        #expect(seen.count <= 3, "\(seen)")
+    }
+
+    @Test func aBusyListScreenTakesTheLatestMovie() throws {
+        let screen = ScreenScheduler(label: "falling-behind-list")
+        let ratings = Mutex<[Double]>([])
+        let (driver, subscription) = screen.sync {
+            let driver = MovieListDriver(store: store)
+            let subscription = driver.data.drive(onNext: { data in
+                ratings.withLock { $0.append(data.movies.first { $0.id == 1 }?.rating ?? -1) }
+            })
+            return (Transfer(driver), Transfer(subscription))
+        }
+        defer { screen.sync { subscription.value.dispose() } }
+        _ = driver
+        try writeWhileBusy(screen, count: 50)
+        let seen = ratings.withLock { $0 }
+        #expect(seen.last == 5.0)
+        #expect(seen.count <= 3, "\(seen)")
+    }
+}
+
+/// Hands a screen's object to the test thread, which only keeps it alive and gives it back to the screen.
+struct Transfer<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

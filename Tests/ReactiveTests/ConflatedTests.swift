@@ -1,0 +1,71 @@
+import Dispatch
+import Foundation
+import Reactive
+import Testing
+
+extension ReactiveTests {
+    @Suite struct ConflatedTests {
+        @Test func deliversOnTheSchedulerInOrderWhenItKeepsUp() {
+            expectNoLeaks {
+                let scheduler = TestScheduler(initialClock: 0)
+                let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+                let observer = scheduler.start { source.conflated(on: scheduler) }
+                #expect(observer.events == [.next(211, 1), .next(221, 2), .completed(231)])
+            }
+        }
+
+        @Test func aBusyScreenGetsOnlyTheNewestElementThenTheStop() {
+            let screen = ScreenScheduler(label: "conflated")
+            let subject = PublishSubject<Int>()
+            let received = Collector<Int>()
+            let completed = Collector<Bool>()
+            let onScreen = Collector<Bool>()
+            let subscription = subject.conflated(on: screen).subscribe(
+                onNext: { value in
+                    received.append(value)
+                    onScreen.append(screen.isCurrent)
+                },
+                onCompleted: { completed.append(true) })
+            defer { subscription.dispose() }
+            // The screen is busy while a producer on another thread emits a hundred values.
+            let busy = DispatchSemaphore(value: 0)
+            let started = DispatchSemaphore(value: 0)
+            screen.schedule {
+                started.signal()
+                busy.wait()
+            }
+            started.wait()
+            for value in 1...100 { subject.onNext(value) }
+            subject.onCompleted()
+            busy.signal()
+            screen.sync {}
+            #expect(received.values == [100])
+            #expect(completed.values == [true])
+            #expect(onScreen.values == [true])
+        }
+
+        @Test func anElementOfferedDuringADrainComesInTheNextOne() {
+            let screen = ScreenScheduler(label: "conflated-again")
+            let subject = PublishSubject<Int>()
+            let received = Collector<Int>()
+            let subscription = subject.conflated(on: screen).subscribe(onNext: { value in
+                received.append(value)
+                // A value emitted while the screen handles this one is not lost.
+                if value == 1 { DispatchQueue.global().sync { subject.onNext(2) } }
+            })
+            defer { subscription.dispose() }
+            subject.onNext(1)
+            for _ in 0..<500 where received.values.count < 2 { usleep(10_000) }
+            #expect(received.values == [1, 2])
+        }
+
+        @Test func nothingArrivesAfterDisposal() {
+            expectNoLeaks {
+                let scheduler = TestScheduler(initialClock: 0)
+                let source = scheduler.createHotObservable([.next(210, 1), .next(250, 2)])
+                let observer = scheduler.start(disposed: 250) { source.conflated(on: scheduler) }
+                #expect(observer.events == [.next(211, 1)])
+            }
+        }
+    }
+}
