@@ -13,59 +13,69 @@ extension ObservableType {
     public func conflated(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable.create { observer in
-            let slot = ConflatedSlot(observer)
-            let scheduled = SerialDisposable()
-            let subscription = source.subscribe { event in
-                guard slot.offer(event) else { return }
-                scheduled.disposable = scheduler.schedule(slot) { slot in
-                    slot.drain()
-                    return Disposables.create()
-                }
+            let slot = ConflatedSlot(observer, scheduler)
+            let subscription = source.subscribe { event in slot.offer(event) }
+            return Disposables.create {
+                slot.dispose()
+                subscription.dispose()
             }
-            return Disposables.create(subscription, scheduled, Disposables.create { slot.dispose() })
         }
     }
 }
 
 /// The element (and terminal event) waiting for the scheduler, and whether a drain is already scheduled.
-private final class ConflatedSlot<Element>: Sendable {
-    private struct State {
-        var latest: Element?
-        var stop: Event<Element>?
-        var isScheduled = false
-        var isDisposed = false
-        var observer: AnyObserver<Element>?
+///
+/// `@unchecked Sendable`: its fields are read and written under `lock` only; the observer is called on the
+/// scheduler, one drain at a time.
+private final class ConflatedSlot<Element>: @unchecked Sendable {
+    private let lock = InlineLock()
+    private var latest: Element?
+    private var stop: Event<Element>?
+    private var isScheduled = false
+    private var isDisposed = false
+    private var observer: AnyObserver<Element>?
+    private let scheduler: any ImmediateSchedulerType
+    // A screen scheduler takes plain work (no cancellable per drain): a fan-out drains once per screen.
+    private let screen: ScreenScheduler?
+
+    init(_ observer: AnyObserver<Element>, _ scheduler: any ImmediateSchedulerType) {
+        self.observer = observer
+        self.scheduler = scheduler
+        screen = scheduler as? ScreenScheduler
     }
 
-    private let state: Locked<State>
-
-    init(_ observer: AnyObserver<Element>) {
-        state = Locked(State(observer: observer))
-    }
-
-    /// Keeps `event` (a newer element replaces a waiting one); returns whether the caller must schedule a drain.
-    func offer(_ event: Event<Element>) -> Bool {
-        state.withLock { state in
-            guard !state.isDisposed, state.stop == nil else { return false }
+    /// Keeps `event` (a newer element replaces a waiting one) and schedules a drain unless one is waiting.
+    func offer(_ event: Event<Element>) {
+        let mustSchedule = lock.withLock {
+            guard !isDisposed, stop == nil else { return false }
             switch event {
-            case .next(let element): state.latest = element
-            case .error, .completed: state.stop = event
+            case .next(let element): latest = element
+            case .error, .completed: stop = event
             }
-            if state.isScheduled { return false }
-            state.isScheduled = true
+            if isScheduled { return false }
+            isScheduled = true
             return true
+        }
+        guard mustSchedule else { return }
+        if let screen {
+            screen.schedule { self.drain() }
+        } else {
+            _ = scheduler.schedule(self) { slot in
+                slot.drain()
+                return Disposables.create()
+            }
         }
     }
 
     /// Delivers what waits, on the scheduler; elements offered meanwhile wait for the drain they schedule.
-    func drain() {
-        let (element, stop, observer) = state.withLock { state in
+    private func drain() {
+        let (element, stop, observer) = lock.withLock { () -> (Element?, Event<Element>?, AnyObserver<Element>?) in
             defer {
-                state.latest = nil
-                state.isScheduled = false
-                if state.stop != nil { state.observer = nil }
+                latest = nil
+                isScheduled = false
+                if self.stop != nil { self.observer = nil }
             }
-            return state.isDisposed ? (nil, nil, nil) : (state.latest, state.stop, state.observer)
+            return isDisposed ? (nil, nil, nil) : (latest, self.stop, self.observer)
         }
         guard let observer else { return }
         if let element { observer.onNext(element) }
@@ -73,10 +83,10 @@ private final class ConflatedSlot<Element>: Sendable {
     }
 
     func dispose() {
-        state.withLock { state in
-            state.isDisposed = true
-            state.latest = nil
-            state.observer = nil
+        lock.withLock {
+            isDisposed = true
+            latest = nil
+            observer = nil
         }
     }
 }
