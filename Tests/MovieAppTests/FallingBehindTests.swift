@@ -37,41 +37,40 @@ import Testing
         screen.sync {}
     }
 
-    @Test func aBusyDetailScreenTakesTheLatestMovie() throws {
-        let screen = ScreenScheduler(label: "falling-behind-detail")
+    /// The ratings of movie 1 a screen's driver shows, from its first value to the end of a busy spell of 50 writes.
+    /// `subscribe` makes the driver on the screen and drives the ratings it shows into `record`.
+    private func ratingsShown(
+        on label: String,
+        _ subscribe:
+            @escaping (_ record: @escaping (Double) -> Void) -> (driver: AnyObject, subscription: any Disposable)
+    ) throws -> [Double] {
+        let screen = ScreenScheduler(label: label)
         let ratings = Mutex<[Double]>([])
-        let (driver, subscription) = screen.sync {
+        let kept = screen.sync {
+            Transfer(subscribe { rating in ratings.withLock { $0.append(rating) } })
+        }
+        defer { screen.sync { kept.value.subscription.dispose() } }
+        try writeWhileBusy(screen, count: 50)
+        return ratings.withLock { $0 }
+    }
+
+    @Test func aBusyDetailScreenTakesTheLatestMovie() throws {
+        let seen = try ratingsShown(on: "falling-behind-detail") { [store] record in
             let driver = MovieDetailDriver(
                 movieID: 1, store: store, readScheduler: ConcurrentDispatchQueueScheduler(qos: .default)
             ) {}
-            let subscription = driver.data.drive(onNext: { data in
-                ratings.withLock { $0.append(data.movie?.rating ?? -1) }
-            })
-            return (Transfer(driver), Transfer(subscription))
+            return (driver, driver.data.drive(onNext: { record($0.movie?.rating ?? -1) }))
         }
-        defer { screen.sync { subscription.value.dispose() } }
-        _ = driver
-        try writeWhileBusy(screen, count: 50)
-        let seen = ratings.withLock { $0 }
         #expect(seen.last == 5.0)
         // The first value, then the newest after the busy spell: not fifty more.
         #expect(seen.count <= 3, "\(seen)")
     }
 
     @Test func aBusyListScreenTakesTheLatestMovie() throws {
-        let screen = ScreenScheduler(label: "falling-behind-list")
-        let ratings = Mutex<[Double]>([])
-        let (driver, subscription) = screen.sync {
+        let seen = try ratingsShown(on: "falling-behind-list") { [store] record in
             let driver = MovieListDriver(store: store)
-            let subscription = driver.data.drive(onNext: { data in
-                ratings.withLock { $0.append(data.movies.first { $0.id == 1 }?.rating ?? -1) }
-            })
-            return (Transfer(driver), Transfer(subscription))
+            return (driver, driver.data.drive(onNext: { record($0.movies.first { $0.id == 1 }?.rating ?? -1) }))
         }
-        defer { screen.sync { subscription.value.dispose() } }
-        _ = driver
-        try writeWhileBusy(screen, count: 50)
-        let seen = ratings.withLock { $0 }
         #expect(seen.last == 5.0)
         #expect(seen.count <= 3, "\(seen)")
     }
