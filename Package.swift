@@ -53,7 +53,7 @@ let package = Package(
 
         // Tests, and what several test targets share.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
-        .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: strict),
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "ScreenplayTesting", "TestSupport"],
             swiftSettings: strict),

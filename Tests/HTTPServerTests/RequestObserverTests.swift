@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct RequestObserverTests {
     private final class Reports: Sendable {
-        let all = Mutex<[CompletedRequest]>([])
+        let all = TestMutex<[CompletedRequest]>([])
         func record(_ request: CompletedRequest) { all.withLock { $0.append(request) } }
         var list: [CompletedRequest] { all.withLock { $0 } }
     }
@@ -16,7 +16,7 @@ import Testing
         let reports = Reports()
         var configuration = ServerConfiguration(port: 0, threadCount: 2)
         configuration.requestObserver = reports.record
-        let seen = Mutex<[String]>([])
+        let seen = TestMutex<[String]>([])
         try withServer(
             configuration: configuration,
             routes: { router in

@@ -78,7 +78,7 @@ import Testing
         arguments: [SIGTERM, SIGINT])
     func terminationSignalStopsTheServerGracefully(signal: Int32) throws {
         let process = try ChildProcess(
-            Self.serverExecutable!, ["--port", "0", "--threads", "2"], standardOutput: .pipe)
+            Self.serverExecutable!, ["--port", "0", "--threads", "2"], standardOutput: .pipe, standardError: .discard)
         var banner = ""
         while !banner.contains("\n") {
             let data = process.readOutput()

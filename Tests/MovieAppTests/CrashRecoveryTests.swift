@@ -41,11 +41,11 @@ import Testing
             [
                 "--root", repositoryRoot.path, "--port", "\(port)", "--database", database, "--catalog", catalog,
                 "--log-level", "error",
-            ], standardOutput: .discard)
+            ], standardOutput: .discard, standardError: .discard)
         #expect(eventuallyServing(port: port))
 
         // Five writers, one per movie, each remembering the last year the server acknowledged.
-        let acknowledged = Mutex<[Int: Int]>([:])
+        let acknowledged = TestMutex<[Int: Int]>([:])
         let stop = Atomic<Bool>(false)
         let total = Atomic<Int>(0)
         let group = DispatchGroup()

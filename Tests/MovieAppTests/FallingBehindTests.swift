@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Reactive
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import MovieApp
@@ -45,7 +46,7 @@ import Testing
             @escaping (_ record: @escaping (Double) -> Void) -> (driver: AnyObject, subscription: any Disposable)
     ) throws -> [Double] {
         let screen = ScreenScheduler(label: label)
-        let ratings = Mutex<[Double]>([])
+        let ratings = TestMutex<[Double]>([])
         let kept = screen.sync {
             Transfer(subscribe { rating in ratings.withLock { $0.append(rating) } })
         }

@@ -3,11 +3,12 @@ import Foundation
 import MovieApp
 import Reactive
 import Synchronization
+import TestSupport
 import Testing
 
 /// Collects elements delivered on any thread and lets a test wait for them.
 final class Recorder<Element: Sendable>: Sendable {
-    private let elements = Mutex<[Element]>([])
+    private let elements = TestMutex<[Element]>([])
     private let arrivals = DispatchSemaphore(value: 0)
 
     func record(_ element: Element) {

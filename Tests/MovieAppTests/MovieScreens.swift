@@ -4,6 +4,7 @@ import Reactive
 import Screenplay
 import ScreenplayTesting
 import Synchronization
+import TestSupport
 
 @testable import MovieApp
 
@@ -60,7 +61,7 @@ struct MovieScreens {
 /// A driver that shows fixed data and counts the intents it receives.
 final class StubMovieDetailDriver: MovieDetailDriving, Sendable {
     private let fixed: MovieDetailData
-    private let counts = Mutex((close: 0, refresh: 0))
+    private let counts = TestMutex((close: 0, refresh: 0))
 
     init(_ data: MovieDetailData) {
         fixed = data

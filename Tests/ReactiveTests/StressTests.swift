@@ -1,6 +1,7 @@
 import Foundation
 import Reactive
 import Synchronization
+import TestSupport
 import Testing
 
 /// Checks one observer's view of a stream emitted from many threads: never two deliveries at
@@ -14,7 +15,7 @@ final class GrammarChecker: Sendable {
     }
 
     private let inFlight = Atomic<Int>(0)
-    private let state = Mutex(State())
+    private let state = TestMutex(State())
 
     func onNext(_ value: Int) {
         if inFlight.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue != 0 {
@@ -78,7 +79,7 @@ extension ReactiveTests {
                     .disposed(by: bag)
                 }
                 // Subscribers that come and go while elements fly, through an operator chain.
-                let churnViolations = Mutex<[String]>([])
+                let churnViolations = TestMutex<[String]>([])
                 let stopChurn = Atomic<Bool>(false)
                 let churn = Thread {
                     while !stopChurn.load(ordering: .acquiring) {
@@ -131,7 +132,7 @@ extension ReactiveTests {
                 let relay = BehaviorRelay(value: 0)
                 let scheduler = ScreenScheduler(label: "stress")
                 let checker = GrammarChecker()
-                let latest = Mutex(0)
+                let latest = TestMutex(0)
                 let bag = ScreenConfined(DisposeBag(), on: scheduler)
                 scheduler.sync {
                     relay.asDriver().map { $0 }.distinctUntilChanged()

@@ -2,6 +2,7 @@ import Reactive
 import Screenplay
 import ScreenplayTesting
 import Synchronization
+import TestSupport
 import Testing
 import ViewKit
 
@@ -45,7 +46,7 @@ import ViewKit
     @Test func endingTheScreenDisappearsDisposesAndFreesEverything() throws {
         let freed = Atomic<Int>(0)
         let factory = CounterFactory()
-        let relay = Mutex<BehaviorRelay<Int>?>(nil)
+        let relay = TestMutex<BehaviorRelay<Int>?>(nil)
         let harness = try ScreenHarness(templates: fixtureTemplates) { request in
             let controller = factory.make(request, onDeinit: { freed.add(1, ordering: .relaxed) })
             relay.withLock { $0 = factory.createdRelays.last }

@@ -13,7 +13,8 @@
 /// whole suite there (heap-buffer-overflow in `findMaximumOpenFromProcSelfFD`).
 ///
 /// The child gets descriptors 0–2 only (the tests' sockets stay with the tests, so a peer still
-/// sees a test close its end), default signal dispositions and an empty signal mask (the tests
+/// sees a test close its end; give a long-running child `.discard` for its output streams, or a test process that
+/// dies leaves it holding the test runner's pipe open, and the runner waits for it), default signal dispositions and an empty signal mask (the tests
 /// block SIGTERM and ignore SIGPIPE). A child still running when its `ChildProcess` goes away is
 /// killed and reaped, so a failed expectation leaves no server behind.
 ///

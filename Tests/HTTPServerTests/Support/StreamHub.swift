@@ -1,9 +1,10 @@
 import HTTPServer
 import Synchronization
+import TestSupport
 
 /// Keeps the streams a test's handler hands out, as an app would.
 final class StreamHub: Sendable {
-    private let streams = Mutex<[EventStream]>([])
+    private let streams = TestMutex<[EventStream]>([])
 
     func add(_ stream: EventStream) {
         streams.withLock { $0.append(stream) }

@@ -1,6 +1,7 @@
 import Reactive
 import Screenplay
 import Synchronization
+import TestSupport
 import ViewKit
 
 /// A small screen for the runtime's tests: a count, buttons that change it, and one that leaves.
@@ -101,7 +102,7 @@ final class CounterBinder: ViewControllerBinder {
 
 /// Builds counter screens; every driver's relay is kept so tests can change state from outside.
 final class CounterFactory: Sendable {
-    private let relays = Mutex<[BehaviorRelay<Int>]>([])
+    private let relays = TestMutex<[BehaviorRelay<Int>]>([])
     /// How many of this factory's screens have appeared (their event stream connected).
     let appearances = Atomic<Int>(0)
     let shared: BehaviorRelay<Int>?

@@ -4,10 +4,11 @@ import Reactive
 import Screenplay
 import ScreenplayTesting
 import Synchronization
+import TestSupport
 
 /// Collects log lines in memory.
 final class LogRecorder: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = TestMutex<[String]>([])
 
     var lines: [String] { storage.withLock { $0 } }
 
