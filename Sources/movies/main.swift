@@ -10,8 +10,14 @@ do {
     options = try MovieServerOptions.parse(
         Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 } catch let error as MovieServerOptions.UsageError {
+    // `--help` is asked for: the usage alone, on standard output. A mistake: what is wrong, then the usage, on
+    // standard error, and the status of a usage error (EX_USAGE).
+    if error.isHelp {
+        FileHandle.standardOutput.write(Data((MovieServerOptions.usage + "\n").utf8))
+        exit(0)
+    }
     FileHandle.standardError.write(Data("movies: \(error.message)\n\n\(MovieServerOptions.usage)\n".utf8))
-    exit(error.isHelp ? 0 : 64)
+    exit(64)
 }
 
 HTTPServer.blockTerminationSignals()
