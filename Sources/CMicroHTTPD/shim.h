@@ -7,6 +7,10 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <microhttpd.h>
+// For the event streams taken over from libmicrohttpd (AdoptedStreams.swift); Glibc does not export these.
+#include <netinet/tcp.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
 
 /// `MHD_start_daemon` is C-variadic, which Swift cannot call. Options travel as one
 /// `MHD_OPTION_ARRAY` terminated by `MHD_OPTION_END`.
@@ -42,6 +46,14 @@ static inline const struct sockaddr *screenplay_mhd_client_address(struct MHD_Co
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info == NULL ? NULL : info->client_addr;
+}
+
+/// The connection's socket from `MHD_get_connection_info` (C-variadic), or -1.
+static inline int screenplay_mhd_connection_socket(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
 }
 
 #endif

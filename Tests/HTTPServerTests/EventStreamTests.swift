@@ -56,8 +56,7 @@ import Testing
     }
 
     @Test func anHTTP10ClientReceivesEventsLargerThanTheResponseBlockWhole() throws {
-        // HTTP/1.0 has no chunked encoding: MHD reads the stream through its response block, in
-        // pieces, and ends the body by closing the connection.
+        // HTTP/1.0 has no chunked encoding: the body is the events as they are, ended by closing the connection.
         let hub = StreamHub()
         try withServer(configuration: configuration(), routes: routes(hub)) { server throws in
             let connection = try TestConnection(port: server.port)

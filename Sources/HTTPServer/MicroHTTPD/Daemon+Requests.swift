@@ -38,6 +38,7 @@ extension Daemon {
             return .NO
         }
         let request = Unmanaged<RequestContext>.fromOpaque(pointer).takeUnretainedValue()
+        if !request.hasSeenHeaders, let version { request.isHTTP10 = strcmp(version, "HTTP/1.0") == 0 }
         if !request.hasSeenHeaders, Daemon.targetHasNUL(request, version: version) {
             request.hasSeenHeaders = true
             return daemon.queue(
@@ -130,6 +131,23 @@ extension Daemon {
             stream.close()
             response.body = .bytes([])
         }
+        if case .stream(let stream) = response.body {
+            if adoptedStreams.count >= adoptedStreams.limit {
+                stream.close()
+                response = .error(.serviceUnavailable, message: "Too many event streams are open; try again later.")
+            } else {
+                do {
+                    if try adopt(stream, response: response, context: context, on: connection) {
+                        record(response, method: method, context: context, bodySize: nil)
+                        // MHD closes its descriptor and frees the connection; the stream keeps the socket.
+                        return .NO
+                    }
+                } catch {
+                    ServerLog.error("\(method) \(context.rawTarget): \(error)")
+                    response = .error(.internalServerError, message: "Something went wrong on our side.")
+                }
+            }
+        }
         let bodySize: Int?
         let mhdResponse: OpaquePointer
         do {
@@ -142,6 +160,12 @@ extension Daemon {
         }
         defer { MHD_destroy_response(mhdResponse) }
         let result = MHD_queue_response(connection, UInt32(response.status.code), mhdResponse)
+        record(response, method: method, context: context, bodySize: bodySize)
+        return result
+    }
+
+    /// Writes the access log line and tells the request observer, when either is on.
+    private func record(_ response: Response, method: String, context: RequestContext, bodySize: Int?) {
         if configuration.accessLog || configuration.requestObserver != nil {
             let nanoseconds = DispatchTime.now().uptimeNanoseconds - context.startNanoseconds
             if configuration.accessLog {
@@ -156,7 +180,47 @@ extension Daemon {
                     status: response.status.code, bytes: bodySize, nanoseconds: nanoseconds,
                     requestID: context.requestID))
         }
-        return result
+    }
+
+    /// Sends `stream` on the connection's socket from here on (see ``AdoptedStreams``): claims the stream, takes a
+    /// duplicate of the socket and hands it over with the response head. `false` when the socket is not available,
+    /// and MHD sends the stream instead.
+    private func adopt(
+        _ stream: EventStream, response: Response, context: RequestContext, on connection: OpaquePointer
+    ) throws -> Bool {
+        let socket = screenplay_mhd_connection_socket(connection)
+        guard socket >= 0 else { return false }
+        let head = try Daemon.streamHead(response, isHTTP10: context.isHTTP10)
+        guard stream.attach(bufferLimit: configuration.maxStreamBuffer) else { throw StreamAlreadySent() }
+        let duplicate = fcntl(socket, F_DUPFD_CLOEXEC, 0)
+        guard duplicate >= 0 else {
+            stream.transportDidFinish()
+            throw ServerError("cannot take over the event stream's socket: \(String(cString: strerror(errno)))")
+        }
+        // Ended and closed already when this fails; MHD's answer (none, `MHD_NO`) then closes the connection.
+        _ = adoptedStreams.adopt(socket: duplicate, stream: stream, isChunked: !context.isHTTP10, head: head)
+        return true
+    }
+
+    /// The status line and headers of an event stream, as MHD writes them: chunked for HTTP/1.1, ended by closing
+    /// the connection for HTTP/1.0.
+    static func streamHead(_ response: Response, isHTTP10: Bool) throws -> [UInt8] {
+        var head = "HTTP/1.1 \(response.status.code) \(response.status.reasonPhrase)\r\n"
+        head += "Date: \(HTTPDate.format(secondsSince1970: time(nil)))\r\n"
+        if isHTTP10 { head += "Connection: close\r\n" }
+        for (name, value) in response.headers {
+            if HTTPHeaders.namesMatch(name, "Content-Length") || HTTPHeaders.namesMatch(name, "Transfer-Encoding") {
+                continue
+            }
+            // What MHD_add_response_header refuses: a line break would end the header early.
+            guard !name.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 58 }),
+                !value.utf8.contains(where: { $0 == 13 || $0 == 10 })
+            else { throw ServerError("adding header \(name): line breaks are not allowed") }
+            head += "\(name): \(value)\r\n"
+        }
+        if !isHTTP10 { head += "Transfer-Encoding: chunked\r\n" }
+        head += "\r\n"
+        return Array(head.utf8)
     }
 
     /// An MHD response for `response`, and its body size when known.

@@ -12,6 +12,8 @@ final class Daemon: Sendable {
     let configuration: ServerConfiguration
     let routes: RouteTable
     let streams = StreamRegistry()
+    /// Event streams sent on sockets taken from libmicrohttpd (see ``AdoptedStreams``).
+    let adoptedStreams: AdoptedStreams
     /// Requests between their request line and their completion.
     let requestsInFlight = Atomic<Int>(0)
     let port: Int
@@ -26,6 +28,7 @@ final class Daemon: Sendable {
     init(configuration: ServerConfiguration, routes: RouteTable) throws {
         self.configuration = configuration
         self.routes = routes
+        adoptedStreams = try AdoptedStreams(registry: streams, limit: configuration.connectionLimit)
         let listenSocket = try ListenSocket(host: configuration.host, port: configuration.port)
         self.port = listenSocket.port
         do {
@@ -38,6 +41,7 @@ final class Daemon: Sendable {
                 running = Running(daemon: daemon, heartbeat: heartbeat)
             }
         } catch {
+            adoptedStreams.stop()
             close(listenSocket.descriptor)
             throw ServerError("cannot start the HTTP server on \(configuration.host):\(port): \(error)")
         }
@@ -76,7 +80,10 @@ final class Daemon: Sendable {
             options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: handlerCount, ptr_value: nil))
         }
         options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
-        let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        // Turbo: besides trying reads and writes before asking epoll, libmicrohttpd then closes a connection without
+        // `shutdown()`, which lets an adopted event stream keep its socket (see `AdoptedStreams`).
+        let flags =
+            MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_TURBO.rawValue
         return try options.withUnsafeMutableBufferPointer { options in
             // MHD's threads inherit this thread's signal mask: keep SIGINT/SIGTERM away from them so
             // `sigwait` in `waitForTerminationSignal` receives them.
@@ -118,6 +125,7 @@ final class Daemon: Sendable {
             usleep(2_000)
         }
         MHD_stop_daemon(running.daemon)
+        adoptedStreams.stop()
         if quiescedDescriptor >= 0 { close(quiescedDescriptor) }
     }
 }

@@ -10,6 +10,8 @@ final class RequestContext {
     let startNanoseconds: UInt64
     let requestID = RequestID.next()
     var hasSeenHeaders = false
+    /// Whether the request line said HTTP/1.0 (no chunked encoding for its response).
+    var isHTTP10 = false
     var isBodyTooLarge = false
     /// Bytes of an oversized body read and dropped so far.
     var discardedCount = 0

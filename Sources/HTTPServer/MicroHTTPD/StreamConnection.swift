@@ -1,6 +1,7 @@
 internal import CMicroHTTPD
 
-/// Ties one ``EventStream`` to the connection it is sent on.
+/// Ties one ``EventStream`` to the connection it is sent on, when libmicrohttpd sends it: only if the connection's
+/// socket cannot be taken over (see ``AdoptedStreams``, which sends every other stream).
 ///
 /// MHD pulls bytes through ``read``; with nothing to send, the connection is suspended (no
 /// thread, no CPU) and a writer resumes it.

@@ -6,7 +6,7 @@ import Synchronization
 /// I/O runs on ``ServerConfiguration/threadCount`` threads, each with its own epoll set; handlers
 /// run on those threads. Idle event streams hold no thread. `SIGPIPE` is ignored once the server
 /// starts, so a client that hangs up never kills the process, and the soft limit on open files is
-/// raised (up to the hard limit) to fit ``ServerConfiguration/connectionLimit``.
+/// raised (up to the hard limit) to fit ``ServerConfiguration/connectionLimit`` connections and as many event streams.
 ///
 /// ```swift
 /// let router = Router()
@@ -36,7 +36,8 @@ public final class HTTPServer: Sendable {
     ///   "cannot listen on 127.0.0.1:8080: Address already in use".
     public func start() throws {
         signal(SIGPIPE, SIG_IGN)
-        HTTPServer.raiseDescriptorLimit(toAtLeast: configuration.connectionLimit + 64)
+        // Connections, and as many event streams.
+        HTTPServer.raiseDescriptorLimit(toAtLeast: 2 * configuration.connectionLimit + 64)
         try daemon.withLock { daemon in
             precondition(daemon == nil, "HTTPServer.start() called twice")
             let started = try Daemon(configuration: configuration, routes: router.table())

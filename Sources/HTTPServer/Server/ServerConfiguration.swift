@@ -18,7 +18,8 @@ public struct ServerConfiguration: Sendable {
     public var maxBodySize: Int
     /// The room for one request's line and headers; larger ones get 431 (or 414 for a long URL).
     public var maxHeaderSize: Int
-    /// Open connections at most, streams included; more are refused at accept.
+    /// Open connections at most; more wait to be accepted. Event streams leave their connection once answered (they
+    /// are sent on the socket directly) and have a limit of their own of the same size: more are answered `503`.
     public var connectionLimit: Int
     /// How long an ordinary connection may sit idle before it is closed, in whole seconds (rounded
     /// up); `.zero` keeps idle connections open. Event streams are exempt.

@@ -19,7 +19,8 @@ public struct MovieServerOptions: Sendable, Equatable {
     /// The most screen sessions kept (`--max-sessions`, `MAX_SESSIONS`); default 10,000. Load tests raise it,
     /// since every page load opens a session.
     public var maxSessions = SessionConfiguration().capacity
-    /// The most open connections, event streams included (`--max-connections`, `MAX_CONNECTIONS`); default 10,000.
+    /// The most open connections, and the most open event streams (`--max-connections`, `MAX_CONNECTIONS`); default
+    /// 10,000.
     public var maxConnections = ServerConfiguration().connectionLimit
     /// Log one line per request (`--access-log`, `ACCESS_LOG=1`; on by default, `--no-access-log` or `ACCESS_LOG=0`
     /// turns it off).
@@ -61,7 +62,7 @@ public struct MovieServerOptions: Sendable, Equatable {
           --catalog FILE       catalog JSON a new database is seeded from (env CATALOG; default ROOT/Catalog/movies.json)
           --log-level LEVEL    debug, info, warning or error (env LOG_LEVEL; default info)
           --max-sessions N     screen sessions kept, least recently active ended first (env MAX_SESSIONS; default 10000)
-          --max-connections N  open connections, event streams included (env MAX_CONNECTIONS; default 10000)
+          --max-connections N  open connections, and as many event streams (env MAX_CONNECTIONS; default 10000)
           --log-format FORMAT  text or json (env LOG_FORMAT; default text)
           --access-log         log one line per request to stderr, with its request id (env ACCESS_LOG=1; default on)
           --no-access-log      do not log requests (env ACCESS_LOG=0)

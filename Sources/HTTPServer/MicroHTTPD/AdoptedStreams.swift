@@ -1,0 +1,330 @@
+internal import CMicroHTTPD
+import Glibc
+
+/// Event streams sent on sockets the server takes over from libmicrohttpd once a stream's request is answered.
+///
+/// Why: libmicrohttpd keeps a connection's memory pool (12 KiB here, most of it touched) for as long as the
+/// response lasts, and an event stream lasts as long as its screen is open: 10,000 open screens held 120 MiB of
+/// pools. It also sends every event through a resume, a wake-up of its I/O thread and a suspend. An adopted stream is
+/// a socket and one small object; a writer sends on the socket from its own thread, never blocking (what the socket
+/// does not take waits for room), and one epoll thread watches every adopted socket for the client going away and
+/// for room to write. An idle adopted stream costs no thread and no CPU.
+///
+/// How: the daemon runs with `MHD_USE_TURBO`, whose connection close does not `shutdown()` the socket. For an event
+/// stream the access handler duplicates the connection's socket, hands the duplicate here with the response head,
+/// and answers `MHD_NO`: libmicrohttpd closes its descriptor and frees the connection, and the socket stays open
+/// through the duplicate. The head and the body are what libmicrohttpd would have sent (chunked for HTTP/1.1; for
+/// HTTP/1.0 a body that ends when the connection closes).
+final class AdoptedStreams: Sendable {
+    private struct State {
+        var open: [UInt64: AdoptedStream] = [:]
+        var nextToken: UInt64 = 1
+        var isStopped = false
+    }
+
+    private let registry: StreamRegistry
+    private let epoll: Int32
+    private let wakeup: Int32
+    private let state = Locked(State())
+    private let thread = Locked<pthread_t?>(nil)
+
+    /// The most streams open at once; more are answered 503.
+    let limit: Int
+
+    init(registry: StreamRegistry, limit: Int) throws {
+        self.registry = registry
+        self.limit = limit
+        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        wakeup = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        guard epoll >= 0, wakeup >= 0 else {
+            let reason = String(cString: strerror(errno))
+            if epoll >= 0 { close(epoll) }
+            if wakeup >= 0 { close(wakeup) }
+            throw ServerError("cannot create the event streams' epoll set: \(reason)")
+        }
+        var event = epoll_event(events: EPOLLIN.rawValue, data: epoll_data_t(u64: 0))
+        epoll_ctl(epoll, EPOLL_CTL_ADD, wakeup, &event)
+        var created = pthread_t()
+        let context = Unmanaged.passRetained(self).toOpaque()
+        // Like libmicrohttpd's threads, this one leaves SIGINT and SIGTERM to `waitForTerminationSignal`.
+        let previousMask = SignalMask.blockTermination()
+        defer { SignalMask.restore(previousMask) }
+        let status = pthread_create(
+            &created, nil,
+            { context in
+                Unmanaged<AdoptedStreams>.fromOpaque(context!).takeRetainedValue().watch()
+                return nil
+            }, context)
+        guard status == 0 else {
+            Unmanaged<AdoptedStreams>.fromOpaque(context).release()
+            close(epoll)
+            close(wakeup)
+            throw ServerError("cannot start the event streams' thread: \(String(cString: strerror(status)))")
+        }
+        thread.withLock { $0 = created }
+    }
+
+    /// Streams open right now.
+    var count: Int {
+        state.withLock { $0.open.count }
+    }
+
+    /// Takes `socket` (a duplicate, closed here when the stream ends) for `stream`, which is already attached; sends
+    /// `head`, then whatever the stream holds and everything written to it later. Returns `false` (and ends the
+    /// stream and closes the socket) when the stream cannot be watched.
+    func adopt(socket: Int32, stream: EventStream, isChunked: Bool, head: [UInt8]) -> Bool {
+        var on: Int32 = 1
+        var off: Int32 = 0
+        // libmicrohttpd may have left the socket corked from an earlier response on the connection.
+        setsockopt(socket, Int32(IPPROTO_TCP), TCP_CORK, &off, socklen_t(MemoryLayout<Int32>.size))
+        setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        let adopted = state.withLock { state -> AdoptedStream? in
+            guard !state.isStopped else { return nil }
+            let token = state.nextToken
+            state.nextToken += 1
+            let adopted = AdoptedStream(
+                socket: socket, stream: stream, isChunked: isChunked, token: token, owner: self, head: head)
+            state.open[token] = adopted
+            return adopted
+        }
+        guard let adopted else {
+            close(socket)
+            stream.transportDidFinish()
+            return false
+        }
+        registry.add(stream, for: ObjectIdentifier(adopted))
+        guard watch(adopted, forRoom: false, adding: true) else {
+            adopted.end()
+            return false
+        }
+        adopted.pump()
+        return true
+    }
+
+    /// Sets what the epoll thread waits for on `stream`'s socket: the client leaving (always) and room to write.
+    @discardableResult
+    func watch(_ stream: AdoptedStream, forRoom: Bool, adding: Bool = false) -> Bool {
+        var events = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
+        if forRoom { events |= EPOLLOUT.rawValue }
+        var event = epoll_event(events: events, data: epoll_data_t(u64: stream.token))
+        return epoll_ctl(epoll, adding ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, stream.socket, &event) == 0
+    }
+
+    /// Forgets a stream its own lock has marked finished: stops watching and closes its socket, then ends the
+    /// stream (its close handlers run here).
+    func finish(_ stream: AdoptedStream) {
+        _ = state.withLock { $0.open.removeValue(forKey: stream.token) }
+        epoll_ctl(epoll, EPOLL_CTL_DEL, stream.socket, nil)
+        close(stream.socket)
+        registry.remove(ObjectIdentifier(stream))
+        stream.stream.transportDidFinish()
+    }
+
+    /// Ends every stream still open (closing their sockets) and stops the thread. For the end of the server's stop,
+    /// after streams had their chance to end cleanly.
+    func stop() {
+        let remaining = state.withLock { state -> [AdoptedStream] in
+            state.isStopped = true
+            return Array(state.open.values)
+        }
+        for stream in remaining { stream.end() }
+        let running = thread.withLock { thread in
+            defer { thread = nil }
+            return thread
+        }
+        guard let running else { return }
+        var one: UInt64 = 1
+        _ = write(wakeup, &one, MemoryLayout<UInt64>.size)
+        pthread_join(running, nil)
+        close(epoll)
+        close(wakeup)
+    }
+
+    /// The epoll thread: until `stop`, ends streams whose client left and resumes those with room to write again.
+    private func watch() {
+        var ready = [epoll_event](repeating: epoll_event(), count: 256)
+        while true {
+            let count = epoll_wait(epoll, &ready, Int32(ready.count), -1)
+            if count < 0 {
+                if errno == EINTR { continue }
+                ServerLog.error("event streams: epoll_wait failed: \(String(cString: strerror(errno)))")
+                return
+            }
+            for index in 0..<Int(count) {
+                let token = ready[index].data.u64
+                if token == 0 { return }
+                guard let stream = state.withLock({ $0.open[token] }) else { continue }
+                let events = ready[index].events
+                if events & (EPOLLHUP.rawValue | EPOLLERR.rawValue | EPOLLRDHUP.rawValue) != 0 {
+                    stream.end()
+                    continue
+                }
+                if events & EPOLLIN.rawValue != 0, !stream.discardIncoming() {
+                    stream.end()
+                    continue
+                }
+                if events & EPOLLOUT.rawValue != 0 { stream.pump() }
+            }
+        }
+    }
+}
+
+/// One adopted event stream: its socket, and the bytes the socket has not taken yet.
+final class AdoptedStream: StreamWaker, Sendable {
+    private struct State {
+        /// Framed bytes the socket did not take; nothing more is read from the stream until they are sent.
+        var unsent: [UInt8]
+        var isWaitingForRoom = false
+        var isFinished = false
+    }
+
+    let socket: Int32
+    let stream: EventStream
+    let token: UInt64
+    private let isChunked: Bool
+    private let owner: AdoptedStreams
+    private let state: Locked<State>
+
+    /// The most stream bytes read for one write; the chunk framing adds at most 12.
+    static let chunkCapacity = 16 * 1024
+
+    fileprivate init(
+        socket: Int32, stream: EventStream, isChunked: Bool, token: UInt64, owner: AdoptedStreams, head: [UInt8]
+    ) {
+        self.socket = socket
+        self.stream = stream
+        self.isChunked = isChunked
+        self.token = token
+        self.owner = owner
+        state = Locked(State(unsent: head))
+    }
+
+    /// A writer added bytes to the parked stream: send them from this thread.
+    func wake() {
+        pump()
+    }
+
+    /// Ends the stream now (client gone, or the server stopping), unless it has ended already.
+    func end() {
+        let isFirst = state.withLock { state in
+            defer { state.isFinished = true }
+            return !state.isFinished
+        }
+        if isFirst { owner.finish(self) }
+    }
+
+    /// Sends until the socket is full (then waits for room) or the stream has nothing more (then parks on it).
+    func pump() {
+        let isEnding = state.withLock { state -> Bool in
+            guard !state.isFinished else { return false }
+            switch send(&state.unsent) {
+            case .failed:
+                state.isFinished = true
+                return true
+            case .full:
+                if !state.isWaitingForRoom { state.isWaitingForRoom = owner.watch(self, forRoom: true) }
+                return false
+            case .sent:
+                break
+            }
+            if state.isWaitingForRoom {
+                owner.watch(self, forRoom: false)
+                state.isWaitingForRoom = false
+            }
+            let outcome = withUnsafeTemporaryAllocation(byteCount: Self.chunkCapacity + 12, alignment: 1) { scratch in
+                drain(into: scratch, state: &state)
+            }
+            if outcome != .sent { state.isFinished = true }
+            return outcome != .sent
+        }
+        if isEnding { owner.finish(self) }
+    }
+
+    /// Reads the stream into `scratch` and sends it until the stream parks (`.sent`), the socket is full (the rest
+    /// waits in `state.unsent`; `.sent`), or the stream or the socket is done (`.failed`).
+    private func drain(into scratch: UnsafeMutableRawBufferPointer, state: inout State) -> SendOutcome {
+        // Chunked framing: up to 8 hex digits and CRLF before the body (right-aligned in 10 bytes), CRLF after it.
+        let bodyStart = isChunked ? 10 : 0
+        let body = UnsafeMutableRawBufferPointer(rebasing: scratch[bodyStart..<(bodyStart + Self.chunkCapacity)])
+        while true {
+            switch stream.read(into: body, parkingWith: self, park: {}) {
+            case .parked:
+                return .sent
+            case .aborted:
+                return .failed
+            case .ended:
+                if isChunked {
+                    var terminator: [UInt8] = Array("0\r\n\r\n".utf8)
+                    _ = send(&terminator)
+                }
+                return .failed
+            case .bytes(let count):
+                var start = bodyStart
+                var end = bodyStart + count
+                if isChunked {
+                    let size = Array(String(count, radix: 16).utf8) + [13, 10]
+                    start -= size.count
+                    for (offset, byte) in size.enumerated() { scratch[start + offset] = byte }
+                    scratch[end] = 13
+                    scratch[end + 1] = 10
+                    end += 2
+                }
+                let framed = UnsafeRawBufferPointer(rebasing: scratch[start..<end])
+                let sent = sendSome(framed)
+                if sent < 0 { return .failed }
+                if sent < framed.count {
+                    state.unsent = Array(framed[sent...])
+                    if !state.isWaitingForRoom { state.isWaitingForRoom = owner.watch(self, forRoom: true) }
+                    return .sent
+                }
+            }
+        }
+    }
+
+    private enum SendOutcome {
+        case sent, full, failed
+    }
+
+    /// Sends `bytes`, keeping what the socket does not take.
+    private func send(_ bytes: inout [UInt8]) -> SendOutcome {
+        guard !bytes.isEmpty else { return .sent }
+        let sent = bytes.withUnsafeBytes { sendSome($0) }
+        if sent < 0 { return .failed }
+        if sent == bytes.count {
+            bytes = []
+            return .sent
+        }
+        bytes.removeFirst(sent)
+        return .full
+    }
+
+    /// Bytes the socket took (0 when it is full), or -1 when the connection is gone.
+    private func sendSome(_ bytes: UnsafeRawBufferPointer) -> Int {
+        while true {
+            let sent = Glibc.send(socket, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            if sent >= 0 { return sent }
+            if errno == EINTR { continue }
+            return errno == EAGAIN || errno == EWOULDBLOCK ? 0 : -1
+        }
+    }
+
+    /// Reads and drops what the client sent (an event stream expects nothing); `false` when the client closed its
+    /// side or the connection failed.
+    func discardIncoming() -> Bool {
+        state.withLock { state in
+            guard !state.isFinished else { return true }
+            var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+            // A bounded number of reads: a client that keeps sending is read again on the next wake-up.
+            for _ in 0..<64 {
+                let count = withUnsafeMutableBytes(of: &buffer) {
+                    recv(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+                }
+                if count > 0 { continue }
+                if count == 0 { return false }
+                if errno == EINTR { continue }
+                return errno == EAGAIN || errno == EWOULDBLOCK
+            }
+            return true
+        }
+    }
+}

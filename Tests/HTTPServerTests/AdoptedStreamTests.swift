@@ -1,0 +1,94 @@
+import Foundation
+import HTTPServer
+import TestSupport
+import Testing
+
+/// Event streams leave libmicrohttpd once their request is answered and are sent on their sockets directly: they
+/// hold no connection slot, have a limit of their own, notice a client leaving at once, and wait for room when a
+/// client reads slower than they write.
+@Suite struct AdoptedStreamTests {
+    private func routes(_ hub: StreamHub) -> (Router) -> Void {
+        { router in
+            router.get("/events") { _ in
+                let stream = EventStream()
+                hub.add(stream)
+                return .eventStream(stream)
+            }
+            router.get("/ok") { _ in .text("ok") }
+        }
+    }
+
+    private let twoConnections = ServerConfiguration(port: 0, threadCount: 1, connectionLimit: 2)
+
+    @Test func openStreamsHoldNoConnectionSlot() throws {
+        let hub = StreamHub()
+        try withServer(configuration: twoConnections, routes: routes(hub)) { server throws in
+            let streams = try (0..<2).map { _ in try EventStreamClient(port: server.port) }
+            #expect(eventually { hub.count == 2 })
+            // Were the streams still libmicrohttpd's connections, they would fill both slots and this would wait.
+            let connection = try TestConnection(port: server.port, timeout: 2)
+            try connection.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try connection.readResponse().text == "ok")
+            hub.all[1].send(data: "still open")
+            #expect(try streams[1].read(events: 1) == ["data: still open"])
+        }
+    }
+
+    @Test func streamsOverTheLimitAre503AndTheOpenOnesCarryOn() throws {
+        let hub = StreamHub()
+        try withServer(configuration: twoConnections, routes: routes(hub)) { server throws in
+            let streams = try (0..<2).map { _ in try EventStreamClient(port: server.port) }
+            #expect(eventually { hub.count == 2 })
+            let refused = try TestConnection.request(port: server.port, "/events")
+            #expect(refused.status == 503)
+            #expect(refused.text.contains("Too many event streams are open"))
+            #expect(hub.count == 3 && hub.all[2].isClosed)
+            hub.all[0].send(data: "first")
+            #expect(try streams[0].read(events: 1) == ["data: first"])
+        }
+    }
+
+    @Test func aClientHangingUpIsNoticedWithoutWaitingForAHeartbeat() throws {
+        let hub = StreamHub()
+        let closed = ClosedFlag()
+        let configuration = ServerConfiguration(port: 0, threadCount: 1, heartbeatInterval: .seconds(3600))
+        try withServer(configuration: configuration, routes: routes(hub)) { server throws in
+            var client: EventStreamClient? = try EventStreamClient(port: server.port)
+            #expect(eventually { hub.count == 1 })
+            hub.all[0].onClose { closed.set() }
+            client = nil
+            #expect(client == nil)
+            #expect(eventually { closed.isSet })
+        }
+    }
+
+    @Test func whatTheSocketCannotTakeAtOnceIsSentWhenTheClientReads() throws {
+        let hub = StreamHub()
+        let configuration = ServerConfiguration(port: 0, threadCount: 1, maxStreamBuffer: 64 << 20)
+        try withServer(configuration: configuration, routes: routes(hub)) { server throws in
+            let client = try EventStreamClient(port: server.port)
+            #expect(eventually { hub.count == 1 })
+            // 16 MiB while the client reads nothing: more than the socket buffers hold, so most of it waits for room.
+            let line = String(repeating: "x", count: 16 * 1024 - 32)
+            for id in 0..<1024 { hub.all[0].send(id: "\(id)", data: line) }
+            hub.all[0].close()
+            #expect(client.readUntilEnd())
+            let blocks = client.blocks
+            #expect(blocks.count == 1024)
+            #expect(blocks.enumerated().allSatisfy { $0.element == "id: \($0.offset)\ndata: \(line)" })
+        }
+    }
+
+    @Test func bytesAClientSendsAfterItsRequestAreReadAndDropped() throws {
+        let hub = StreamHub()
+        try withServer(configuration: twoConnections, routes: routes(hub)) { server throws in
+            let client = try EventStreamClient(port: server.port)
+            #expect(eventually { hub.count == 1 })
+            try client.connection.send(String(repeating: "GET /ok HTTP/1.1\r\nHost: x\r\n\r\n", count: 100))
+            usleep(50_000)
+            hub.all[0].send(data: "unaffected")
+            #expect(try client.read(events: 1) == ["data: unaffected"])
+            #expect(!hub.all[0].isClosed)
+        }
+    }
+}
