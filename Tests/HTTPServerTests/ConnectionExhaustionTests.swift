@@ -59,6 +59,28 @@ import Testing
         }
     }
 
+    @Test func aReaderCutOffForFallingBehindLosesItsSocketThoughItNeverReadsAgain() throws {
+        let hub = StreamHub()
+        let configuration = ServerConfiguration(port: 0, threadCount: 1, maxStreamBuffer: 64 * 1024)
+        let routes: (Router) -> Void = { router in
+            router.get("/events") { _ in
+                let stream = EventStream()
+                hub.add(stream)
+                return .eventStream(stream)
+            }
+        }
+        try withServer(configuration: configuration, routes: routes) { server throws in
+            let client = try EventStreamClient(port: server.port)  // and never reads again
+            #expect(eventually { hub.count == 1 })
+            #expect(openServerConnections(port: server.port) == 1)
+            let payload = String(repeating: "x", count: 1000)
+            for id in 0..<20_000 where !hub.all[0].isClosed { hub.all[0].send(id: "\(id)", data: payload) }
+            #expect(hub.all[0].isClosed)
+            #expect(eventually(within: 10) { openServerConnections(port: server.port) == 0 })
+            _ = client
+        }
+    }
+
     @Test func clientsHangingUpMidStreamFreeEveryStreamAndSocket() throws {
         let hub = StreamHub()
         let closed = ClosedFlag()

@@ -155,6 +155,11 @@ public final class EventStream: Sendable {
         }
     }
 
+    /// Whether the stream was closed for holding more unsent bytes than its bound.
+    var hasOverflowed: Bool {
+        state.withLock { $0.didOverflow }
+    }
+
     /// The connection is gone (client left, response freed): close without waking anything.
     func transportDidFinish() {
         let handlers = state.withLock { state -> [@Sendable () -> Void] in

@@ -93,6 +93,11 @@ final class AdoptedStreams: Sendable {
             return false
         }
         registry.add(stream, for: ObjectIdentifier(adopted))
+        // A reader too slow for its writers is cut off at once: waiting for the socket to take what it holds could
+        // be forever, when the client is still connected but reads nothing.
+        stream.onClose { [weak adopted] in
+            if stream.hasOverflowed { adopted?.end() }
+        }
         guard watch(adopted, forRoom: false, adding: true) else {
             adopted.end()
             return false
