@@ -37,4 +37,31 @@ import Testing
         #expect(!View.isValidName("ü"))
         #expect(View.isValidName("my-element_2:x.y"))
     }
+
+    @Test func namesOfEveryLengthAreKeptAndRenderedAsGiven() {
+        // Up to eight bytes a view keeps its name in one word; longer names are kept apart.
+        for name in [
+            "a", "br", "div", "span", "input", "source", "section", "articles", "blockquote", "my-custom-card",
+        ] {
+            let view = View(tagName: name)
+            #expect(view.tagName == name)
+            #expect(view.isVoidElement == Self.voidNames.contains(name), "\(name)")
+            let html = String(decoding: view.renderHTML(context: RenderContext()), as: UTF8.self)
+            #expect(html == (view.isVoidElement ? "<\(name) id=\"v1\">" : "<\(name) id=\"v1\"></\(name)>"))
+        }
+        let text = TextNode(text: "words")
+        #expect(text.tagName == "#text" && text.isVoidElement)
+        #expect(View(tagName: "html").renderHTML(context: RenderContext()).starts(with: Array("<!DOCTYPE html>".utf8)))
+        #expect(View(tagName: "htm").renderHTML(context: RenderContext()).first == UInt8(ascii: "<"))
+    }
+
+    /// glibc's size of the allocation behind `pointer` (`<malloc.h>`, which Glibc does not export).
+    @_silgen_name("malloc_usable_size")
+    private static func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
+
+    @Test func aViewTakesAnEightyByteAllocation() {
+        // A screen keeps some fifty views for its whole life: their size is most of a session's memory.
+        let view = View(tagName: "section")
+        #expect(Self.mallocUsableSize(Unmanaged.passUnretained(view).toOpaque()) <= 72)
+    }
 }

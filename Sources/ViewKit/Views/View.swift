@@ -33,7 +33,19 @@ open class View {
     // time), and no code holds an `inout` access to them across a call that could reach the tree.
 
     /// The element name, such as `div`, `span` or `button`.
-    public let tagName: String
+    public var tagName: String {
+        guard packedTag != 0 else { return rare?.longTagName ?? "" }
+        let name = packedTag & ~Self.voidElementBit
+        let count = (64 - name.leadingZeroBitCount + 7) / 8
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            for index in 0..<count { buffer[index] = UInt8(truncatingIfNeeded: name >> UInt64(8 * index)) }
+            return count
+        }
+    }
+    // The name's bytes in one word, first byte lowest (names are ASCII, so the top bit is free and says whether the
+    // element is void); 0 for a name longer than eight bytes, kept in `RareState`. A `String` here took 16 bytes
+    // and the void flag a ninth byte in the word below: with both, a view took a 96-byte allocation; now 80.
+    private let packedTag: UInt64
     // Shared with the template node the view came from until the view changes an attribute.
     @exclusivity(unchecked) private var attributeList: AttributeList?
     private var attributes: [(name: String, value: String)] { attributeList?.items ?? [] }
@@ -57,7 +69,8 @@ open class View {
     @exclusivity(unchecked) private var storedID: UInt32 = 0
 
     /// Whether the element is an HTML5 void element (no content, no end tag).
-    public let isVoidElement: Bool
+    public var isVoidElement: Bool { packedTag & Self.voidElementBit != 0 }
+    private static var voidElementBit: UInt64 { 1 << 63 }
 
     /// Whether the element renders with the `hidden` attribute.
     public var isHidden: Bool {
@@ -91,6 +104,7 @@ open class View {
 
     /// What few views of a tree hold; see the note at the top of the class.
     private final class RareState {
+        var longTagName: String?
         var explicitID: String?
         var accessibilityLabel: String?
         var accessibilityRole: String?
@@ -113,15 +127,18 @@ open class View {
     public required init(tagName: String = "div") {
         let kind = Self.classifyName(tagName)
         precondition(kind.isValid || tagName == "#text", "View: invalid element name '\(tagName)'")
-        self.tagName = tagName
-        isVoidElement = kind.isVoidElement
+        if let packed = kind.packed {
+            packedTag = packed | (kind.isVoidElement ? Self.voidElementBit : 0)
+        } else {
+            packedTag = 0
+            rareState.longTagName = tagName
+        }
     }
 
     /// Creates a text node's view: `#text` is void and needs no name check (templates make a text
     /// node for every run of text between elements, so the check showed in page profiles).
     init(textNode: Void) {
-        self.tagName = "#text"
-        isVoidElement = true
+        packedTag = Self.textNodeTag
     }
 
     // MARK: Attributes
@@ -487,7 +504,7 @@ open class View {
     /// The default writes the start tag, `renderContent(into:context:)` and the end tag. Override
     /// for different markup; keep `domID` on the outermost element so patches can find it.
     open func render(into html: inout HTMLBuffer, context: RenderContext) {
-        if tagName == "html" { html.appendStatic("<!DOCTYPE html>") }
+        if packedTag == Self.htmlTag { html.appendStatic("<!DOCTYPE html>") }
         writeStartTag(into: &html)
         if isVoidElement { return }
         renderContent(into: &html, context: context)
@@ -505,7 +522,7 @@ open class View {
         into html: inout HTMLBuffer, extraClasses: [String] = [], extraAttributes: [(String, String)] = []
     ) {
         html.append(UInt8(ascii: "<"))
-        html.appendRaw(tagName)
+        appendTagName(to: &html)
         writeAttributes(into: &html, includeID: true, extraClasses: extraClasses, extraAttributes: extraAttributes)
         html.append(UInt8(ascii: ">"))
     }
@@ -513,8 +530,17 @@ open class View {
     /// Writes `</tag>`.
     public func writeEndTag(into html: inout HTMLBuffer) {
         html.appendStatic("</")
-        html.appendRaw(tagName)
+        appendTagName(to: &html)
         html.append(UInt8(ascii: ">"))
+    }
+
+    private func appendTagName(to html: inout HTMLBuffer) {
+        guard packedTag != 0 else { return html.appendRaw(rare?.longTagName ?? "") }
+        let name = packedTag & ~Self.voidElementBit
+        withUnsafeBytes(of: name.littleEndian) { bytes in
+            let count = (64 - name.leadingZeroBitCount + 7) / 8
+            html.append(UnsafeBufferPointer(rebasing: bytes.bindMemory(to: UInt8.self)[..<count]))
+        }
     }
 
     func writeAttributes(
@@ -623,22 +649,30 @@ open class View {
 
     /// Checks `name` (letters, digits, `-`, `_`, `:`, `.`; not starting with `-` or `.`) and
     /// tells whether it names a void element (or is `#text`), in one pass over its bytes.
-    static func classifyName(_ name: String) -> (isValid: Bool, isVoidElement: Bool) {
+    /// `packed` holds the bytes of a valid name of at most eight bytes, first byte lowest (see `packedTag`).
+    static func classifyName(_ name: String) -> (isValid: Bool, isVoidElement: Bool, packed: UInt64?) {
         var name = name
         return name.withUTF8 { bytes in
-            guard let first = bytes.first else { return (false, false) }
+            guard let first = bytes.first else { return (false, false, nil) }
             var isValid = first != UInt8(ascii: "-") && first != UInt8(ascii: ".")
             var packed: UInt64 = 0
-            for byte in bytes {
+            var littleEndian: UInt64 = 0
+            for (index, byte) in bytes.enumerated() {
                 packed = packed &<< 8 | UInt64(byte)
+                if index < 8 { littleEndian |= UInt64(byte) &<< UInt64(8 * index) }
                 // One bit per allowed byte in a 128-bit mask.
                 let word = byte < 0x40 ? Self.nameBytesLow : Self.nameBytesHigh
                 if byte >= 0x80 || (word >> UInt64(byte & 0x3F)) & 1 == 0 { isValid = false }
             }
-            guard bytes.count >= 2 && bytes.count <= 6 else { return (isValid, false) }
-            return (isValid, Self.isVoidElementPacked(packed))
+            let stored = bytes.count <= 8 ? littleEndian : nil
+            guard bytes.count >= 2 && bytes.count <= 6 else { return (isValid, false, stored) }
+            return (isValid, Self.isVoidElementPacked(packed), stored)
         }
     }
+
+    /// `#text` and `html` as `packedTag` holds them.
+    private static var textNodeTag: UInt64 { 0x7478_6574_23 | voidElementBit }
+    private static var htmlTag: UInt64 { 0x6C6D_7468 }
 
     /// Whether `packed` (a name's bytes, big-endian) is a void element's name or `#text`. Literals, not tables:
     /// every view made checks its name, and a table read goes through a lazy-initialisation check each time.
