@@ -43,6 +43,28 @@ import ViewKit
         #expect(first.html != second.html)
     }
 
+    @Test func viewsOfOneTemplateChangeTheirIdAndARIAValuesApart() throws {
+        // Views made from one template node share its id and ARIA values until one of them changes its own.
+        let directory = try Fixtures.temporaryTemplates([
+            "Screen.html": #"<div><p id="intro" role="note" aria-label="Intro" data-outlet="intro">Hi</p></div>"#
+        ])
+        let library = try TemplateLibrary(directory: directory, registry: Fixtures.registry())
+        let template = try library.template(named: "Screen")
+        let first = template.instantiate()
+        let second = template.instantiate()
+        let changed = first.outlet("intro", as: Label.self)
+        #expect(changed.accessibilityLabel == "Intro" && changed.accessibilityRole == "note")
+        changed.accessibilityLabel = "Changed"
+        changed.accessibilityRole = nil
+        let untouched = second.outlet("intro", as: Label.self)
+        #expect(untouched.accessibilityLabel == "Intro" && untouched.accessibilityRole == "note")
+        #expect(changed.domID == "intro" && untouched.domID == "intro")
+        #expect(first.html.contains(#"<p id="intro" data-outlet="intro" aria-label="Changed">Hi</p>"#))
+        #expect(second.html.contains(#"<p id="intro" data-outlet="intro" role="note" aria-label="Intro">Hi</p>"#))
+        let third = template.instantiate().outlet("intro", as: Label.self)
+        #expect(third.accessibilityLabel == "Intro")
+    }
+
     @Test func rendersTheScreenTemplate() throws {
         let root = try Fixtures.library().template(named: "MovieDetail").instantiate()
         assertSnapshot(of: root, as: .html)

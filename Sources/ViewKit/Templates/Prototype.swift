@@ -47,6 +47,8 @@ final class Prototype: Sendable {
     let line: Int
     /// The element's attributes, rendered once here and shared by every view made from this node.
     let attributeList: AttributeList?
+    /// The element's explicit id and ARIA values, likewise shared.
+    let rareState: View.RareState?
 
     init(kind: Kind, children: [Prototype], line: Int) {
         self.kind = kind
@@ -56,6 +58,13 @@ final class Prototype: Sendable {
             attributeList = AttributeList(node.element.attributes)
         } else {
             attributeList = nil
+        }
+        if case .element(let node) = kind {
+            rareState = View.RareState.template(
+                explicitID: node.element.explicitID, accessibilityLabel: node.element.accessibilityLabel,
+                accessibilityRole: node.element.accessibilityRole)
+        } else {
+            rareState = nil
         }
     }
 
@@ -68,7 +77,7 @@ final class Prototype: Sendable {
             return node
         case .element(let node):
             let view = node.element.viewType.init(tagName: node.element.tagName)
-            view.adoptTemplateState(node.element, attributes: attributeList)
+            view.adoptTemplateState(node.element, attributes: attributeList, rare: rareState)
             switch node.element.configuration {
             case .none: break
             case .label(let text): (view as? Label)?.text = text

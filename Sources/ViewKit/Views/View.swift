@@ -34,7 +34,7 @@ open class View {
 
     /// The element name, such as `div`, `span` or `button`.
     public var tagName: String {
-        guard packedTag != 0 else { return rare?.longTagName ?? "" }
+        if packedTag & 0xFF == 0 { return LongTagNames.name(Int(truncatingIfNeeded: packedTag >> 8)) }
         let name = packedTag & ~Self.voidElementBit
         let count = (64 - name.leadingZeroBitCount + 7) / 8
         return String(unsafeUninitializedCapacity: count) { buffer in
@@ -43,8 +43,10 @@ open class View {
         }
     }
     // The name's bytes in one word, first byte lowest (names are ASCII, so the top bit is free and says whether the
-    // element is void); 0 for a name longer than eight bytes, kept in `RareState`. A `String` here took 16 bytes
-    // and the void flag a ninth byte in the word below: with both, a view took a 96-byte allocation; now 80.
+    // element is void); for a name longer than eight bytes, the name's number in `LongTagNames` above a zero byte
+    // (no name starts with one).
+    // A `String` here took 16 bytes and the void flag a ninth byte in the word below: with both, a view took a
+    // 96-byte allocation; now 80.
     private let packedTag: UInt64
     // Shared with the template node the view came from until the view changes an attribute.
     @exclusivity(unchecked) private var attributeList: AttributeList?
@@ -103,19 +105,45 @@ open class View {
     @exclusivity(unchecked) private var storedClassList = ClassList()
 
     /// What few views of a tree hold; see the note at the top of the class.
-    private final class RareState {
-        var longTagName: String?
+    ///
+    /// A template node with an explicit id or ARIA values makes one, shared by every view made from the node (as its
+    /// attributes are) and never changed: a view copies it before its first change. `@unchecked Sendable` for that
+    /// shared, read-only use; a view's own is confined to its tree like the view.
+    final class RareState: @unchecked Sendable {
         var explicitID: String?
         var accessibilityLabel: String?
         var accessibilityRole: String?
         var invalidationHandler: (() -> Void)?
         var confinement: ScreenScheduler?
         var ownAllocator: DOMIDAllocator?
+        let isShared: Bool
+
+        init(isShared: Bool = false) {
+            self.isShared = isShared
+        }
+
+        /// The state a template node's views start with, or nil when there is none.
+        static func template(explicitID: String?, accessibilityLabel: String?, accessibilityRole: String?)
+            -> RareState?
+        {
+            guard explicitID != nil || accessibilityLabel != nil || accessibilityRole != nil else { return nil }
+            let shared = RareState(isShared: true)
+            shared.explicitID = explicitID
+            shared.accessibilityLabel = accessibilityLabel
+            shared.accessibilityRole = accessibilityRole
+            return shared
+        }
     }
 
+    /// This view's own rare state, made (or copied from its template's) for a change.
     private var rareState: RareState {
-        if let rare { return rare }
+        if let rare, !rare.isShared { return rare }
         let created = RareState()
+        if let shared = rare {
+            created.explicitID = shared.explicitID
+            created.accessibilityLabel = shared.accessibilityLabel
+            created.accessibilityRole = shared.accessibilityRole
+        }
         rare = created
         return created
     }
@@ -130,8 +158,7 @@ open class View {
         if let packed = kind.packed {
             packedTag = packed | (kind.isVoidElement ? Self.voidElementBit : 0)
         } else {
-            packedTag = 0
-            rareState.longTagName = tagName
+            packedTag = UInt64(LongTagNames.number(for: tagName)) << 8
         }
     }
 
@@ -219,13 +246,16 @@ open class View {
     /// Gives a fresh view (no superview, no handler, not confined) its template element's state
     /// without the setters' checks: the same outcome as setting each property, including the
     /// render mark that any class, `hidden` or ARIA value would have set.
-    final func adoptTemplateState(_ element: Prototype.Element, attributes: AttributeList?) {
+    final func adoptTemplateState(_ element: Prototype.Element, attributes: AttributeList?, rare shared: RareState?) {
         attributeList = attributes
-        if element.explicitID != nil || element.accessibilityLabel != nil || element.accessibilityRole != nil {
-            let rare = rareState
-            rare.explicitID = element.explicitID
-            rare.accessibilityLabel = element.accessibilityLabel
-            rare.accessibilityRole = element.accessibilityRole
+        if let shared {
+            if let own = rare, !own.isShared {  // set up by a subclass's initializer
+                own.explicitID = shared.explicitID
+                own.accessibilityLabel = shared.accessibilityLabel
+                own.accessibilityRole = shared.accessibilityRole
+            } else {
+                rare = shared
+            }
         }
         storedClassList = element.classList
         storedIsHidden = element.isHidden
@@ -535,7 +565,7 @@ open class View {
     }
 
     private func appendTagName(to html: inout HTMLBuffer) {
-        guard packedTag != 0 else { return html.appendRaw(rare?.longTagName ?? "") }
+        if packedTag & 0xFF == 0 { return html.appendRaw(tagName) }
         let name = packedTag & ~Self.voidElementBit
         withUnsafeBytes(of: name.littleEndian) { bytes in
             let count = (64 - name.leadingZeroBitCount + 7) / 8
@@ -733,5 +763,24 @@ final class DOMIDAllocator {
     func allocate() -> UInt32 {
         next += 1
         return next
+    }
+}
+
+/// Element names longer than eight bytes (custom elements, mostly), numbered as they are first seen: a view keeps the
+/// number. An app has few, and they are never forgotten.
+private enum LongTagNames {
+    private static let table = Locked<(names: [String], numbers: [String: Int])>(([], [:]))
+
+    static func number(for name: String) -> Int {
+        table.withLock { table in
+            if let number = table.numbers[name] { return number }
+            table.names.append(name)
+            table.numbers[name] = table.names.count - 1
+            return table.names.count - 1
+        }
+    }
+
+    static func name(_ number: Int) -> String {
+        table.withLock { $0.names[number] }
     }
 }
