@@ -16,6 +16,26 @@ import ViewKit
         )
     }
 
+    @Test func attributesAddedForOneRenderingAreWrittenThenAndNotKept() {
+        let page = View(tagName: "html")
+        page.setAttribute("lang", "en")
+        page.accessibilityRole = "document"
+        page.addSubview(Label(text: "<body>"))
+        let once = String(
+            decoding: page.renderHTML(context: RenderContext(), addingToStartTag: [("data-at", "\"now\"")]),
+            as: UTF8.self)
+        #expect(
+            once
+                == #"<!DOCTYPE html><html id="v1" lang="en" data-at="&quot;now&quot;" role="document"><span id="v2">&lt;body&gt;</span></html>"#
+        )
+        #expect(page.attribute("data-at") == nil)
+        #expect(!page.html.contains("data-at"))
+        let rule = View(tagName: "hr")
+        #expect(
+            String(decoding: rule.renderHTML(context: RenderContext(), addingToStartTag: [("a", "b")]), as: UTF8.self)
+                == #"<hr id="v1" a="b">"#)
+    }
+
     @Test func rendersVoidElementsWithoutEndTagAndRefusesTheirChildren() {
         let rule = View(tagName: "hr")
         #expect(rule.html == #"<hr id="v1">"#)

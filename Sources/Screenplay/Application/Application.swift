@@ -343,8 +343,6 @@ public final class Application: Sendable {
                 viewController: viewController, layout: layout, templates: templates, url: request.url,
                 backURL: route.parent, context: context, eventsURL: session.eventsURL,
                 eventBuffer: sessionConfiguration.eventBuffer)
-            screen.page.setAttribute("data-events", session.eventsURL)
-            screen.page.setAttribute("data-screen-url", request.url)
             screen.metrics = keepsMetrics ? metrics : nil
             screen.didAppear = { [logger] in logger.log(.info, "session.appeared", ["session": id]) }
             return screen

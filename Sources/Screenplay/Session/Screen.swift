@@ -66,8 +66,12 @@ package final class Screen {
     /// Renders the whole page as it is now, for a GET or a `reset`.
     package func renderPage() -> [UInt8] {
         let start = metrics == nil ? 0 : DispatchTime.now().uptimeNanoseconds
-        page.setAttribute("data-last-event-id", String(log.lastID))
-        let html = page.renderHTML(context: context)
+        // What the page's script needs to connect, written into `<html>` at each render rather than stored in it.
+        let html = page.renderHTML(
+            context: context,
+            addingToStartTag: [
+                ("data-events", eventsURL), ("data-screen-url", url), ("data-last-event-id", String(log.lastID)),
+            ])
         _ = page.takeChanges(context: context)
         metrics?.recordRender(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
         return html

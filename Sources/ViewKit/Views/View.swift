@@ -529,6 +529,25 @@ open class View {
         return html.bytes
     }
 
+    /// Renders this view's subtree like ``renderHTML(context:)``, with `attributes` added to this view's own start
+    /// tag for this rendering only (after its attributes, before `role`, `aria-label` and `hidden`).
+    ///
+    /// For facts of the moment of rendering, such as where a page's events are and the last one sent: stored with
+    /// ``setAttribute(_:_:)`` they would give the view an attribute list of its own instead of its template's
+    /// shared one. Renders with the default ``render(into:context:)`` for this view (subviews render as usual).
+    public func renderHTML(context: RenderContext, addingToStartTag attributes: [(String, String)]) -> [UInt8] {
+        checkConfinement("Rendering a view")
+        var html = HTMLBuffer(capacity: 1024)
+        if packedTag == Self.htmlTag { html.appendStatic("<!DOCTYPE html>") }
+        writeStartTag(into: &html, extraAttributes: attributes)
+        if !isVoidElement {
+            renderContent(into: &html, context: context)
+            writeEndTag(into: &html)
+        }
+        clearMarks()
+        return html.bytes
+    }
+
     /// Writes this view's element and content into `html`.
     ///
     /// The default writes the start tag, `renderContent(into:context:)` and the end tag. Override
