@@ -1,6 +1,7 @@
 import ScreenplayTesting
 import Testing
-import ViewKit
+
+@testable import ViewKit
 
 @Suite struct TemplateLibraryTests {
     @Test func loadsScreensLayoutAndNibs() throws {
@@ -63,6 +64,26 @@ import ViewKit
         #expect(second.html.contains(#"<p id="intro" data-outlet="intro" role="note" aria-label="Intro">Hi</p>"#))
         let third = template.instantiate().outlet("intro", as: Label.self)
         #expect(third.accessibilityLabel == "Intro")
+    }
+
+    @Test func viewsOfOneTemplateMakingTheSameAttributeChangeShareTheResult() throws {
+        let directory = try Fixtures.temporaryTemplates([
+            "Screen.html": ##"<div><meta name="theme-color" content="#fff" data-outlet="theme"></div>"##
+        ])
+        let template = try TemplateLibrary(directory: directory, registry: Fixtures.registry()).template(
+            named: "Screen")
+        let (first, second, third) = (template.instantiate(), template.instantiate(), template.instantiate())
+        let themes = [first, second, third].map { $0.outlet("theme", as: View.self) }
+        themes[0].setAttribute("content", "#121417")
+        themes[1].setAttribute("content", "#121417")
+        #expect(themes[0].sharesAttributeList(with: themes[1]))
+        themes[0].setAttribute("content", "#000")
+        themes[2].setAttribute("content", "#121417")
+        #expect(themes[1].sharesAttributeList(with: themes[2]))
+        #expect(!themes[0].sharesAttributeList(with: themes[1]))
+        #expect(first.html.contains(##"<meta id="v2" name="theme-color" content="#000" data-outlet="theme">"##))
+        #expect(second.html.contains(##"content="#121417""##) && third.html.contains(##"content="#121417""##))
+        #expect(template.instantiate().outlet("theme", as: View.self).attribute("content") == "#fff")
     }
 
     @Test func rendersTheScreenTemplate() throws {

@@ -13,18 +13,18 @@
 ///
 /// An owner that uses it reads and writes the guarded properties only inside `withLock`, and says so where it
 /// declares itself `@unchecked Sendable`.
-struct InlineLock: ~Copyable {
+package struct InlineLock: ~Copyable {
     #if REACTIVE_NSLOCK
         private let lock = NSLock()
     #else
         private let mutex = Mutex(())
     #endif
 
-    init() {}
+    package init() {}
 
     /// Runs `body` holding the lock. Never call out to user code from `body`.
     @inline(__always)
-    func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         #if REACTIVE_NSLOCK
             lock.lock()
             defer { lock.unlock() }

@@ -55,7 +55,7 @@ final class Prototype: Sendable {
         self.children = children
         self.line = line
         if case .element(let node) = kind, !node.element.attributes.isEmpty {
-            attributeList = AttributeList(node.element.attributes)
+            attributeList = AttributeList(node.element.attributes, isTemplate: true)
         } else {
             attributeList = nil
         }

@@ -51,6 +51,8 @@ open class View {
     // Shared with the template node the view came from until the view changes an attribute.
     @exclusivity(unchecked) private var attributeList: AttributeList?
     private var attributes: [(name: String, value: String)] { attributeList?.items ?? [] }
+    /// Whether this view and `other` hold one attribute list (for tests of the sharing).
+    func sharesAttributeList(with other: View) -> Bool { attributeList != nil && attributeList === other.attributeList }
     @exclusivity(unchecked) private var rare: RareState?
     /// The views inside this one, in document order.
     @exclusivity(unchecked) public private(set) var subviews: [View] = []
@@ -238,7 +240,13 @@ open class View {
             } else {
                 return
             }
-            attributeList = items.isEmpty ? nil : AttributeList(items)
+            if items.isEmpty {
+                attributeList = nil
+            } else if let attributeList {
+                self.attributeList = attributeList.changing(name, to: value, giving: items)
+            } else {
+                attributeList = AttributeList(items)
+            }
             setNeedsRender()
         }
     }
@@ -759,18 +767,51 @@ extension View: Sendable {}
 
 /// A view's own attributes in order, with the same already rendered as ` name="value"` bytes, so a
 /// view made from a template writes its template attributes as one copy. Immutable: all views a
-/// template node makes share one; a view that changes an attribute gets a list of its own.
-final class AttributeList: Sendable {
+/// template node makes share one; a view that changes an attribute gets another, shared with the views of that
+/// node that made the same change last (every screen setting its `theme-color` to the same value, say). Only a
+/// template's list remembers its last change: were the lists made from it to remember theirs, a view changing an
+/// attribute again and again would leave a chain of every list it had.
+///
+/// `@unchecked Sendable`: `items` and `rendered` never change, and `lastChange` is read and written only under
+/// `lock`.
+final class AttributeList: @unchecked Sendable {
     /// The attributes, in the order they were first set.
     let items: [(name: String, value: String)]
     /// What `HTMLBuffer.appendAttribute` writes for each item, in order.
     let rendered: [UInt8]
+    private let isTemplate: Bool
+    private let lock = InlineLock()
+    private var lastChange: Change?
 
-    init(_ items: [(name: String, value: String)]) {
+    /// A change of one attribute and the list it made.
+    private final class Change: Sendable {
+        let name: String
+        let value: String?
+        let list: AttributeList
+
+        init(name: String, value: String?, list: AttributeList) {
+            self.name = name
+            self.value = value
+            self.list = list
+        }
+    }
+
+    init(_ items: [(name: String, value: String)], isTemplate: Bool = false) {
         self.items = items
+        self.isTemplate = isTemplate
         var html = HTMLBuffer(capacity: 64)
         for item in items { html.appendAttribute(item.name, item.value) }
         rendered = html.bytes
+    }
+
+    /// The list this one becomes with `name` set to `value` (removed when nil), which is `items`: the one made for
+    /// the same change last time, or a new one.
+    func changing(_ name: String, to value: String?, giving items: [(name: String, value: String)]) -> AttributeList {
+        guard isTemplate else { return AttributeList(items) }
+        if let last = lock.withLock({ lastChange }), last.name == name, last.value == value { return last.list }
+        let list = AttributeList(items)
+        lock.withLock { lastChange = Change(name: name, value: value, list: list) }
+        return list
     }
 }
 
