@@ -1,5 +1,6 @@
 import Testing
-import ViewKit
+
+@testable import ViewKit
 
 @Suite struct ViewTreeTests {
     @Test func addingAViewMovesItFromItsPreviousSuperview() {
@@ -52,6 +53,9 @@ import ViewKit
         page.addSubview(card)
         #expect((card.domID, label.domID) == ids)
         #expect(page.domID == "v3")
+        // The allocator went to the new root; the card keeps nothing rare of its own.
+        #expect(!card.holdsRareState)
+        #expect(page.holdsRareState)
     }
 
     @Test func outletLookupDoesNotEnterCustomViewsFromTemplates() throws {

@@ -51,6 +51,8 @@ open class View {
     // Shared with the template node the view came from until the view changes an attribute.
     @exclusivity(unchecked) private var attributeList: AttributeList?
     private var attributes: [(name: String, value: String)] { attributeList?.items ?? [] }
+    /// Whether this view holds rare state (for tests that it lets it go).
+    var holdsRareState: Bool { rare != nil }
     /// Whether this view and `other` hold one attribute list (for tests of the sharing).
     func sharesAttributeList(with other: View) -> Bool { attributeList != nil && attributeList === other.attributeList }
     @exclusivity(unchecked) private var rare: RareState?
@@ -119,6 +121,11 @@ open class View {
         var confinement: ScreenScheduler?
         var ownAllocator: DOMIDAllocator?
         let isShared: Bool
+
+        var isEmpty: Bool {
+            explicitID == nil && accessibilityLabel == nil && accessibilityRole == nil && invalidationHandler == nil
+                && confinement == nil && ownAllocator == nil
+        }
 
         init(isShared: Bool = false) {
             self.isShared = isShared
@@ -378,7 +385,15 @@ open class View {
 
     private var ownAllocator: DOMIDAllocator? {
         get { rare?.ownAllocator }
-        set { if newValue != nil || rare != nil { rareState.ownAllocator = newValue } }
+        set {
+            if let newValue {
+                rareState.ownAllocator = newValue
+            } else if let rare, rare.ownAllocator != nil {
+                // A subtree joining a tree gives up its allocator; its rare state often held nothing else.
+                rare.ownAllocator = nil
+                if rare.isEmpty { self.rare = nil }
+            }
+        }
     }
 
     private var treeAllocator: DOMIDAllocator {
