@@ -25,12 +25,17 @@ extension ObservableType {
 
 /// The element (and terminal event) waiting for the scheduler, and whether a drain is already scheduled.
 ///
+/// The waiting element is kept in an array, empty between drains, rather than inline: a slot lives as long as its
+/// subscription (a screen's), and an inline optional element (and a terminal `Event`, which can carry one) made the
+/// slot as large as two elements for a value held only for the moment before a drain.
+///
 /// `@unchecked Sendable`: its fields are read and written under `lock` only; the observer is called on the
 /// scheduler, one drain at a time.
 private final class ConflatedSlot<Element>: @unchecked Sendable {
     private let lock = InlineLock()
-    private var latest: Element?
-    private var stop: Event<Element>?
+    private var waiting: [Element] = []
+    private var isStopped = false
+    private var stopError: (any Error)?
     private var isScheduled = false
     private var isDisposed = false
     private var observer: AnyObserver<Element>?
@@ -47,10 +52,15 @@ private final class ConflatedSlot<Element>: @unchecked Sendable {
     /// Keeps `event` (a newer element replaces a waiting one) and schedules a drain unless one is waiting.
     func offer(_ event: Event<Element>) {
         let mustSchedule = lock.withLock {
-            guard !isDisposed, stop == nil else { return false }
+            guard !isDisposed, !isStopped else { return false }
             switch event {
-            case .next(let element): latest = element
-            case .error, .completed: stop = event
+            case .next(let element):
+                if waiting.isEmpty { waiting = [element] } else { waiting[0] = element }
+            case .error(let error):
+                isStopped = true
+                stopError = error
+            case .completed:
+                isStopped = true
             }
             if isScheduled { return false }
             isScheduled = true
@@ -69,23 +79,26 @@ private final class ConflatedSlot<Element>: @unchecked Sendable {
 
     /// Delivers what waits, on the scheduler; elements offered meanwhile wait for the drain they schedule.
     private func drain() {
-        let (element, stop, observer) = lock.withLock { () -> (Element?, Event<Element>?, AnyObserver<Element>?) in
+        let (elements, stop, observer) = lock.withLock {
+            () -> ([Element], Event<Element>?, AnyObserver<Element>?) in
             defer {
-                latest = nil
+                waiting = []
                 isScheduled = false
-                if self.stop != nil { self.observer = nil }
+                if isStopped { self.observer = nil }
             }
-            return isDisposed ? (nil, nil, nil) : (latest, self.stop, self.observer)
+            guard !isDisposed else { return ([], nil, nil) }
+            let stop: Event<Element>? = isStopped ? stopError.map { .error($0) } ?? .completed : nil
+            return (waiting, stop, self.observer)
         }
         guard let observer else { return }
-        if let element { observer.onNext(element) }
+        if let element = elements.first { observer.onNext(element) }
         if let stop { observer.on(stop) }
     }
 
     func dispose() {
         lock.withLock {
             isDisposed = true
-            latest = nil
+            waiting = []
             observer = nil
         }
     }
