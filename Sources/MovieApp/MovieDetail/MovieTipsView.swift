@@ -25,10 +25,18 @@ final class MovieTipsView: View {
         // their text) was the largest part of a rating change's work per screen.
         guard tips != shownTips else { return }
         shownTips = tips
-        tipsList.update(with: Array(tips.enumerated()), id: { "\($0.offset):\($0.element)" }) { _ in
+        tipsList.update(with: Array(tips.enumerated()), id: { TipID(offset: $0.offset, text: $0.element) }) { _ in
             Label(tagName: "li")
         } configureRow: { row, tip in
             (row as? Label)?.text = tip.element
         }
     }
+}
+
+/// A tip row's identity: its place and its text. A struct of one word and a string fits in `AnyHashable` without a
+/// box, and shares the text with the movie, where the text "offset:tip" was a new string per row kept for the
+/// life of the screen.
+private struct TipID: Hashable {
+    let offset: Int
+    let text: String
 }
