@@ -59,9 +59,12 @@ import Testing
     @_silgen_name("malloc_usable_size")
     private static func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
 
-    @Test func aViewTakesAnEightyByteAllocation() {
+    @Test func aViewTakesAnEightyByteAllocationAndATextNodeNinetySix() {
         // A screen keeps some fifty views for its whole life: their size is most of a session's memory.
         let view = View(tagName: "section")
         #expect(Self.mallocUsableSize(Unmanaged.passUnretained(view).toOpaque()) <= 72)
+        // A text node adds its string and nothing else: an 88-byte object, a 96-byte allocation.
+        let text = TextNode(text: "words")
+        #expect(Self.mallocUsableSize(Unmanaged.passUnretained(text).toOpaque()) <= 88)
     }
 }

@@ -72,9 +72,7 @@ final class Prototype: Sendable {
     func instantiate() -> View {
         switch kind {
         case .text(let text, let isRaw):
-            let node = TextNode(text: text)
-            node.isRawText = isRaw
-            return node
+            return isRaw ? RawTextNode(text: text) : TextNode(text: text)
         case .element(let node):
             let view = node.element.viewType.init(tagName: node.element.tagName)
             view.adoptTemplateState(node.element, attributes: attributeList, rare: rareState)
