@@ -51,7 +51,7 @@ public final class ScreenHarness: Sendable {
             let screen = Screen(
                 viewController: viewController, layout: layout, templates: templates, url: url, backURL: parent,
                 context: RenderContext(actionPath: { "/screens/test/actions/\($0)" }, csrfToken: "test-token"),
-                eventsURL: "/screens/test/events")
+                sessionID: "test")
             screen.scheduleFlush = { [state] in state.run { $0?.flush() } }
             screen.eventObserver = { [recorded] event in recorded.value.append(event) }
             state.value = screen

@@ -341,7 +341,7 @@ public final class Application: Sendable {
                 actionPath: { "/screens/\(id)/actions/\($0)" }, csrfToken: session.csrfToken)
             let screen = Screen(
                 viewController: viewController, layout: layout, templates: templates, url: request.url,
-                backURL: route.parent, context: context, eventsURL: session.eventsURL,
+                backURL: route.parent, context: context, sessionID: session.id,
                 eventBuffer: sessionConfiguration.eventBuffer)
             screen.metrics = keepsMetrics ? metrics : nil
             screen.didAppear = { [logger] in logger.log(.info, "session.appeared", ["session": id]) }

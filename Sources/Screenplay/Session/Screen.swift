@@ -11,7 +11,10 @@ package final class Screen {
     package let page: View
     package let context: RenderContext
     package let url: String
-    package let eventsURL: String
+    /// The session's id, which names its events URL.
+    package let sessionID: String
+    /// Where the page's events come from: built when asked (each full render), not kept with every screen.
+    package var eventsURL: String { ScreenSession.eventsURL(of: sessionID) }
     private let titleView: Label?
     private let themeColor: View?
     private var log: EventLog
@@ -32,11 +35,11 @@ package final class Screen {
     /// Builds the page and runs the lifecycle up to `viewWillAppear(false)`.
     package init(
         viewController: ViewController, layout: Template, templates: TemplateLibrary, url: String, backURL: String,
-        context: RenderContext, eventsURL: String, eventBuffer: Int = 32
+        context: RenderContext, sessionID: String, eventBuffer: Int = 32
     ) {
         self.viewController = viewController
         self.url = url
-        self.eventsURL = eventsURL
+        self.sessionID = sessionID
         self.context = context
         self.log = EventLog(capacity: eventBuffer)
         page = layout.instantiate()
@@ -50,6 +53,7 @@ package final class Screen {
         viewController.loadViewIfNeeded()
         page.outlet("content", as: View.self).addSubview(viewController.view)
         viewController.performViewWillAppear(false)
+        viewController.compactOutletCache()
         applyShell()
         sentTitle = viewController.title
         viewController.screenDidChange = { [unowned self] in

@@ -28,7 +28,10 @@ package final class ScreenSession: Sendable {
     }
 
     /// The events URL of this session.
-    package var eventsURL: String { "/screens/\(id)/events" }
+    package var eventsURL: String { Self.eventsURL(of: id) }
+
+    /// The events URL of the session `id`.
+    package static func eventsURL(of id: String) -> String { "/screens/\(id)/events" }
 
     /// Whether a page's event stream is connected.
     package var isConnected: Bool { connectedStreams.load(ordering: .relaxed) > 0 }

@@ -148,6 +148,13 @@ open class ViewController: DisposeContainer {
         return found
     }
 
+    /// Gives the outlet cache the room it uses and no more, once the screen is built (its binder has read the
+    /// outlets it will read): the cache lives as long as the screen, and growing by doubling left it up to half
+    /// empty.
+    package func compactOutletCache() {
+        if outletCache.capacity > outletCache.count { outletCache = Array(outletCache) }
+    }
+
     /// Disposes every subscription in the bag; the screen has ended.
     package func disposeBag() {
         bag = DisposeBag()
