@@ -17,6 +17,21 @@ extension ReactiveTests {
             }
         }
 
+        @Test func aCompactedBagKeepsEverythingInOrderAndTakesMore() {
+            expectNoLeaks {
+                var log: [Int] = []
+                do {
+                    let bag = DisposeBag()
+                    for index in 1...5 { bag.insert(Disposables.create { log.append(index) }) }
+                    bag.compact()
+                    bag.insert(Disposables.create { log.append(6) })
+                    bag.compact()
+                    #expect(log.isEmpty)
+                }
+                #expect(log == [1, 2, 3, 4, 5, 6])
+            }
+        }
+
         @Test func insertingIntoADisposedBagDisposesAtOnce() {
             expectNoLeaks {
                 var disposed = false

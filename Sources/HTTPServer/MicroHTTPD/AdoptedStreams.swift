@@ -94,9 +94,11 @@ final class AdoptedStreams: Sendable {
         }
         registry.add(stream, for: ObjectIdentifier(adopted))
         // A reader too slow for its writers is cut off at once: waiting for the socket to take what it holds could
-        // be forever, when the client is still connected but reads nothing.
-        stream.onClose { [weak adopted] in
-            if stream.hasOverflowed { adopted?.end() }
+        // be forever, when the client is still connected but reads nothing. Held strongly (a weak reference would
+        // give every adopted stream a side table): the stream drops its handlers when it closes, and every adopted
+        // stream's end closes it.
+        stream.onClose {
+            if stream.hasOverflowed { adopted.end() }
         }
         guard watch(adopted, forRoom: false, adding: true) else {
             adopted.end()

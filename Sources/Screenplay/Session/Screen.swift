@@ -53,7 +53,7 @@ package final class Screen {
         viewController.loadViewIfNeeded()
         page.outlet("content", as: View.self).addSubview(viewController.view)
         viewController.performViewWillAppear(false)
-        viewController.compactOutletCache()
+        viewController.compactForLife()
         applyShell()
         sentTitle = viewController.title
         viewController.screenDidChange = { [unowned self] in
@@ -90,7 +90,7 @@ package final class Screen {
             var classes = page.classList
             classes.remove(other.className)
             classes.insert(style.className)
-            page.classList = classes
+            page.classList = classes == style.soleClassList ? style.soleClassList : classes
         }
         if let themeColor, themeColor.attribute("content") != style.themeColor {
             themeColor.setAttribute("content", style.themeColor)

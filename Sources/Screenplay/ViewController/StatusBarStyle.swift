@@ -1,3 +1,5 @@
+internal import ViewKit
+
 /// How the page shell styles the area above the screen, like `UIStatusBarStyle`.
 ///
 /// The layout reflects it as a class on `<html>` (`status-default` or `status-light`) and as the page's
@@ -14,6 +16,17 @@ public enum StatusBarStyle: Sendable, Equatable {
         case .lightContent: "status-light"
         }
     }
+
+    /// A class list of `className` alone, one for all screens: a layout whose `<html>` has no classes of its own
+    /// takes it as it is instead of making its own.
+    var soleClassList: ClassList {
+        switch self {
+        case .default: Self.defaultClassList
+        case .lightContent: Self.lightContentClassList
+        }
+    }
+    private static let defaultClassList: ClassList = ["status-default"]
+    private static let lightContentClassList: ClassList = ["status-light"]
 
     var themeColor: String {
         switch self {

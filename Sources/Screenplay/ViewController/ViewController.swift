@@ -148,11 +148,12 @@ open class ViewController: DisposeContainer {
         return found
     }
 
-    /// Gives the outlet cache the room it uses and no more, once the screen is built (its binder has read the
-    /// outlets it will read): the cache lives as long as the screen, and growing by doubling left it up to half
-    /// empty.
-    package func compactOutletCache() {
+    /// Gives the outlet cache and the dispose bag the room they use and no more, once the screen is built (its
+    /// binder has read the outlets it reads and made its subscriptions): both live as long as the screen, and
+    /// growing by doubling left them up to half empty.
+    package func compactForLife() {
         if outletCache.capacity > outletCache.count { outletCache = Array(outletCache) }
+        bag.compact()
     }
 
     /// Disposes every subscription in the bag; the screen has ended.
