@@ -7,22 +7,11 @@ import Testing
 /// hold no connection slot, have a limit of their own, notice a client leaving at once, and wait for room when a
 /// client reads slower than they write.
 @Suite struct AdoptedStreamTests {
-    private func routes(_ hub: StreamHub) -> (Router) -> Void {
-        { router in
-            router.get("/events") { _ in
-                let stream = EventStream()
-                hub.add(stream)
-                return .eventStream(stream)
-            }
-            router.get("/ok") { _ in .text("ok") }
-        }
-    }
-
     private let twoConnections = ServerConfiguration(port: 0, threadCount: 1, connectionLimit: 2)
 
     @Test func openStreamsHoldNoConnectionSlot() throws {
         let hub = StreamHub()
-        try withServer(configuration: twoConnections, routes: routes(hub)) { server throws in
+        try withServer(configuration: twoConnections, routes: hub.routes()) { server throws in
             let streams = try (0..<2).map { _ in try EventStreamClient(port: server.port) }
             #expect(eventually { hub.count == 2 })
             // Were the streams still libmicrohttpd's connections, they would fill both slots and this would wait.
@@ -36,7 +25,7 @@ import Testing
 
     @Test func streamsOverTheLimitAre503AndTheOpenOnesCarryOn() throws {
         let hub = StreamHub()
-        try withServer(configuration: twoConnections, routes: routes(hub)) { server throws in
+        try withServer(configuration: twoConnections, routes: hub.routes()) { server throws in
             let streams = try (0..<2).map { _ in try EventStreamClient(port: server.port) }
             #expect(eventually { hub.count == 2 })
             let refused = try TestConnection.request(port: server.port, "/events")
@@ -52,7 +41,7 @@ import Testing
         let hub = StreamHub()
         let closed = ClosedFlag()
         let configuration = ServerConfiguration(port: 0, threadCount: 1, heartbeatInterval: .seconds(3600))
-        try withServer(configuration: configuration, routes: routes(hub)) { server throws in
+        try withServer(configuration: configuration, routes: hub.routes()) { server throws in
             var client: EventStreamClient? = try EventStreamClient(port: server.port)
             #expect(eventually { hub.count == 1 })
             hub.all[0].onClose { closed.set() }
@@ -65,7 +54,7 @@ import Testing
     @Test func whatTheSocketCannotTakeAtOnceIsSentWhenTheClientReads() throws {
         let hub = StreamHub()
         let configuration = ServerConfiguration(port: 0, threadCount: 1, maxStreamBuffer: 64 << 20)
-        try withServer(configuration: configuration, routes: routes(hub)) { server throws in
+        try withServer(configuration: configuration, routes: hub.routes()) { server throws in
             let client = try EventStreamClient(port: server.port)
             #expect(eventually { hub.count == 1 })
             // 16 MiB while the client reads nothing: more than the socket buffers hold, so most of it waits for room.
@@ -81,7 +70,7 @@ import Testing
 
     @Test func bytesAClientSendsAfterItsRequestAreReadAndDropped() throws {
         let hub = StreamHub()
-        try withServer(configuration: twoConnections, routes: routes(hub)) { server throws in
+        try withServer(configuration: twoConnections, routes: hub.routes()) { server throws in
             let client = try EventStreamClient(port: server.port)
             #expect(eventually { hub.count == 1 })
             try client.connection.send(String(repeating: "GET /ok HTTP/1.1\r\nHost: x\r\n\r\n", count: 100))

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Synchronization
 import TestSupport
 import Testing
 
@@ -62,14 +63,7 @@ import Testing
     @Test func aReaderCutOffForFallingBehindLosesItsSocketThoughItNeverReadsAgain() throws {
         let hub = StreamHub()
         let configuration = ServerConfiguration(port: 0, threadCount: 1, maxStreamBuffer: 64 * 1024)
-        let routes: (Router) -> Void = { router in
-            router.get("/events") { _ in
-                let stream = EventStream()
-                hub.add(stream)
-                return .eventStream(stream)
-            }
-        }
-        try withServer(configuration: configuration, routes: routes) { server throws in
+        try withServer(configuration: configuration, routes: hub.routes()) { server throws in
             let client = try EventStreamClient(port: server.port)  // and never reads again
             #expect(eventually { hub.count == 1 })
             #expect(openServerConnections(port: server.port) == 1)
@@ -79,6 +73,66 @@ import Testing
             #expect(eventually(within: 10) { openServerConnections(port: server.port) == 0 })
             _ = client
         }
+    }
+
+    @Test func streamsEndOnceEachUnderWritersHangUpsOverflowsAndAStop() throws {
+        // 120 streams: writers on four threads send events of every size and now and then close a stream, a third
+        // of the clients hang up, a third never read (and are cut off), a third read everything; then the server
+        // stops. Every stream ends exactly once and the server keeps no socket.
+        let hub = StreamHub()
+        let ended = TestMutex<[ObjectIdentifier: Int]>([:])
+        let configuration = ServerConfiguration(
+            port: 0, threadCount: 2, heartbeatInterval: .milliseconds(20), maxStreamBuffer: 32 * 1024)
+        let routes: (Router) -> Void = { router in
+            router.get("/events") { _ in
+                let stream = EventStream()
+                let key = ObjectIdentifier(stream)
+                stream.onClose { ended.withLock { $0[key, default: 0] += 1 } }
+                hub.add(stream)
+                return .eventStream(stream)
+            }
+        }
+        let router = Router()
+        routes(router)
+        let server = HTTPServer(configuration: configuration, router: router)
+        try server.start()
+        let port = server.port
+        var clients: [EventStreamClient?] = try (0..<120).map { _ in try EventStreamClient(port: port) }
+        #expect(eventually { hub.count == 120 })
+        let streams = hub.all
+        let stop = Atomic<Bool>(false)
+        let writers = DispatchGroup()
+        for writer in 0..<4 {
+            DispatchQueue.global().async(group: writers) {
+                var generator = SystemRandomNumberGenerator()
+                var sent = 0
+                while !stop.load(ordering: .relaxed) {
+                    let stream = streams[Int.random(in: 0..<streams.count, using: &generator)]
+                    if sent % 997 == writer { stream.close() }
+                    stream.send(id: "\(sent)", data: String(repeating: "w", count: Int.random(in: 0...3000)))
+                    sent += 1
+                }
+            }
+        }
+        let readers = DispatchGroup()
+        for index in stride(from: 2, to: 120, by: 3) {
+            let client = ReadingClient(clients[index]!)
+            DispatchQueue.global().async(group: readers) { _ = client.value.readUntilEnd() }
+        }
+        for index in stride(from: 0, to: 120, by: 3) {
+            clients[index] = nil  // hangs up
+            usleep(2_000)
+        }
+        usleep(200_000)
+        server.stop()
+        stop.store(true, ordering: .relaxed)
+        writers.wait()
+        #expect(readers.wait(timeout: .now() + 10) == .success)
+        #expect(streams.allSatisfy { $0.isClosed })
+        let counts = ended.withLock { $0 }
+        #expect(counts.count == 120 && counts.values.allSatisfy { $0 == 1 })
+        #expect(eventually(within: 10) { openServerConnections(port: port) == 0 })
+        clients.removeAll()
     }
 
     @Test func clientsHangingUpMidStreamFreeEveryStreamAndSocket() throws {
@@ -119,4 +173,13 @@ import Testing
 private final class WeakBox<Value: AnyObject> {
     weak var value: Value?
     init(_ value: Value) { self.value = value }
+}
+
+/// A client handed to the one thread that reads it (the test thread only keeps it alive).
+private final class ReadingClient: @unchecked Sendable {
+    let value: EventStreamClient
+
+    init(_ value: EventStreamClient) {
+        self.value = value
+    }
 }

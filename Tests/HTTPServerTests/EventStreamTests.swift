@@ -12,20 +12,9 @@ import Testing
             maxStreamBuffer: maxStreamBuffer)
     }
 
-    private func routes(_ hub: StreamHub, early: [String] = []) -> (Router) -> Void {
-        { router in
-            router.get("/events") { _ in
-                let stream = EventStream()
-                for (index, data) in early.enumerated() { stream.send(event: "early", id: "\(index)", data: data) }
-                hub.add(stream)
-                return .eventStream(stream)
-            }
-        }
-    }
-
     @Test func eventsArriveInOrderWithIdsIncludingThoseWrittenBeforeTheResponse() throws {
         let hub = StreamHub()
-        try withServer(configuration: configuration(), routes: routes(hub, early: ["zero", "one"])) { server throws in
+        try withServer(configuration: configuration(), routes: hub.routes(early: ["zero", "one"])) { server throws in
             let client = try EventStreamClient(port: server.port)
             #expect(eventually { hub.count == 1 })
             let stream = hub.all[0]
@@ -45,7 +34,7 @@ import Testing
 
     @Test func responseIsANeverCachedChunkedEventStream() throws {
         let hub = StreamHub()
-        try withServer(configuration: configuration(), routes: routes(hub)) { server throws in
+        try withServer(configuration: configuration(), routes: hub.routes()) { server throws in
             let connection = try TestConnection(port: server.port)
             try connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
             let head = try connection.readHead()
@@ -58,7 +47,7 @@ import Testing
     @Test func anHTTP10ClientReceivesEventsLargerThanTheResponseBlockWhole() throws {
         // HTTP/1.0 has no chunked encoding: the body is the events as they are, ended by closing the connection.
         let hub = StreamHub()
-        try withServer(configuration: configuration(), routes: routes(hub)) { server throws in
+        try withServer(configuration: configuration(), routes: hub.routes()) { server throws in
             let connection = try TestConnection(port: server.port)
             try connection.send("GET /events HTTP/1.0\r\nHost: x\r\n\r\n")
             let head = try connection.readHead()
@@ -76,7 +65,7 @@ import Testing
 
     @Test func heartbeatsArriveOnTheConfiguredInterval() throws {
         let hub = StreamHub()
-        try withServer(configuration: configuration(heartbeat: .milliseconds(50)), routes: routes(hub)) {
+        try withServer(configuration: configuration(heartbeat: .milliseconds(50)), routes: hub.routes()) {
             server throws in
             let client = try EventStreamClient(port: server.port)
             let blocks = try client.read(events: 3)
@@ -86,7 +75,7 @@ import Testing
 
     @Test func closeEndsTheResponseAfterPendingEvents() throws {
         let hub = StreamHub()
-        try withServer(configuration: configuration(), routes: routes(hub)) { server throws in
+        try withServer(configuration: configuration(), routes: hub.routes()) { server throws in
             let client = try EventStreamClient(port: server.port)
             #expect(eventually { hub.count == 1 })
             let stream = hub.all[0]
@@ -102,7 +91,7 @@ import Testing
     @Test func disconnectFiresTheCloseCallbackOnceAndFreesTheStream() throws {
         let hub = StreamHub()
         let closed = ClosedFlag()
-        try withServer(configuration: configuration(heartbeat: .milliseconds(50)), routes: routes(hub)) {
+        try withServer(configuration: configuration(heartbeat: .milliseconds(50)), routes: hub.routes()) {
             server throws in
             var client: EventStreamClient? = try EventStreamClient(port: server.port)
             #expect(eventually { hub.count == 1 })
@@ -143,7 +132,7 @@ import Testing
 
     @Test func aSlowReaderIsCutOffWithoutBlockingTheWriter() throws {
         let hub = StreamHub()
-        try withServer(configuration: configuration(maxStreamBuffer: 64 * 1024), routes: routes(hub)) {
+        try withServer(configuration: configuration(maxStreamBuffer: 64 * 1024), routes: hub.routes()) {
             server throws in
             let client = try EventStreamClient(port: server.port)  // and never reads again
             #expect(eventually { hub.count == 1 })
@@ -162,7 +151,7 @@ import Testing
 
     @Test func aThousandConcurrentStreamsEachReceiveABroadcast() throws {
         let hub = StreamHub()
-        try withServer(configuration: configuration(), routes: routes(hub)) { server throws in
+        try withServer(configuration: configuration(), routes: hub.routes()) { server throws in
             let clients = try (0..<1000).map { _ in try EventStreamClient(port: server.port) }
             #expect(eventually(within: 10) { hub.count == 1000 })
             let event = EventStream.encode(event: "news", id: "1", data: "to everyone")

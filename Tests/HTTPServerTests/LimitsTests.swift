@@ -125,14 +125,7 @@ import Testing
     @Test func eventStreamsAreExemptFromTheIdleTimeout() throws {
         let configuration = ServerConfiguration(port: 0, threadCount: 2, idleTimeout: .seconds(1))
         let hub = StreamHub()
-        let routes: (Router) -> Void = { router in
-            router.get("/events") { _ in
-                let stream = EventStream()
-                hub.add(stream)
-                return .eventStream(stream)
-            }
-        }
-        try withServer(configuration: configuration, routes: routes) { server throws in
+        try withServer(configuration: configuration, routes: hub.routes()) { server throws in
             let client = try EventStreamClient(port: server.port)
             #expect(eventually { hub.count == 1 })
             usleep(2_500_000)

@@ -17,4 +17,18 @@ final class StreamHub: Sendable {
     func removeAll() {
         streams.withLock { $0.removeAll() }
     }
+
+    /// Routes for a test server: `GET /events` hands out a new stream kept here (after `early` events), and `GET
+    /// /ok` answers `ok`.
+    func routes(early: [String] = []) -> (Router) -> Void {
+        { router in
+            router.get("/events") { _ in
+                let stream = EventStream()
+                for (index, data) in early.enumerated() { stream.send(event: "early", id: "\(index)", data: data) }
+                self.add(stream)
+                return .eventStream(stream)
+            }
+            router.get("/ok") { _ in .text("ok") }
+        }
+    }
 }
