@@ -80,4 +80,21 @@ import Testing
             #expect(!hub.all[0].isClosed)
         }
     }
+
+    @Test func aStreamWhoseHeadersWouldBreakTheirLinesIsA500AndInjectsNothing() throws {
+        let stream = EventStream()
+        let routes: (Router) -> Void = { router in
+            router.get("/events") { _ in
+                var response = Response.eventStream(stream)
+                response.headers["X-Note"] = "fine\r\nSet-Cookie: stolen=1"
+                return response
+            }
+        }
+        try withServer(configuration: twoConnections, routes: routes) { server throws in
+            let response = try TestConnection.request(port: server.port, "/events")
+            #expect(response.status == 500)
+            #expect(response[header: "Set-Cookie"] == nil && response[header: "X-Note"] == nil)
+            #expect(eventually { stream.isClosed })
+        }
+    }
 }

@@ -190,8 +190,15 @@ extension Daemon {
     ) throws -> Bool {
         let socket = screenplay_mhd_connection_socket(connection)
         guard socket >= 0 else { return false }
-        let head = try Daemon.streamHead(response, isHTTP10: context.isHTTP10)
         guard stream.attach(bufferLimit: configuration.maxStreamBuffer) else { throw StreamAlreadySent() }
+        // The stream is this request's from here: whatever fails ends it, as a client leaving would.
+        let head: [UInt8]
+        do {
+            head = try Daemon.streamHead(response, isHTTP10: context.isHTTP10)
+        } catch {
+            stream.transportDidFinish()
+            throw error
+        }
         let duplicate = fcntl(socket, F_DUPFD_CLOEXEC, 0)
         guard duplicate >= 0 else {
             stream.transportDidFinish()
