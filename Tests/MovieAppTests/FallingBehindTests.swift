@@ -21,19 +21,13 @@ import Testing
 
     /// Writes movie 1's rating `count` times while `screen` is busy; returns once the change feed has delivered them all.
     private func writeWhileBusy(_ screen: ScreenScheduler, count: Int) throws {
-        let busy = DispatchSemaphore(value: 0)
-        let started = DispatchSemaphore(value: 0)
-        screen.schedule {
-            started.signal()
-            busy.wait()
+        try whileBusy({ screen.schedule($0) }) {
+            let delivered = Recorder<Movie>()
+            let probe = store.changes(of: 1).subscribe(onNext: delivered.record)
+            defer { probe.dispose() }
+            for step in 1...count { _ = try store.update(id: 1, with: MoviePatch(rating: Double(step) / 10)) }
+            #expect(delivered.wait(for: count).count == count)
         }
-        started.wait()
-        let delivered = Recorder<Movie>()
-        let probe = store.changes(of: 1).subscribe(onNext: delivered.record)
-        defer { probe.dispose() }
-        for step in 1...count { _ = try store.update(id: 1, with: MoviePatch(rating: Double(step) / 10)) }
-        #expect(delivered.wait(for: count).count == count)
-        busy.signal()
         screen.sync {}
         screen.sync {}
     }

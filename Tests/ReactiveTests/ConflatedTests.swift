@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Reactive
+import TestSupport
 import Testing
 
 extension ReactiveTests {
@@ -28,16 +29,10 @@ extension ReactiveTests {
                 onCompleted: { completed.append(true) })
             defer { subscription.dispose() }
             // The screen is busy while a producer on another thread emits a hundred values.
-            let busy = DispatchSemaphore(value: 0)
-            let started = DispatchSemaphore(value: 0)
-            screen.schedule {
-                started.signal()
-                busy.wait()
+            whileBusy({ screen.schedule($0) }) {
+                for value in 1...100 { subject.onNext(value) }
+                subject.onCompleted()
             }
-            started.wait()
-            for value in 1...100 { subject.onNext(value) }
-            subject.onCompleted()
-            busy.signal()
             screen.sync {}
             #expect(received.values == [100])
             #expect(completed.values == [true])

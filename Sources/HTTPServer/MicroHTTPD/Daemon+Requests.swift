@@ -209,16 +209,18 @@ extension Daemon {
         return true
     }
 
+    /// Whether `name` says how the body is framed, which the server writes itself from the body.
+    static func isBodyFraming(_ name: String) -> Bool {
+        HTTPHeaders.namesMatch(name, "Content-Length") || HTTPHeaders.namesMatch(name, "Transfer-Encoding")
+    }
+
     /// The status line and headers of an event stream, as MHD writes them: chunked for HTTP/1.1, ended by closing
     /// the connection for HTTP/1.0.
     static func streamHead(_ response: Response, isHTTP10: Bool) throws -> [UInt8] {
         var head = "HTTP/1.1 \(response.status.code) \(response.status.reasonPhrase)\r\n"
         head += "Date: \(HTTPDate.format(secondsSince1970: time(nil)))\r\n"
         if isHTTP10 { head += "Connection: close\r\n" }
-        for (name, value) in response.headers {
-            if HTTPHeaders.namesMatch(name, "Content-Length") || HTTPHeaders.namesMatch(name, "Transfer-Encoding") {
-                continue
-            }
+        for (name, value) in response.headers where !isBodyFraming(name) {
             // What MHD_add_response_header refuses: a line break would end the header early.
             guard !name.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 58 }),
                 !value.utf8.contains(where: { $0 == 13 || $0 == 10 })
@@ -263,11 +265,7 @@ extension Daemon {
             mhdResponse = try StreamConnection.makeResponse(for: stream, on: connection, daemon: self)
             size = nil
         }
-        for (name, value) in response.headers {
-            // MHD writes these itself from the body.
-            if HTTPHeaders.namesMatch(name, "Content-Length") || HTTPHeaders.namesMatch(name, "Transfer-Encoding") {
-                continue
-            }
+        for (name, value) in response.headers where !Daemon.isBodyFraming(name) {
             do {
                 try check(MHD_add_response_header(mhdResponse, name, value), "adding header \(name)")
             } catch {

@@ -35,8 +35,7 @@ open class View {
     /// The element name, such as `div`, `span` or `button`.
     public var tagName: String {
         if packedTag & 0xFF == 0 { return LongTagNames.name(Int(truncatingIfNeeded: packedTag >> 8)) }
-        let name = packedTag & ~Self.voidElementBit
-        let count = (64 - name.leadingZeroBitCount + 7) / 8
+        let (name, count) = packedName
         return String(unsafeUninitializedCapacity: count) { buffer in
             for index in 0..<count { buffer[index] = UInt8(truncatingIfNeeded: name >> UInt64(8 * index)) }
             return count
@@ -77,6 +76,11 @@ open class View {
     /// Whether the element is an HTML5 void element (no content, no end tag).
     public var isVoidElement: Bool { packedTag & Self.voidElementBit != 0 }
     private static var voidElementBit: UInt64 { 1 << 63 }
+    /// A short name's bytes (first lowest) without the void flag, and how many there are.
+    private var packedName: (bytes: UInt64, count: Int) {
+        let name = packedTag & ~Self.voidElementBit
+        return (name, (64 - name.leadingZeroBitCount + 7) / 8)
+    }
 
     /// Whether the element renders with the `hidden` attribute.
     public var isHidden: Bool {
@@ -142,17 +146,20 @@ open class View {
             shared.accessibilityRole = accessibilityRole
             return shared
         }
+
+        /// Takes the values a template gives: its explicit id and ARIA values.
+        func takeTemplateValues(of template: RareState) {
+            explicitID = template.explicitID
+            accessibilityLabel = template.accessibilityLabel
+            accessibilityRole = template.accessibilityRole
+        }
     }
 
     /// This view's own rare state, made (or copied from its template's) for a change.
     private var rareState: RareState {
         if let rare, !rare.isShared { return rare }
         let created = RareState()
-        if let shared = rare {
-            created.explicitID = shared.explicitID
-            created.accessibilityLabel = shared.accessibilityLabel
-            created.accessibilityRole = shared.accessibilityRole
-        }
+        if let shared = rare { created.takeTemplateValues(of: shared) }
         rare = created
         return created
     }
@@ -265,9 +272,7 @@ open class View {
         attributeList = attributes
         if let shared {
             if let own = rare, !own.isShared {  // set up by a subclass's initializer
-                own.explicitID = shared.explicitID
-                own.accessibilityLabel = shared.accessibilityLabel
-                own.accessibilityRole = shared.accessibilityRole
+                own.takeTemplateValues(of: shared)
             } else {
                 rare = shared
             }
@@ -608,9 +613,8 @@ open class View {
 
     private func appendTagName(to html: inout HTMLBuffer) {
         if packedTag & 0xFF == 0 { return html.appendRaw(tagName) }
-        let name = packedTag & ~Self.voidElementBit
+        let (name, count) = packedName
         withUnsafeBytes(of: name.littleEndian) { bytes in
-            let count = (64 - name.leadingZeroBitCount + 7) / 8
             html.append(UnsafeBufferPointer(rebasing: bytes.bindMemory(to: UInt8.self)[..<count]))
         }
     }
