@@ -1,6 +1,6 @@
 """The demo app in a real browser: the list → detail → back flow, with and without JavaScript."""
 
-from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException
+from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -8,9 +8,36 @@ from selenium.webdriver.support.ui import WebDriverWait
 from conftest import WAIT_SECONDS
 
 
-def wait(browser):
-    # A form post replaces the document under a waiting lookup: look again rather than fail.
-    return WebDriverWait(browser, WAIT_SECONDS, ignored_exceptions=[StaleElementReferenceException])
+class wait:
+    """`WebDriverWait` that looks again while the browser swaps documents. A form post or a link replaces the document
+    under a waiting lookup; chromedriver then answers with a stale reference or, for a node of the old document, with
+    an "unknown error" ("Node with given id does not belong to the document"). Any other error still fails the wait."""
+
+    def __init__(self, browser):
+        self.waiter = WebDriverWait(browser, WAIT_SECONDS)
+
+    def until(self, condition):
+        def looking_again_across_documents(browser):
+            try:
+                return condition(browser)
+            except StaleElementReferenceException:
+                return False
+            except WebDriverException as error:
+                if "does not belong to the document" in (error.msg or ""):
+                    return False
+                raise
+
+        return self.waiter.until(looking_again_across_documents)
+
+
+def screen_of(browser):
+    """The page's event-stream URL: it names the screen session, and each GET of a screen opens a new one."""
+    return browser.find_element(By.TAG_NAME, "html").get_attribute("data-events")
+
+
+def a_new_screen_since(before):
+    """A document of another session than `before`'s: the form post was answered and its redirect followed."""
+    return lambda browser: screen_of(browser) not in (None, before)
 
 
 def text_of(browser, selector):
@@ -76,17 +103,17 @@ def test_the_same_flow_works_through_the_forms_without_javascript(browser_withou
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("data-connection") is None
 
     # Refresh posts the form; the server answers 303 and the browser GETs the screen again: a new document.
-    before = browser.find_element(By.CSS_SELECTOR, "h1.title")
+    before = screen_of(browser)
     browser.find_element(By.CSS_SELECTOR, "button.refresh").click()
-    wait(browser).until(EC.staleness_of(before))
+    wait(browser).until(a_new_screen_since(before))
     wait(browser).until(EC.url_to_be(server.page("/movies/2")))
     wait(browser).until(lambda b: text_of(b, "h1.title") == "Salt & Signal")
 
     # Without a script nothing arrives live; the next Refresh shows the change.
     server.patch(2, {"rating": 3.3})
-    before = browser.find_element(By.CSS_SELECTOR, "h1.title")
+    before = screen_of(browser)
     browser.find_element(By.CSS_SELECTOR, "button.refresh").click()
-    wait(browser).until(EC.staleness_of(before))
+    wait(browser).until(a_new_screen_since(before))
     wait(browser).until(lambda b: text_of(b, ".rating-value") == "3.3")
 
     browser.find_element(By.CSS_SELECTOR, "button.back").click()
