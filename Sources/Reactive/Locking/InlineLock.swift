@@ -1,7 +1,7 @@
 #if REACTIVE_NSLOCK
-    import Foundation
+    public import Foundation
 #else
-    import Synchronization
+    public import Synchronization
 #endif
 
 /// A lock stored inside the object whose stored properties it guards.
@@ -13,17 +13,19 @@
 ///
 /// An owner that uses it reads and writes the guarded properties only inside `withLock`, and says so where it
 /// declares itself `@unchecked Sendable`.
+@usableFromInline
 package struct InlineLock: ~Copyable {
     #if REACTIVE_NSLOCK
-        private let lock = NSLock()
+        @usableFromInline let lock = NSLock()
     #else
-        private let mutex = Mutex(())
+        @usableFromInline let mutex = Mutex(())
     #endif
 
+    @inlinable
     package init() {}
 
     /// Runs `body` holding the lock. Never call out to user code from `body`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         #if REACTIVE_NSLOCK
             lock.lock()

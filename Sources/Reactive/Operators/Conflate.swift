@@ -10,6 +10,10 @@ extension ObservableType {
     /// ```swift
     /// store.changes(of: id).conflated(on: screenScheduler).bind(to: state)
     /// ```
+    // `@inlinable`, with the slot: the slot's code is then compiled where `Element` is known. Unspecialised, each
+    // offer and drain looked up the metadata of `Element?`, `[Element]`, `Event<Element>` and their tuple at run
+    // time, some 4,500 instructions per screen of a fan-out (6% of it).
+    @inlinable
     public func conflated(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable.create { observer in
@@ -31,18 +35,20 @@ extension ObservableType {
 ///
 /// `@unchecked Sendable`: its fields are read and written under `lock` only; the observer is called on the
 /// scheduler, one drain at a time.
-private final class ConflatedSlot<Element>: @unchecked Sendable {
-    private let lock = InlineLock()
-    private var waiting: [Element] = []
-    private var isStopped = false
-    private var stopError: (any Error)?
-    private var isScheduled = false
-    private var isDisposed = false
-    private var observer: AnyObserver<Element>?
-    private let scheduler: any ImmediateSchedulerType
+@usableFromInline
+final class ConflatedSlot<Element>: @unchecked Sendable {
+    @usableFromInline let lock = InlineLock()
+    @usableFromInline var waiting: [Element] = []
+    @usableFromInline var isStopped = false
+    @usableFromInline var stopError: (any Error)?
+    @usableFromInline var isScheduled = false
+    @usableFromInline var isDisposed = false
+    @usableFromInline var observer: AnyObserver<Element>?
+    @usableFromInline let scheduler: any ImmediateSchedulerType
     // A screen scheduler takes plain work (no cancellable per drain): a fan-out drains once per screen.
-    private let screen: ScreenScheduler?
+    @usableFromInline let screen: ScreenScheduler?
 
+    @inlinable
     init(_ observer: AnyObserver<Element>, _ scheduler: any ImmediateSchedulerType) {
         self.observer = observer
         self.scheduler = scheduler
@@ -50,6 +56,7 @@ private final class ConflatedSlot<Element>: @unchecked Sendable {
     }
 
     /// Keeps `event` (a newer element replaces a waiting one) and schedules a drain unless one is waiting.
+    @inlinable
     func offer(_ event: Event<Element>) {
         let mustSchedule = lock.withLock {
             guard !isDisposed, !isStopped else { return false }
@@ -78,7 +85,8 @@ private final class ConflatedSlot<Element>: @unchecked Sendable {
     }
 
     /// Delivers what waits, on the scheduler; elements offered meanwhile wait for the drain they schedule.
-    private func drain() {
+    @inlinable
+    func drain() {
         let (elements, stop, observer) = lock.withLock {
             () -> ([Element], Event<Element>?, AnyObserver<Element>?) in
             defer {
@@ -95,6 +103,7 @@ private final class ConflatedSlot<Element>: @unchecked Sendable {
         if let stop { observer.on(stop) }
     }
 
+    @inlinable
     func dispose() {
         lock.withLock {
             isDisposed = true
