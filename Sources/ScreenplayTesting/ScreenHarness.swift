@@ -52,7 +52,7 @@ public final class ScreenHarness: Sendable {
                 viewController: viewController, layout: layout, templates: templates, url: url, backURL: parent,
                 context: RenderContext(actionPath: { "/screens/test/actions/\($0)" }, csrfToken: "test-token"),
                 sessionID: "test")
-            screen.scheduleFlush = { [state] in state.run { $0?.flush() } }
+            screen.scheduleFlush = { [state] in state.scheduler.atEndOfTurn { state.value?.flush() } }
             screen.eventObserver = { [recorded] event in recorded.value.append(event) }
             state.value = screen
             _ = screen.renderPage()

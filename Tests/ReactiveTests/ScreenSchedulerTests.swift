@@ -53,6 +53,58 @@ extension ReactiveTests {
             #expect(order.values == Array(0..<100))
         }
 
+        /// A screen's flush runs at the end of the turn that changed its views, not behind the work queued since.
+        @Test func endOfTurnWorkRunsAfterTheTurnAndBeforeWorkQueuedDuringIt() {
+            let scheduler = ScreenScheduler(label: "end-of-turn")
+            let order = Collector<String>()
+            scheduler.schedule {
+                scheduler.schedule { order.append("queued during the turn") }
+                scheduler.atEndOfTurn {
+                    order.append("end of turn")
+                    scheduler.atEndOfTurn { order.append("deferred by the deferred work") }
+                }
+                order.append("turn")
+            }
+            scheduler.sync {}  // after the turn, which queued its work before this returned
+            scheduler.sync {}  // after that work
+            #expect(order.values == ["turn", "end of turn", "deferred by the deferred work", "queued during the turn"])
+        }
+
+        @Test func endOfTurnWorkOfASyncCallRunsBeforeItReturnsEvenWhenItThrows() {
+            struct Failure: Error {}
+            let scheduler = ScreenScheduler(label: "end-of-sync")
+            let order = Collector<String>()
+            scheduler.sync { scheduler.atEndOfTurn { order.append("after sync's work") } }
+            #expect(order.values == ["after sync's work"])
+            #expect(throws: Failure.self) {
+                try scheduler.sync {
+                    scheduler.atEndOfTurn { order.append("after the throw") }
+                    throw Failure()
+                }
+            }
+            #expect(order.values == ["after sync's work", "after the throw"])
+        }
+
+        @Test func endOfTurnWorkRequestedOffTheSchedulerIsQueued() {
+            let scheduler = ScreenScheduler(label: "end-of-turn-off")
+            let ranOn = Collector<Bool>()
+            scheduler.atEndOfTurn { ranOn.append(scheduler.isCurrent) }
+            scheduler.sync {}
+            #expect(ranOn.values == [true])
+        }
+
+        @Test func endOfTurnWorkOfAnRxActionRunsWhenTheActionReturns() {
+            let scheduler = ScreenScheduler(label: "end-of-action")
+            let order = Collector<String>()
+            _ = scheduler.schedule(()) { _ in
+                scheduler.atEndOfTurn { order.append("end of the action") }
+                order.append("action")
+                return Disposables.create()
+            }
+            scheduler.sync { order.append("next turn") }
+            #expect(order.values == ["action", "end of the action", "next turn"])
+        }
+
         @Test func rxScheduleRunsAtOnceWhenIdleOnItsQueue() {
             let scheduler = ScreenScheduler(label: "immediate")
             let ranInline = scheduler.sync { () -> Bool in

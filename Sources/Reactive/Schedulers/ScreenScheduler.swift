@@ -39,7 +39,11 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
     /// Creating a dispatch queue and, above all, releasing one costs more than a screen's other set-up: the last
     /// release of a queue wakes a worker thread of its target. A full server ends one session per page load (the
     /// session cap), and those wake-ups, a context switch each, made a page load at the cap several times dearer.
-    private final class Lane: Sendable {
+    ///
+    /// `@unchecked Sendable`: `turnDepth` and `deferred` are read and written only on `queue`, by the work running
+    /// there (in the lane rather than in an object of their own: one allocation less per screen); the rest is
+    /// immutable or atomic.
+    private final class Lane: @unchecked Sendable {
         let queue: DispatchQueue
         let identity = Identity()
         let scheduling: DispatchQueueScheduling
@@ -47,6 +51,11 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         let pendingWork = Atomic<Int>(0)
         /// Set once a timer was scheduled: a timer may fire after its scheduler is gone, so the lane is not reused.
         let hadTimers = Atomic<Bool>(false)
+
+        /// How many tracked turns are running on the queue (more than one while a turn's deferred work runs).
+        var turnDepth = 0
+        /// What the running turn left for its end (``ScreenScheduler/atEndOfTurn(_:)``).
+        var deferred: [@Sendable () -> Void] = []
 
         /// Which lane this is, in creation order (for tests).
         let number = Lane.created.wrappingAdd(1, ordering: .relaxed).newValue
@@ -56,6 +65,27 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
             queue = DispatchQueue(label: label, target: ScreenScheduler.target)
             scheduling = DispatchQueueScheduling(queue: queue)
             queue.setSpecific(key: ScreenScheduler.key, value: identity)
+        }
+
+        /// Runs `work` as a turn, then whatever it deferred to its end, in order (also when `work` throws).
+        /// Only on `queue`.
+        func runTurn<T>(_ work: () throws -> T) rethrows -> T {
+            turnDepth += 1
+            defer {
+                turnDepth -= 1
+                if turnDepth == 0 && !deferred.isEmpty { runDeferred() }
+            }
+            return try work()
+        }
+
+        private func runDeferred() {
+            turnDepth += 1
+            while !deferred.isEmpty {
+                let due = deferred
+                deferred = []
+                for work in due { work() }
+            }
+            turnDepth -= 1
         }
     }
 
@@ -121,8 +151,29 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         let lane = self.lane
         lane.pendingWork.wrappingAdd(1, ordering: .relaxed)
         lane.queue.async {
-            work()
+            lane.runTurn(work)
             lane.pendingWork.wrappingSubtract(1, ordering: .releasing)
+        }
+    }
+
+    /// Runs `work` on this scheduler once the work running on it now has returned, before anything queued after
+    /// it; called off the scheduler, or from work it does not track (a timer's action), it is ``schedule(_:)``.
+    ///
+    /// For what gathers the effects of a whole turn, such as a screen's flush of its changed views: at the end of
+    /// the turn that made the changes it needs no trip through the queue, which under load means waiting behind
+    /// every other screen's work before a change goes out.
+    ///
+    /// ```swift
+    /// scheduler.schedule {
+    ///     label.text = "7.9"
+    ///     scheduler.atEndOfTurn { screen.flush() }   // after this block, not after the queue's other work
+    /// }
+    /// ```
+    package func atEndOfTurn(_ work: @escaping @Sendable () -> Void) {
+        if isCurrent && lane.turnDepth > 0 {
+            lane.deferred.append(work)
+        } else {
+            schedule(work)
         }
     }
 
@@ -134,7 +185,8 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         precondition(
             !isCurrent,
             "ScreenScheduler.sync called on \(label) itself; that deadlocks. Call the code directly instead.")
-        return try queue.sync(execute: work)
+        let lane = self.lane
+        return try queue.sync { try lane.runTurn(work) }
     }
 
     /// Stops the process with a message naming `what` unless the caller runs on this scheduler.
@@ -165,10 +217,11 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         }
         let cancel = SingleAssignmentDisposable()
         let work = Transfer((state, action))
+        let lane = self.lane
         queue.async {
             defer { self.enqueued.wrappingSubtract(1, ordering: .acquiringAndReleasing) }
             guard !cancel.isDisposed else { return }
-            cancel.setDisposable(work.value.1(work.value.0))
+            lane.runTurn { cancel.setDisposable(work.value.1(work.value.0)) }
         }
         return cancel
     }

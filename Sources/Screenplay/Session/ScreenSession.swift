@@ -39,8 +39,10 @@ package final class ScreenSession: Sendable {
     /// Installs the screen; call on the scheduler.
     package func install(_ value: Screen) {
         screen.value = value
+        // At the end of the turn that changed the views: a flush queued behind the other screens' work (a fan-out
+        // queues one turn per screen) went out only once most of them had run.
         value.scheduleFlush = { [screen] in
-            screen.run { $0?.flush() }
+            screen.scheduler.atEndOfTurn { screen.value?.flush() }
         }
     }
 
