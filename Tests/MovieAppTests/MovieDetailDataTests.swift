@@ -16,6 +16,7 @@ import Testing
         (60, ["Drama"], "2019 · 1 h 0 min · Drama"),
         (48, [], "2019 · 48 min"),
         (0, ["A", "B", "C"], "2019 · 0 min · A, B, C"),
+        (6_039, ["Ciné-vérité", "Кино", "ドラマ"], "2019 · 100 h 39 min · Ciné-vérité, Кино, ドラマ"),
     ])
     func subtitleJoinsYearRuntimeAndGenres(runtime: Int, genres: [String], expected: String) {
         #expect(data(runtime: runtime, genres: genres).subtitle == expected)

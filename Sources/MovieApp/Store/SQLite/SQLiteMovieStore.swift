@@ -216,16 +216,20 @@ public final class SQLiteMovieStore: MovieStore {
     /// observer may read or update the store). See ``MovieStore/changes(of:)`` for the contract.
     public func changes(of id: Int) -> Observable<Movie> {
         Observable.create { [feed] observer in
-            // The relay is Sendable, so the feed's thread may hand it movies; the observer stays
-            // with the relay.
-            let relay = PublishRelay<Movie>()
-            let subscription = relay.subscribe(observer)
-            let token = feed.observe(id) { movie in relay.accept(movie) }
-            return Disposables.create {
-                feed.stopObserving(token)
-                subscription.dispose()
-            }
+            // The feed holds the observer itself: it calls each observer one at a time on its delivery queue, which
+            // is all the grammar asks, and `create`'s observer drops what arrives after disposal (a delivery under
+            // way when the screen goes). A relay between them, to make the hand-over `Sendable`, cost every screen a
+            // subject and its entry, and each change a pass through them.
+            let feedObserver = FeedObserver(observer: observer)
+            let token = feed.observe(id) { movie in feedObserver.observer.onNext(movie) }
+            return Disposables.create { feed.stopObserving(token) }
         }
+    }
+
+    /// A subscriber of ``changes(of:)`` as the change feed holds it: called only on the feed's serial delivery
+    /// queue, one movie at a time.
+    private struct FeedObserver: @unchecked Sendable {
+        let observer: AnyObserver<Movie>
     }
 
     private static func movie(id: Int, in connection: SQLiteConnection) throws(StoreError) -> Movie? {
