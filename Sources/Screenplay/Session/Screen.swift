@@ -221,7 +221,7 @@ extension View {
     /// The first button in this subtree whose action is `action`.
     func firstButton(withAction action: String) -> Button? {
         if let button = self as? Button, button.actionName == action { return button }
-        for subview in subviews {
+        for subview in liveSubviews {
             if let found = subview.firstButton(withAction: action) { return found }
         }
         return nil

@@ -45,15 +45,30 @@ final class Prototype: Sendable {
     let kind: Kind
     let children: [Prototype]
     let line: Int
+    /// Whether this node is static markup: text, or a plain element with no outlet, id, custom view or action,
+    /// whose children are static too. No code can reach such a node through outlets, so a view made from the
+    /// template leaves it as markup (``StaticContent``) until asked for its subviews.
+    let isStatic: Bool
     /// The element's attributes, rendered once here and shared by every view made from this node.
     let attributeList: AttributeList?
-    /// The element's explicit id and ARIA values, likewise shared.
+    /// The element's explicit id, ARIA values and static content, likewise shared.
     let rareState: View.RareState?
 
     init(kind: Kind, children: [Prototype], line: Int) {
         self.kind = kind
         self.children = children
         self.line = line
+        switch kind {
+        case .text:
+            isStatic = true
+        case .element(let node):
+            let element = node.element
+            var isPlain = ObjectIdentifier(element.viewType) == ObjectIdentifier(View.self)
+            if case .none = element.configuration {} else { isPlain = false }
+            isStatic =
+                isPlain && element.explicitID == nil && !element.isOutletScope
+                && !element.attributes.contains { $0.name == "data-outlet" } && children.allSatisfy(\.isStatic)
+        }
         if case .element(let node) = kind, !node.element.attributes.isEmpty {
             attributeList = AttributeList(node.element.attributes, isTemplate: true)
         } else {
@@ -62,7 +77,8 @@ final class Prototype: Sendable {
         if case .element(let node) = kind {
             rareState = View.RareState.template(
                 explicitID: node.element.explicitID, accessibilityLabel: node.element.accessibilityLabel,
-                accessibilityRole: node.element.accessibilityRole)
+                accessibilityRole: node.element.accessibilityRole,
+                staticContent: children.contains(where: \.isStatic) ? StaticContent(children) : nil)
         } else {
             rareState = nil
         }
@@ -97,12 +113,54 @@ final class Prototype: Sendable {
                     stack.spacing = spacing
                 }
             }
-            // Exact capacity: the array lives as long as the screen, and growing it by doubling
-            // would leave up to half of it unused.
-            view.reserveSubviewCapacity(children.count)
-            for child in children { view.appendSubviewQuietly(child.instantiate()) }
+            // Static children stay markup in the shared rare state; the others become subviews. Exact capacity:
+            // the array lives as long as the screen, and growing it by doubling would leave up to half of it unused.
+            let hasStaticContent = rareState?.staticContent != nil
+            view.reserveSubviewCapacity(hasStaticContent ? children.count(where: { !$0.isStatic }) : children.count)
+            for child in children where !(hasStaticContent && child.isStatic) {
+                view.appendTemplateSubview(child.instantiate())
+            }
             view.awakeFromNib()
             return view
         }
+    }
+}
+
+/// A template element's children as the views made from it keep them: the static ones (``Prototype/isStatic``) as
+/// markup rendered once, shared by every such view, between the places of the others, which are subviews.
+///
+/// Static markup holds no generated ids: no patch ever targets it, since no code reaches it without asking the view
+/// for its ``View/subviews``, which turns it into views first (``View/materializeStaticContent()``). On a detail
+/// screen that spares some fourteen views (metas, links, labels' captions, a heading) and their arrays.
+final class StaticContent: Sendable {
+    enum Slot: Sendable {
+        /// The next subview.
+        case subview
+        /// A run of static children: their markup, and the nodes to make them into views.
+        case markup([UInt8], [Prototype])
+    }
+
+    let slots: [Slot]
+
+    init(_ children: [Prototype]) {
+        var slots: [Slot] = []
+        var run: [Prototype] = []
+        func endRun() {
+            guard !run.isEmpty else { return }
+            var html = HTMLBuffer(capacity: 256)
+            for node in run { node.instantiate().renderStaticMarkup(into: &html) }
+            slots.append(.markup(html.bytes, run))
+            run = []
+        }
+        for child in children {
+            if child.isStatic {
+                run.append(child)
+            } else {
+                endRun()
+                slots.append(.subview)
+            }
+        }
+        endRun()
+        self.slots = slots
     }
 }

@@ -56,7 +56,17 @@ open class View {
     func sharesAttributeList(with other: View) -> Bool { attributeList != nil && attributeList === other.attributeList }
     @exclusivity(unchecked) private var rare: RareState?
     /// The views inside this one, in document order.
-    @exclusivity(unchecked) public private(set) var subviews: [View] = []
+    ///
+    /// A view made from a template keeps its static children (plain markup no outlet names) as shared markup until
+    /// asked: the first call turns them into views (marking this view for rendering, so the page gets them with the
+    /// ids they render with from then on).
+    public var subviews: [View] {
+        materializeStaticContent()
+        return liveSubviews
+    }
+    /// The subviews without the template's static children that are still markup: for walks that look for views
+    /// code can reach (outlets, buttons, changes) and must not turn that markup into views.
+    @exclusivity(unchecked) package private(set) var liveSubviews: [View] = []
     // Not `weak`: weak references cost a side table per parent and an atomic load per step up the
     // tree, which showed in render profiles. A parent always outlives its link: it clears the
     // links of its subviews when it goes away or lets one go.
@@ -124,11 +134,13 @@ open class View {
         var invalidationHandler: (() -> Void)?
         var confinement: ScreenScheduler?
         var ownAllocator: DOMIDAllocator?
+        /// The template's static children, still markup (see ``StaticContent``).
+        var staticContent: StaticContent?
         let isShared: Bool
 
         var isEmpty: Bool {
             explicitID == nil && accessibilityLabel == nil && accessibilityRole == nil && invalidationHandler == nil
-                && confinement == nil && ownAllocator == nil
+                && confinement == nil && ownAllocator == nil && staticContent == nil
         }
 
         init(isShared: Bool = false) {
@@ -136,22 +148,25 @@ open class View {
         }
 
         /// The state a template node's views start with, or nil when there is none.
-        static func template(explicitID: String?, accessibilityLabel: String?, accessibilityRole: String?)
-            -> RareState?
-        {
-            guard explicitID != nil || accessibilityLabel != nil || accessibilityRole != nil else { return nil }
+        static func template(
+            explicitID: String?, accessibilityLabel: String?, accessibilityRole: String?, staticContent: StaticContent?
+        ) -> RareState? {
+            guard explicitID != nil || accessibilityLabel != nil || accessibilityRole != nil || staticContent != nil
+            else { return nil }
             let shared = RareState(isShared: true)
             shared.explicitID = explicitID
             shared.accessibilityLabel = accessibilityLabel
             shared.accessibilityRole = accessibilityRole
+            shared.staticContent = staticContent
             return shared
         }
 
-        /// Takes the values a template gives: its explicit id and ARIA values.
+        /// Takes the values a template gives: its explicit id, ARIA values and static content.
         func takeTemplateValues(of template: RareState) {
             explicitID = template.explicitID
             accessibilityLabel = template.accessibilityLabel
             accessibilityRole = template.accessibilityRole
+            staticContent = template.staticContent
         }
     }
 
@@ -293,7 +308,7 @@ open class View {
     public var superview: View? { parent }
 
     deinit {
-        for view in subviews where view.parent === self { view.parent = nil }
+        for view in liveSubviews where view.parent === self { view.parent = nil }
     }
 
     /// Appends `view` as the last subview, removing it from its previous superview first.
@@ -311,7 +326,8 @@ open class View {
             ancestor = node.superview
         }
         view.removeFromSuperview()
-        attachSubviewQuietly(view, at: Swift.min(Swift.max(index, 0), subviews.count))
+        materializeStaticContent()
+        attachSubviewQuietly(view, at: Swift.min(Swift.max(index, 0), liveSubviews.count))
         setNeedsRender()
     }
 
@@ -319,7 +335,8 @@ open class View {
     public func removeFromSuperview() {
         guard let oldParent = parent else { return }
         let allocator = oldParent.treeAllocator
-        oldParent.subviews.removeAll { $0 === self }
+        oldParent.materializeStaticContent()
+        oldParent.liveSubviews.removeAll { $0 === self }
         parent = nil
         ownAllocator = allocator
         oldParent.setNeedsRender()
@@ -327,8 +344,17 @@ open class View {
 
     /// Attaches `view` at `index` without marking anything dirty (list views record their own changes).
     func attachSubviewQuietly(_ view: View, at index: Int) {
+        materializeStaticContent()
+        attachLiveSubview(view, at: index)
+    }
+
+    private func attachLiveSubview(_ view: View, at index: Int) {
         if let incoming = view.ownAllocator { adoptIDs(of: view, issuedBy: incoming) }
-        if index == subviews.count { subviews.append(view) } else { subviews.insert(view, at: index) }
+        if index == liveSubviews.count {
+            liveSubviews.append(view)
+        } else {
+            liveSubviews.insert(view, at: index)
+        }
         view.parent = self
         view.ownAllocator = nil
         if view.needsRender || view.hasDirtyDescendant { markDirtyDescendant() }
@@ -343,31 +369,69 @@ open class View {
         var stack = [subtree]
         while let view = stack.popLast() {
             view.storedID = 0
-            stack.append(contentsOf: view.subviews)
+            stack.append(contentsOf: view.liveSubviews)
         }
     }
 
     /// Makes room for `count` subviews in all, so attaching them allocates once.
     func reserveSubviewCapacity(_ count: Int) {
-        if count > 0 { subviews.reserveCapacity(count) }
+        if count > 0 { liveSubviews.reserveCapacity(count) }
     }
 
-    /// Appends `view` as the last subview without marking anything dirty (templates building a tree).
-    final func appendSubviewQuietly(_ view: View) {
-        attachSubviewQuietly(view, at: subviews.count)
+    /// Appends a view made from a template node's child beside the node's static content (``StaticContent``).
+    final func appendTemplateSubview(_ view: View) {
+        attachLiveSubview(view, at: liveSubviews.count)
+    }
+
+    /// Turns the static children a template left as markup into views, in their places among the subviews.
+    ///
+    /// Marks this view for rendering: the page shows that markup without ids, and the new views render with theirs.
+    final func materializeStaticContent() {
+        guard let content = rare?.staticContent else { return }
+        var all: [View] = []
+        all.reserveCapacity(liveSubviews.count + content.slots.count)
+        var next = 0
+        for slot in content.slots {
+            switch slot {
+            case .subview:
+                // Every change to the subviews comes here first, so they still fill the content's places.
+                if next < liveSubviews.count { all.append(liveSubviews[next]) }
+                next += 1
+            case .markup(_, let nodes):
+                for node in nodes {
+                    let view = node.instantiate()
+                    view.parent = self
+                    all.append(view)
+                }
+            }
+        }
+        if next < liveSubviews.count { all.append(contentsOf: liveSubviews[next...]) }
+        liveSubviews = all
+        if rare?.isShared == true {
+            let own = RareState()
+            own.takeTemplateValues(of: rare!)
+            own.staticContent = nil
+            rare = own.isEmpty ? nil : own
+        } else {
+            rare?.staticContent = nil
+            if rare?.isEmpty == true { rare = nil }
+        }
+        setNeedsRender()
     }
 
     /// Detaches the subview at `index` without marking anything dirty.
     func detachSubviewQuietly(at index: Int) {
         let allocator = treeAllocator
-        let view = subviews.remove(at: index)
+        materializeStaticContent()
+        let view = liveSubviews.remove(at: index)
         view.parent = nil
         view.ownAllocator = allocator
     }
 
     /// Replaces the subviews' order without marking anything dirty; `order` holds the same views.
     func reorderSubviewsQuietly(_ order: [View]) {
-        subviews = order
+        materializeStaticContent()
+        liveSubviews = order
     }
 
     /// The topmost ancestor (the view itself when it has no superview).
@@ -527,7 +591,7 @@ open class View {
         guard hasDirtyDescendant else { return }
         hasDirtyDescendant = false
         collectStructuralChanges(into: &changes, context: context)
-        for view in subviews { view.collectChanges(into: &changes, context: context) }
+        for view in liveSubviews { view.collectChanges(into: &changes, context: context) }
     }
 
     /// Hook for views that report structural changes of their own (list rows).
@@ -541,7 +605,7 @@ open class View {
         needsRender = false
         hasDirtyDescendant = false
         discardStructuralChanges()
-        if descend { for view in subviews { view.clearMarks() } }
+        if descend { for view in liveSubviews { view.clearMarks() } }
     }
 
     // MARK: Rendering
@@ -588,9 +652,44 @@ open class View {
         writeEndTag(into: &html)
     }
 
-    /// Writes the element's content; the default renders the subviews in order.
+    /// Writes the element's content; the default renders the subviews in order (``renderSubviews(into:context:)``).
     open func renderContent(into html: inout HTMLBuffer, context: RenderContext) {
-        for view in subviews { view.render(into: &html, context: context) }
+        renderSubviews(into: &html, context: context)
+    }
+
+    /// Writes the subviews in order, with the template's static children that are still markup in their places.
+    public final func renderSubviews(into html: inout HTMLBuffer, context: RenderContext) {
+        guard let content = rare?.staticContent else {
+            for view in liveSubviews { view.render(into: &html, context: context) }
+            return
+        }
+        var next = 0
+        for slot in content.slots {
+            switch slot {
+            case .subview:
+                if next < liveSubviews.count { liveSubviews[next].render(into: &html, context: context) }
+                next += 1
+            case .markup(let bytes, _):
+                html.append(bytes)
+            }
+        }
+    }
+
+    /// Writes this subtree as markup without ids: the shared markup of a template's static children.
+    final func renderStaticMarkup(into html: inout HTMLBuffer) {
+        if packedTag == Self.textNodeTag { return render(into: &html, context: RenderContext()) }
+        html.append(UInt8(ascii: "<"))
+        appendTagName(to: &html)
+        writeAttributes(into: &html, includeID: false, extraClasses: [], extraAttributes: [])
+        html.append(UInt8(ascii: ">"))
+        if isVoidElement { return }
+        if let content = rare?.staticContent {
+            // A static element's children are all static: one run of markup already rendered.
+            for case .markup(let bytes, _) in content.slots { html.append(bytes) }
+        } else {
+            for view in liveSubviews { view.renderStaticMarkup(into: &html) }
+        }
+        writeEndTag(into: &html)
     }
 
     /// Writes `<tag id="…" class="…" …>` with this view's attributes, plus `extraClasses` after the
@@ -659,7 +758,7 @@ open class View {
     public func outletIfPresent(_ name: String) -> View? {
         // Custom views and binders read outlets on every update, so a look-up walks the tree in
         // place: no stack array, and the attribute list scanned directly.
-        for view in subviews {
+        for view in liveSubviews {
             if let found = view.outletInSubtree(name) { return found }
         }
         return nil
@@ -675,7 +774,7 @@ open class View {
             }
         }
         guard !isOutletScope else { return nil }
-        for view in subviews {
+        for view in liveSubviews {
             if let found = view.outletInSubtree(name) { return found }
         }
         return nil

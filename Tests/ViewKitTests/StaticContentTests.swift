@@ -1,0 +1,98 @@
+import Testing
+
+@testable import ViewKit
+
+/// A template's static markup (no outlet, id, custom view or action anywhere in it) stays shared markup in the views
+/// made from the template, until code asks for the subviews.
+@Suite struct StaticContentTests {
+    private static let markup = """
+        <div class="card"><h2>Viewing <em>tips</em></h2> <span data-outlet="count">3</span><p class="note">Static</p>\
+        <button data-outlet="more" data-action="more">More</button></div>
+        """
+
+    private func instantiate(_ markup: String = Self.markup) throws -> View {
+        let directory = try Fixtures.temporaryTemplates(["Screen.html": markup])
+        return try TemplateLibrary(directory: directory, registry: Fixtures.registry())
+            .template(named: "Screen").instantiate()
+    }
+
+    @Test func staticChildrenAreMarkupNotViewsAndRenderWithoutIDs() throws {
+        let root = try instantiate()
+        #expect(root.liveSubviews.count == 2)  // the outlet and the button; the heading, space and note are markup
+        let expected = [
+            #"<div id="v1" class="card"><h2>Viewing <em>tips</em></h2> "#,
+            #"<span id="v2" data-outlet="count">3</span><p class="note">Static</p>"#,
+            ##"<form id="v3" method="post" action="#more"><input type="hidden" name="csrf" value>"##,
+            #"<button data-outlet="more" type="submit">More</button></form></div>"#,
+        ]
+        #expect(root.html == expected.joined())
+    }
+
+    @Test func outletsAndChangesWorkBesideStaticMarkup() throws {
+        let root = try instantiate()
+        _ = root.renderHTML(context: RenderContext())
+        let count: Label = root.outlet("count")
+        count.text = "4"
+        let changes = root.takeChanges(context: RenderContext())
+        #expect(changes == [.replace(id: "v2", html: Array(#"<span id="v2" data-outlet="count">4</span>"#.utf8))])
+        #expect(root.liveSubviews.count == 2)
+    }
+
+    /// Asking for the subviews makes the markup views in their places; the element renders again, so the page
+    /// gets them with the ids they have from then on.
+    @Test func askingForTheSubviewsMakesTheMarkupViewsInPlace() throws {
+        let root = try instantiate()
+        _ = root.renderHTML(context: RenderContext())
+        let subviews = root.subviews
+        #expect(subviews.map(\.tagName) == ["h2", "#text", "span", "p", "form"])
+        #expect((subviews[1] as? TextNode)?.text == " ")
+        #expect(subviews[0].subviews.map(\.tagName) == ["#text", "em"])
+        #expect(subviews.allSatisfy { $0.superview === root })
+        #expect(root.needsRender)
+        let changes = root.takeChanges(context: RenderContext())
+        guard case .replace(let id, let html) = changes.first, changes.count == 1 else {
+            Issue.record("expected one replace, got \(changes)")
+            return
+        }
+        #expect(id == "v1")
+        #expect(String(decoding: html, as: UTF8.self).contains(#"<h2 id="v4">Viewing <em id="v5">tips</em></h2>"#))
+        // The views are ordinary now: changing one is a patch of its own.
+        subviews[3].isHidden = true
+        #expect(
+            root.takeChanges(context: RenderContext())
+                == [.replace(id: "v6", html: Array(#"<p id="v6" class="note" hidden>Static</p>"#.utf8))])
+    }
+
+    @Test func insertingAndRemovingKeepTheDocumentOrder() throws {
+        let root = try instantiate()
+        root.insertSubview(Label(text: "new"), at: 1)
+        #expect(root.subviews.map(\.tagName) == ["h2", "span", "#text", "span", "p", "form"])
+        let other = try instantiate()
+        let count: Label = other.outlet("count")
+        count.removeFromSuperview()
+        #expect(other.subviews.map(\.tagName) == ["h2", "#text", "p", "form"])
+        #expect(!other.html.contains("data-outlet=\"count\""))
+    }
+
+    /// The markup is shared by every view of the template node; one view making it views leaves the others alone.
+    @Test func oneTreeMakingViewsLeavesAnotherTreeOfTheTemplateAlone() throws {
+        let directory = try Fixtures.temporaryTemplates(["Screen.html": Self.markup])
+        let template = try TemplateLibrary(directory: directory, registry: Fixtures.registry()).template(
+            named: "Screen")
+        let first = template.instantiate()
+        let second = template.instantiate()
+        _ = first.subviews
+        #expect(first.liveSubviews.count == 5)
+        #expect(second.liveSubviews.count == 2)
+        #expect(!second.html.contains("<h2 id="))
+    }
+
+    /// A static element with a class, `hidden` and ARIA values keeps them all in its markup.
+    @Test func staticMarkupKeepsEveryAttribute() throws {
+        let root = try instantiate(
+            #"<div><span class="star" aria-hidden="true" role="img" aria-label="star" hidden>★</span></div>"#)
+        #expect(root.liveSubviews.isEmpty)
+        let span = #"<span class="star" aria-hidden="true" role="img" aria-label="star" hidden>★</span>"#
+        #expect(root.html == #"<div id="v1">"# + span + "</div>")
+    }
+}
