@@ -87,6 +87,19 @@ import Testing
         #expect(!second.html.contains("<h2 id="))
     }
 
+    /// The page's script gives the focus back by id to an element a patch replaced, so what can take the focus keeps
+    /// its view and id; its text stays markup.
+    @Test func whatCanTakeTheFocusKeepsItsViewAndID() throws {
+        let root = try instantiate(
+            #"<nav><a href="/">Home</a><input name="q"><span tabindex="0">Go</span><em>static</em></nav>"#)
+        #expect(root.liveSubviews.map(\.tagName) == ["a", "input", "span"])
+        #expect(root.liveSubviews[0].liveSubviews.isEmpty)
+        let expected =
+            #"<nav id="v1"><a id="v2" href="/">Home</a><input id="v3" name="q">"#
+            + #"<span id="v4" tabindex="0">Go</span><em>static</em></nav>"#
+        #expect(root.html == expected)
+    }
+
     /// A static element with a class, `hidden` and ARIA values keeps them all in its markup.
     @Test func staticMarkupKeepsEveryAttribute() throws {
         let root = try instantiate(

@@ -66,7 +66,7 @@ final class Prototype: Sendable {
             var isPlain = ObjectIdentifier(element.viewType) == ObjectIdentifier(View.self)
             if case .none = element.configuration {} else { isPlain = false }
             isStatic =
-                isPlain && element.explicitID == nil && !element.isOutletScope
+                isPlain && element.explicitID == nil && !element.isOutletScope && !Self.canTakeFocus(element)
                 && !element.attributes.contains { $0.name == "data-outlet" } && children.allSatisfy(\.isStatic)
         }
         if case .element(let node) = kind, !node.element.attributes.isEmpty {
@@ -81,6 +81,19 @@ final class Prototype: Sendable {
                 staticContent: children.contains(where: \.isStatic) ? StaticContent(children) : nil)
         } else {
             rareState = nil
+        }
+    }
+
+    /// Whether the element can hold the keyboard focus. Such an element keeps its view and id although no code reaches
+    /// it: the page's script gives the focus back by id to an element a patch replaced (a link in a bar that a patch
+    /// hides and shows, say).
+    private static func canTakeFocus(_ element: Element) -> Bool {
+        switch element.tagName {
+        case "a", "area", "button", "input", "select", "textarea", "summary", "iframe", "object", "embed", "audio",
+            "video":
+            return true
+        default:
+            return element.attributes.contains { $0.name == "tabindex" || $0.name == "contenteditable" }
         }
     }
 
