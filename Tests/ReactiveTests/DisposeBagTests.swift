@@ -23,7 +23,9 @@ extension ReactiveTests {
                 do {
                     let bag = DisposeBag()
                     for index in 1...5 { bag.insert(Disposables.create { log.append(index) }) }
+                    #expect(bag.capacity > 5)  // grown by doubling
                     bag.compact()
+                    #expect(bag.capacity == 5)
                     bag.insert(Disposables.create { log.append(6) })
                     bag.compact()
                     #expect(log.isEmpty)
@@ -80,6 +82,22 @@ extension ReactiveTests {
             }
             #expect(disposed.values.count == 1600)
             #expect(Set(disposed.values).count == 1600)
+        }
+    }
+}
+
+extension ReactiveTests {
+    @Suite struct ArrayCapacityTests {
+        /// `Array(array)` shares the storage it copies, spare room included; trimming makes storage of the right size.
+        @Test func trimmingCapacityKeepsTheElementsInStorageOfTheirSize() {
+            var grown: [String] = []
+            for index in 0..<5 { grown.append("element \(index)") }
+            #expect(grown.capacity > 5)
+            #expect(Array(grown).capacity == grown.capacity)
+            let trimmed = grown.trimmingCapacity()
+            #expect(trimmed == grown)
+            #expect(trimmed.capacity == 5)
+            #expect(([] as [Int]).trimmingCapacity().capacity == 0)
         }
     }
 }

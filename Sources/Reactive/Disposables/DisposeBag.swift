@@ -57,8 +57,13 @@ public final class DisposeBag: @unchecked Sendable {
     /// screen's, once the screen is built), where growing by doubling left up to half of it empty.
     package func compact() {
         lock.withLock {
-            if disposables.capacity > disposables.count { disposables = Array(disposables) }
+            disposables = disposables.trimmingCapacity()
         }
+    }
+
+    /// How many disposables the bag has room for without growing (for tests of ``compact()``).
+    package var capacity: Int {
+        lock.withLock { disposables.capacity }
     }
 
     /// Disposes everything in the bag, in insertion order; later insertions are disposed at once.

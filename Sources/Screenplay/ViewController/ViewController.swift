@@ -152,7 +152,7 @@ open class ViewController: DisposeContainer {
     /// binder has read the outlets it reads and made its subscriptions): both live as long as the screen, and
     /// growing by doubling left them up to half empty.
     package func compactForLife() {
-        if outletCache.capacity > outletCache.count { outletCache = Array(outletCache) }
+        outletCache = outletCache.trimmingCapacity()
         bag.compact()
     }
 
