@@ -105,6 +105,26 @@ extension ReactiveTests {
             #expect(order.values == ["action", "end of the action", "next turn"])
         }
 
+        /// A timer's action is a turn like any other: it finds its scheduler, and its end-of-turn work runs with it.
+        @Test func aTimersActionIsATurnOfItsScheduler() {
+            let scheduler = ScreenScheduler(label: "timer-turn")
+            let order = Collector<String>()
+            let fired = DispatchSemaphore(value: 0)
+            let timer = scheduler.scheduleRelative((), dueTime: .milliseconds(1)) { _ in
+                order.append(ScreenScheduler.current === scheduler ? "on its scheduler" : "elsewhere")
+                scheduler.schedule { order.append("queued by the action") }
+                scheduler.atEndOfTurn {
+                    order.append("end of the action's turn")
+                    fired.signal()
+                }
+                return Disposables.create()
+            }
+            fired.wait()
+            scheduler.sync {}
+            #expect(order.values == ["on its scheduler", "end of the action's turn", "queued by the action"])
+            timer.dispose()
+        }
+
         @Test func rxScheduleRunsAtOnceWhenIdleOnItsQueue() {
             let scheduler = ScreenScheduler(label: "immediate")
             let ranInline = scheduler.sync { () -> Bool in

@@ -17,7 +17,7 @@ import Synchronization
 /// let title = scheduler.sync { "rendered" }
 /// ```
 public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvertible {
-    /// The queue-specific value: holds the scheduler weakly, since the queue is owned by it.
+    /// What the running turn's thread-local names: holds the scheduler weakly, since the lane's queue is owned by it.
     ///
     /// `@unchecked Sendable`: `reference` is read and written only under `lock` (one object per screen, where a
     /// weak box behind a `Locked` took four).
@@ -31,9 +31,17 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         }
     }
 
-    private static let key = DispatchSpecificKey<Identity>()
+    /// The thread-local slot naming the lane whose turn the thread runs (its identity, unretained: the turn holds
+    /// the lane). A queue-specific value did this before: three allocations per screen for the queue's specific
+    /// table, and a `dispatch_get_specific` on every confinement check.
+    private static let currentLane: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, nil)
+        precondition(status == 0, "ScreenScheduler: no thread-local key (pthread_key_create: \(status))")
+        return key
+    }()
 
-    /// A serial queue with its queue-specific identity: what a scheduler runs on, handed to the next scheduler
+    /// A serial queue with the identity its turns name as current: what a scheduler runs on, handed to the next scheduler
     /// when its own goes away with nothing queued.
     ///
     /// Creating a dispatch queue and, above all, releasing one costs more than a screen's other set-up: the last
@@ -64,16 +72,18 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         init(label: String) {
             queue = DispatchQueue(label: label, target: ScreenScheduler.target)
             scheduling = DispatchQueueScheduling(queue: queue)
-            queue.setSpecific(key: ScreenScheduler.key, value: identity)
         }
 
-        /// Runs `work` as a turn, then whatever it deferred to its end, in order (also when `work` throws).
-        /// Only on `queue`.
+        /// Runs `work` as a turn, with the thread naming this lane as current, then whatever it deferred to its end,
+        /// in order (also when `work` throws). Only on `queue`: everything that runs there comes through here.
         func runTurn<T>(_ work: () throws -> T) rethrows -> T {
+            let previous = pthread_getspecific(ScreenScheduler.currentLane)
+            pthread_setspecific(ScreenScheduler.currentLane, Unmanaged.passUnretained(identity).toOpaque())
             turnDepth += 1
             defer {
                 turnDepth -= 1
                 if turnDepth == 0 && !deferred.isEmpty { runDeferred() }
+                pthread_setspecific(ScreenScheduler.currentLane, previous)
             }
             return try work()
         }
@@ -133,12 +143,13 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
 
     /// The screen scheduler whose queue runs the calling code, or `nil` off any screen.
     public static var current: ScreenScheduler? {
-        DispatchQueue.getSpecific(key: key)?.scheduler
+        guard let lane = pthread_getspecific(currentLane) else { return nil }
+        return Unmanaged<Identity>.fromOpaque(lane).takeUnretainedValue().scheduler
     }
 
     /// Whether the calling code runs on this scheduler's queue.
     public var isCurrent: Bool {
-        DispatchQueue.getSpecific(key: Self.key) === identity
+        pthread_getspecific(Self.currentLane) == Unmanaged.passUnretained(identity).toOpaque()
     }
 
     /// `ScreenScheduler(label)`.
@@ -230,8 +241,9 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
     public func scheduleRelative<StateType>(
         _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
     ) -> any Disposable {
+        let lane = self.lane
         lane.hadTimers.store(true, ordering: .releasing)
-        return lane.scheduling.scheduleRelative(state, dueTime: dueTime, action: action)
+        return lane.scheduling.scheduleRelative(state, dueTime: dueTime) { state in lane.runTurn { action(state) } }
     }
 }
 

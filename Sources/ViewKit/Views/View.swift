@@ -528,7 +528,7 @@ open class View {
 
     /// Confines this tree (call it on the root) to `scheduler`: from now on, changing a view of the
     /// tree, taking its changes or rendering it anywhere else stops the process with a message
-    /// naming the scheduler, like GRDB's queue watchdog. Costs one queue-specific look-up per change.
+    /// naming the scheduler, like GRDB's queue watchdog. Costs one thread-local look-up per change.
     ///
     /// ```swift
     /// let root = template.instantiate()
