@@ -41,9 +41,6 @@ open class ViewController: DisposeContainer {
     package var screenDidChange: (() -> Void)?
 
     private var loadedView: View?
-    /// Outlets found so far, by name: a view controller reads the same few outlets many times while its binder
-    /// wires them, and each search walks the view tree.
-    private var outletCache: [(name: String, view: View)] = []
     let lifecycle = Lifecycle()
 
     /// The templates of the screen being built; view controllers created by a screen factory pick them up.
@@ -134,25 +131,9 @@ open class ViewController: DisposeContainer {
         lifecycle.send(.didDisappear, animated)
     }
 
-    /// The view of the outlet `name`, as a `V`: searched in the view tree on first use, then remembered while it
-    /// stays in this controller's view.
-    func outlet<V: View>(named name: String, as type: V.Type) -> V {
-        let root = view
-        if let index = outletCache.firstIndex(where: { $0.name == name }) {
-            let cached = outletCache[index].view
-            if let typed = cached as? V, cached.isDescendant(of: root) { return typed }
-            outletCache.remove(at: index)
-        }
-        let found = root.outlet(name, as: V.self)
-        outletCache.append((name, found))
-        return found
-    }
-
-    /// Gives the outlet cache and the dispose bag the room they use and no more, once the screen is built (its
-    /// binder has read the outlets it reads and made its subscriptions): both live as long as the screen, and
-    /// growing by doubling left them up to half empty.
+    /// Gives the dispose bag the room it uses and no more, once the screen is built (its binder has made its
+    /// subscriptions): it lives as long as the screen, and growing by doubling left it up to half empty.
     package func compactForLife() {
-        outletCache = outletCache.trimmingCapacity()
         bag.compact()
     }
 
@@ -237,7 +218,7 @@ final class Lifecycle {
 
 extension View {
     /// Whether `ancestor` is this view or one of its superviews.
-    fileprivate func isDescendant(of ancestor: View) -> Bool {
+    func isDescendant(of ancestor: View) -> Bool {
         var current: View? = self
         while let view = current {
             if view === ancestor { return true }
