@@ -86,7 +86,7 @@ public final class ScreenHarness: Sendable {
 
     /// Runs `viewDidAppear(false)` (once), as when the page's event stream connects.
     public func appear() {
-        scheduler.sync { [state] in state.value?.appearIfNeeded() }
+        scheduler.sync { [state] in _ = state.value?.appearIfNeeded() }
         settle()
     }
 

@@ -22,6 +22,20 @@ import Testing
         #expect(data(runtime: runtime, genres: genres).subtitle == expected)
     }
 
+    /// The subtitle is written into storage counted beforehand: numbers of every length and sign fit exactly.
+    @Test func subtitleCountsNumbersOfAnyLength() {
+        var movie = sampleMovies(1...1)[0]
+        movie.genres = ["Épopée"]
+        for (year, runtime, expected) in [
+            (-44, 59, "-44 · 59 min · Épopée"), (0, 60, "0 · 1 h 0 min · Épopée"),
+            (Int.min, Int.max, "\(Int.min) · \(Int.max / 60) h \(Int.max % 60) min · Épopée"),
+        ] {
+            movie.year = year
+            movie.runtimeMinutes = runtime
+            #expect(MovieDetailData(movie: movie, phase: .loaded).subtitle == expected)
+        }
+    }
+
     @Test func withoutAMovieTheLinesArePlaceholders() {
         #expect(MovieDetailData.loading.subtitle == "")
         #expect(MovieDetailData.loading.ratingText == "–")

@@ -17,6 +17,24 @@ extension ReactiveTests {
             }
         }
 
+        /// A disposable of a value type is disposed in its turn with the others.
+        @Test func aValueTypeDisposableIsDisposedInOrderWithTheOthers() {
+            struct Note: Disposable {
+                let log: Collector<Int>
+                let index: Int
+                func dispose() { log.append(index) }
+            }
+            let log = Collector<Int>()
+            do {
+                let bag = DisposeBag()
+                bag.insert(Disposables.create { log.append(1) })
+                bag.insert(Note(log: log, index: 2))
+                bag.insert([Disposables.create { log.append(3) }, Note(log: log, index: 4)])
+                #expect(log.values.isEmpty)
+            }
+            #expect(log.values == [1, 2, 3, 4])
+        }
+
         @Test func aCompactedBagKeepsEverythingInOrderAndTakesMore() {
             expectNoLeaks {
                 var log: [Int] = []

@@ -37,12 +37,18 @@ public struct MovieDetailData: Equatable, Sendable {
         // joining arrays of strings took some 5,000 instructions of a screen's 64,000 in a fan-out (appending to a
         // `String` checks grapheme boundaries at each non-ASCII " · "; `[UInt8]` appends of `.utf8` views still
         // took 3,600).
-        let capacity = movie.genres.reduce(80) { $0 + $1.utf8.count + 4 }
-        return String(unsafeUninitializedCapacity: capacity) { storage in
+        // Sized exactly: the label keeps the string as long as the screen lives.
+        let minutes = movie.runtimeMinutes
+        let runtimeCount =
+            minutes >= 60
+            ? UTF8Line.decimalCount(minutes / 60) + 3 + UTF8Line.decimalCount(minutes % 60)
+            : UTF8Line.decimalCount(minutes)
+        let genresCount = movie.genres.enumerated().reduce(0) { $0 + ($1.offset == 0 ? 4 : 2) + $1.element.utf8.count }
+        let count = UTF8Line.decimalCount(movie.year) + 4 + runtimeCount + 4 + genresCount
+        return String(unsafeUninitializedCapacity: count) { storage in
             var line = UTF8Line(storage)
             line.append(movie.year)
             line.append(" · ")
-            let minutes = movie.runtimeMinutes
             if minutes >= 60 {
                 line.append(minutes / 60)
                 line.append(" h ")
@@ -97,6 +103,17 @@ private struct UTF8Line {
         text.withUTF8 { append($0) }
     }
 
+    /// How many bytes `append(number)` writes.
+    static func decimalCount(_ number: Int) -> Int {
+        var count = number < 0 ? 2 : 1
+        var rest = number.magnitude / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        return count
+    }
+
     mutating func append(_ number: Int) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var start = digits.count
@@ -112,7 +129,7 @@ private struct UTF8Line {
     }
 
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        precondition(count + bytes.count <= storage.count, "subtitle longer than its estimate")
+        precondition(count + bytes.count <= storage.count, "subtitle longer than counted")
         UnsafeMutableBufferPointer(rebasing: storage[count...]).baseAddress!.update(
             from: bytes.baseAddress!, count: bytes.count)
         count += bytes.count

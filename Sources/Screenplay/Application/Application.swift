@@ -344,7 +344,6 @@ public final class Application: Sendable {
                 backURL: route.parent, context: context, sessionID: session.id,
                 eventBuffer: sessionConfiguration.eventBuffer)
             screen.metrics = keepsMetrics ? metrics : nil
-            screen.didAppear = { [logger] in logger.log(.info, "session.appeared", ["session": id]) }
             return screen
         } catch {
             throw ScreenBuildFailure(
@@ -435,7 +434,8 @@ public final class Application: Sendable {
         }
         if let id = request.parameters["sid"], let session = sessions.session(id: id) {
             session.streamConnected(stream)
-            if session.perform({ $0.attach(stream, lastEventID: lastEventID) }) != nil {
+            if let appeared = session.perform({ $0.attach(stream, lastEventID: lastEventID) }) {
+                if appeared { logAppearance(of: session) }
                 sendPendingDevelopmentError(to: stream)
                 return .eventStream(stream)
             }
@@ -452,8 +452,14 @@ public final class Application: Sendable {
             throw error
         }
         session.streamConnected(stream)
-        _ = session.perform { $0.attachWithReset(stream) }
+        if session.perform({ $0.attachWithReset(stream) }) == true { logAppearance(of: session) }
         sendPendingDevelopmentError(to: stream)
         return .eventStream(stream)
+    }
+
+    /// Logs that a session's screen appeared (its page's first event stream connected). Here rather than in a
+    /// closure each screen keeps: that was an allocation per session for one line.
+    private func logAppearance(of session: ScreenSession) {
+        logger.log(.info, "session.appeared", ["session": session.id])
     }
 }

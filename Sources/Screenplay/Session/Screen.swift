@@ -29,8 +29,6 @@ package final class Screen {
     package var scheduleFlush: (() -> Void)?
     /// Counts renders and patches, when the application keeps metrics.
     package var metrics: Metrics?
-    /// Called once, when the page's first event stream connects and `viewDidAppear` has run.
-    package var didAppear: (() -> Void)?
 
     /// Builds the page and runs the lifecycle up to `viewWillAppear(false)`.
     package init(
@@ -147,9 +145,13 @@ package final class Screen {
     }
 
     /// Attaches a page's event stream: replays what it missed after `lastEventID` or sends `reset`, and makes the
-    /// screen appear on its first connection.
-    package func attach(_ stream: EventStream, lastEventID: Int?) {
-        guard !isEnded else { return stream.close() }
+    /// screen appear on its first connection. Returns whether the screen appeared now (its first stream).
+    @discardableResult
+    package func attach(_ stream: EventStream, lastEventID: Int?) -> Bool {
+        guard !isEnded else {
+            stream.close()
+            return false
+        }
         if let lastEventID, lastEventID != log.lastID {
             if let missed = log.events(after: lastEventID) {
                 for bytes in missed { stream.send(raw: bytes) }
@@ -160,15 +162,16 @@ package final class Screen {
             }
         }
         streams.append(stream)
-        appearIfNeeded()
+        return appearIfNeeded()
     }
 
-    /// Runs `viewDidAppear(false)` once: the page is live.
-    package func appearIfNeeded() {
-        guard !hasAppeared, !isEnded else { return }
+    /// Runs `viewDidAppear(false)` once: the page is live. Returns whether it ran now.
+    @discardableResult
+    package func appearIfNeeded() -> Bool {
+        guard !hasAppeared, !isEnded else { return false }
         hasAppeared = true
         viewController.performViewDidAppear(false)
-        didAppear?()
+        return true
     }
 
     /// Sends a development event (`dev-error`, `dev-ok`, `dev-stylesheet`) to the connected pages. It is not kept
@@ -186,10 +189,11 @@ package final class Screen {
     }
 
     /// Sends the whole page to `stream` as a `reset`: for a page whose screen was rebuilt from its URL.
-    package func attachWithReset(_ stream: EventStream) {
+    @discardableResult
+    package func attachWithReset(_ stream: EventStream) -> Bool {
         let bytes = log.append(.reset(eventsURL: eventsURL, html: renderPage()))
         stream.send(raw: bytes)
-        attach(stream, lastEventID: nil)
+        return attach(stream, lastEventID: nil)
     }
 
     /// Forgets a stream that went away; returns how many remain.
