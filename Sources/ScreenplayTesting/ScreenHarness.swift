@@ -50,8 +50,7 @@ public final class ScreenHarness: Sendable {
             let viewController = try ViewController.$screenTemplates.withValue(templates) { try factory(request) }
             let screen = Screen(
                 viewController: viewController, layout: layout, templates: templates, url: url, backURL: parent,
-                context: RenderContext(actionPath: { "/screens/test/actions/\($0)" }, csrfToken: "test-token"),
-                sessionID: "test")
+                sessionID: "test", csrfToken: "test-token")
             screen.scheduleFlush = { [state] in state.scheduler.atEndOfTurn { state.value?.flush() } }
             screen.eventObserver = { [recorded] event in recorded.value.append(event) }
             state.value = screen

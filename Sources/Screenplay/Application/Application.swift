@@ -336,12 +336,9 @@ public final class Application: Sendable {
             }
             steps.append(
                 "loadView from \(route.templateName).html, viewDidLoad, viewWillAppear (binder bindings run here)")
-            let id = session.id
-            let context = RenderContext(
-                actionPath: { "/screens/\(id)/actions/\($0)" }, csrfToken: session.csrfToken)
             let screen = Screen(
                 viewController: viewController, layout: layout, templates: templates, url: request.url,
-                backURL: route.parent, context: context, sessionID: session.id,
+                backURL: route.parent, sessionID: session.id, csrfToken: session.csrfToken,
                 eventBuffer: sessionConfiguration.eventBuffer)
             screen.metrics = keepsMetrics ? metrics : nil
             return screen

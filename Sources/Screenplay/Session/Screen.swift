@@ -9,7 +9,13 @@ package final class Screen {
     package let viewController: ViewController
     package let navigation: NavigationController
     package let page: View
-    package let context: RenderContext
+    /// The session's CSRF token, which every action form carries.
+    package let csrfToken: String
+    /// What renders the page's forms: actions post to the session's action URLs with its token. Made when rendering
+    /// (its action path is a closure over the session id), not kept with every screen.
+    package var context: RenderContext {
+        RenderContext(actionPath: { [sessionID] in ScreenSession.actionPath(of: sessionID, $0) }, csrfToken: csrfToken)
+    }
     package let url: String
     /// The session's id, which names its events URL.
     package let sessionID: String
@@ -33,12 +39,12 @@ package final class Screen {
     /// Builds the page and runs the lifecycle up to `viewWillAppear(false)`.
     package init(
         viewController: ViewController, layout: Template, templates: TemplateLibrary, url: String, backURL: String,
-        context: RenderContext, sessionID: String, eventBuffer: Int = 32
+        sessionID: String, csrfToken: String, eventBuffer: Int = 32
     ) {
         self.viewController = viewController
         self.url = url
         self.sessionID = sessionID
-        self.context = context
+        self.csrfToken = csrfToken
         self.log = EventLog(capacity: eventBuffer)
         page = layout.instantiate()
         if let scheduler = ScreenScheduler.current { page.confine(to: scheduler) }

@@ -33,6 +33,9 @@ package final class ScreenSession: Sendable {
     /// The events URL of the session `id`.
     package static func eventsURL(of id: String) -> String { "/screens/\(id)/events" }
 
+    /// Where the session `id`'s page posts the action `action`.
+    package static func actionPath(of id: String, _ action: String) -> String { "/screens/\(id)/actions/\(action)" }
+
     /// Whether a page's event stream is connected.
     package var isConnected: Bool { connectedStreams.load(ordering: .relaxed) > 0 }
 

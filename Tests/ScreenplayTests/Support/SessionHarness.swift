@@ -25,7 +25,7 @@ struct SessionHarness {
             let screen = Screen(
                 viewController: CounterFactory().make(ScreenRequest(url: "/counter", path: "/counter")),
                 layout: try! templates.template(named: "layout"), templates: templates, url: "/counter",
-                backURL: "/", context: RenderContext(), sessionID: session.id)
+                backURL: "/", sessionID: session.id, csrfToken: session.csrfToken)
             session.install(screen)
         }
         if connected { session.streamConnected(EventStream()) }
