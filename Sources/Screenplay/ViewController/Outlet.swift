@@ -12,10 +12,6 @@ public import ViewKit
 public struct Outlet<V: View>: OutletDeclaration {
     /// The outlet's name in the template.
     public let name: String
-    /// The view found last: a binder reads the same few outlets on every update, and each search walks the view
-    /// tree. Kept here, beside the name, rather than in a table of the controller's (an array and a second copy of
-    /// every name per screen).
-    private var found: V?
 
     /// Declares the outlet named `name`.
     public init(_ name: String) {
@@ -38,15 +34,7 @@ public struct Outlet<V: View>: OutletDeclaration {
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Controller, V>,
         storage storageKeyPath: ReferenceWritableKeyPath<Controller, Outlet<V>>
     ) -> V {
-        get {
-            let root = controller.view
-            let outlet = controller[keyPath: storageKeyPath]
-            // Still in the controller's view: a view moved out of it (or a view reloaded) is searched for again.
-            if let found = outlet.found, found.isDescendant(of: root) { return found }
-            let view = root.outlet(outlet.name, as: V.self)
-            controller[keyPath: storageKeyPath].found = view
-            return view
-        }
+        get { controller.outlet(named: controller[keyPath: storageKeyPath].name, as: V.self) }
         // swift-format-ignore
         set {}
     }

@@ -764,6 +764,13 @@ open class View {
         return nil
     }
 
+    /// The name this view's `data-outlet` attribute gives it, if any.
+    package var outletName: String? {
+        guard let attributeList else { return nil }
+        for attribute in attributeList.items where attribute.name == "data-outlet" { return attribute.value }
+        return nil
+    }
+
     /// This view when it is the outlet `name`, else the first such view below it (in document
     /// order) short of custom views' nibs.
     private final func outletInSubtree(_ name: String) -> View? {
