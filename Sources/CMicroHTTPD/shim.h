@@ -16,10 +16,11 @@
 /// `MHD_OPTION_ARRAY` terminated by `MHD_OPTION_END`.
 static inline struct MHD_Daemon *screenplay_mhd_start(
     unsigned int flags, uint16_t port,
+    MHD_AcceptPolicyCallback accept_policy, void *accept_policy_context,
     MHD_AccessHandlerCallback handler, void *handler_context,
     struct MHD_OptionItem *options)
 {
-    return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_context,
+    return MHD_start_daemon(flags, port, accept_policy, accept_policy_context, handler, handler_context,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Synchronization
 import TestSupport
 import Testing
 
@@ -61,6 +62,82 @@ import Testing
         #expect(closed.isSet)
         #expect(stream.isClosed)
         #expect(connection.isClosedByServer())
+    }
+
+    /// A stop turns new connections away at once rather than leaving them in the listen queue until it ends.
+    @Test func aClientConnectingWhileTheServerStopsIsHungUpOnAtOnce() throws {
+        let router = Router()
+        router.get("/slow") { _ in
+            usleep(1_000_000)
+            return .text("done")
+        }
+        let server = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 2), router: router)
+        try server.start()
+        let inFlight = try TestConnection(port: server.port)
+        try inFlight.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        usleep(100_000)
+        let stopped = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            server.stop()
+            stopped.signal()
+        }
+        usleep(100_000)
+        // The stop is waiting for /slow.
+        let newcomer = try TestConnection(port: server.port, timeout: 5)
+        #expect(newcomer.isClosedByServer())
+        // Hung up on during the stop, not when it ends: the stop still waits for /slow (it used to leave the
+        // newcomer in the listen queue until the listening socket closed at its end).
+        #expect(stopped.wait(timeout: .now()) == .timedOut)
+        #expect(try inFlight.readResponse().text == "done")
+        stopped.wait()
+    }
+
+    /// With a thread pool, libmicrohttpd 0.9.75's `MHD_quiesce_daemon` and each worker both take the listening socket
+    /// out of the worker's epoll set, and MHD aborted the process ("Failed to remove listen FD from epoll set") when
+    /// the quiesce came second. Clients connecting throughout keep the workers at that point while servers stop: with
+    /// `MHD_quiesce_daemon`, about half of the runs of this test aborted.
+    @Test func stoppingWhileClientsKeepConnectingNeverAbortsTheProcess() throws {
+        let router = Router()
+        router.get("/ok") { _ in .text("ok") }
+        let port = Atomic<Int>(0)
+        let answered = Atomic<Int>(0)
+        let isDone = Atomic<Bool>(false)
+        // Threads of their own: clients that never stop would hold Dispatch's few worker threads from other tests.
+        let clients = DispatchGroup()
+        for _ in 0..<4 {
+            clients.enter()
+            Thread.detachNewThread {
+                defer { clients.leave() }
+                while !isDone.load(ordering: .relaxed) {
+                    let current = port.load(ordering: .relaxed)
+                    guard current > 0 else {
+                        usleep(100)
+                        continue
+                    }
+                    if let connection = try? TestConnection(port: current, timeout: 2),
+                        (try? connection.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\n")) != nil,
+                        (try? connection.readResponse())?.text == "ok"
+                    {
+                        answered.add(1, ordering: .relaxed)
+                    } else {
+                        usleep(1_000)  // turned away by a stopping server: leave the CPU to its stop
+                    }
+                }
+            }
+        }
+        defer {
+            isDone.store(true, ordering: .relaxed)
+            clients.wait()
+        }
+        for _ in 0..<1000 {
+            let server = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 4), router: router)
+            try server.start()
+            port.store(server.port, ordering: .relaxed)
+            usleep(1_000)
+            server.stop()
+            port.store(0, ordering: .relaxed)
+        }
+        #expect(answered.load(ordering: .relaxed) > 0)
     }
 }
 

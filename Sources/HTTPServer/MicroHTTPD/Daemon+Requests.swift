@@ -29,6 +29,14 @@ extension Daemon {
             daemon.requestsInFlight.subtract(1, ordering: .releasing)
         }
 
+    /// The accept policy, asked for each connection just accepted: once ``stop()`` has begun, MHD
+    /// closes the connection at once. The listening socket stays open until `MHD_stop_daemon`, so a
+    /// client that connects meanwhile is hung up on instead of waiting in the backlog for a reset.
+    static let acceptPolicy: MHD_AcceptPolicyCallback = { context, _, _ in
+        let daemon = Unmanaged<Daemon>.fromOpaque(context!).takeUnretainedValue()
+        return daemon.isAcceptingConnections.load(ordering: .relaxed) ? .YES : .NO
+    }
+
     /// The access handler. MHD calls it once with the headers, then with each piece of body, then
     /// with no data: answering on that last call (never the first) keeps the connection alive.
     static let accessHandler: MHD_AccessHandlerCallback = {

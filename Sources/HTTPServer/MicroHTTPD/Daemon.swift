@@ -16,6 +16,8 @@ final class Daemon: Sendable {
     let adoptedStreams: AdoptedStreams
     /// Requests between their request line and their completion.
     let requestsInFlight = Atomic<Int>(0)
+    /// Cleared when ``stop()`` begins; from then on ``acceptPolicy`` turns every new connection away.
+    let isAcceptingConnections = Atomic<Bool>(true)
     let port: Int
 
     private struct Running {
@@ -90,7 +92,8 @@ final class Daemon: Sendable {
             let previousMask = SignalMask.blockTermination()
             defer { SignalMask.restore(previousMask) }
             return try check(
-                screenplay_mhd_start(flags, 0, Daemon.accessHandler, context, options.baseAddress),
+                screenplay_mhd_start(
+                    flags, 0, Daemon.acceptPolicy, context, Daemon.accessHandler, context, options.baseAddress),
                 "MHD_start_daemon")
         }
     }
@@ -103,9 +106,16 @@ final class Daemon: Sendable {
         return Int(seconds) + (attoseconds > 0 ? 1 : 0)
     }
 
-    /// Stops gracefully: stop accepting, end every event stream, let requests in flight finish
-    /// (up to a few seconds), then stop the daemon. MHD aborts if stopped with suspended connections,
-    /// hence the order. Idempotent.
+    /// Stops gracefully: turn new connections away, end every event stream, let requests in flight
+    /// finish (up to a few seconds), then stop the daemon, which closes the listening socket. MHD
+    /// aborts if stopped with suspended connections, hence the order. Idempotent.
+    ///
+    /// New connections are turned away by ``acceptPolicy``, not by `MHD_quiesce_daemon`: with a
+    /// thread pool on epoll, libmicrohttpd 0.9.75's quiesce takes the listening socket out of each
+    /// worker's epoll set from this thread while that worker, seeing the quiesce flag, may be taking
+    /// it out too; whichever comes second gets `ENOENT`, and when that is the quiesce (daemon.c:5531)
+    /// or the worker's at-the-limit branch (daemon.c:4976), MHD aborts the process ("Failed to remove
+    /// listen FD from epoll set"). Without quiesce only each worker edits its own epoll set.
     func stop() {
         guard
             let running = running.withLock({ running in
@@ -113,8 +123,7 @@ final class Daemon: Sendable {
             })
         else { return }
         running.heartbeat.cancel()
-        // On success the listening socket is ours to close; otherwise MHD closes it when it stops.
-        let quiescedDescriptor = MHD_quiesce_daemon(running.daemon)
+        isAcceptingConnections.store(false, ordering: .relaxed)
         streams.closeAll()
         let deadline = ContinuousClock.now + .seconds(5)
         while streams.count > 0 || requestsInFlight.load(ordering: .acquiring) > 0 {
@@ -126,7 +135,6 @@ final class Daemon: Sendable {
         }
         MHD_stop_daemon(running.daemon)
         adoptedStreams.stop()
-        if quiescedDescriptor >= 0 { close(quiescedDescriptor) }
     }
 }
 

@@ -52,7 +52,7 @@ public final class HTTPServer: Sendable {
         boundPort.load(ordering: .acquiring)
     }
 
-    /// Stops gracefully: stops accepting connections, ends every event stream (their close handlers
+    /// Stops gracefully: turns new connections away, ends every event stream (their close handlers
     /// run), lets requests in flight finish for up to five seconds, then stops the I/O threads.
     /// Returns when the server is stopped; does nothing if it is not running.
     public func stop() {
