@@ -32,10 +32,12 @@ import Testing
         server.stop()  // A second stop does nothing.
     }
 
-    @Test func stopLetsARequestInFlightFinish() throws {
+    /// A started server with a request to `/slow` in flight on the returned connection: the route answers "done"
+    /// after `microseconds`.
+    private func serverWithASlowRequest(taking microseconds: UInt32) throws -> (HTTPServer, TestConnection) {
         let router = Router()
         router.get("/slow") { _ in
-            usleep(300_000)
+            usleep(microseconds)
             return .text("done")
         }
         let server = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 2), router: router)
@@ -43,6 +45,11 @@ import Testing
         let connection = try TestConnection(port: server.port)
         try connection.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
         usleep(100_000)
+        return (server, connection)
+    }
+
+    @Test func stopLetsARequestInFlightFinish() throws {
+        let (server, connection) = try serverWithASlowRequest(taking: 300_000)
         server.stop()
         #expect(try connection.readResponse().text == "done")
     }
@@ -66,16 +73,7 @@ import Testing
 
     /// A stop turns new connections away at once rather than leaving them in the listen queue until it ends.
     @Test func aClientConnectingWhileTheServerStopsIsHungUpOnAtOnce() throws {
-        let router = Router()
-        router.get("/slow") { _ in
-            usleep(1_000_000)
-            return .text("done")
-        }
-        let server = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 2), router: router)
-        try server.start()
-        let inFlight = try TestConnection(port: server.port)
-        try inFlight.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
-        usleep(100_000)
+        let (server, inFlight) = try serverWithASlowRequest(taking: 1_000_000)
         let stopped = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             server.stop()
