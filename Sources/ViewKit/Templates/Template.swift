@@ -24,7 +24,8 @@ public final class Template: Sendable {
     }
 
     /// Creates a fresh view tree: registered classes for `data-view` elements with their nibs
-    /// inlined, plain views for static markup. Each view's `awakeFromNib()` has run.
+    /// inlined, plain views for other elements, and markup no code can reach kept as shared markup until a view is
+    /// asked for its subviews (see ``View/subviews``). Each view's `awakeFromNib()` has run.
     public func instantiate() -> View {
         root.instantiate()
     }
