@@ -407,14 +407,15 @@ open class View {
         }
         if next < liveSubviews.count { all.append(contentsOf: liveSubviews[next...]) }
         liveSubviews = all
-        if rare?.isShared == true {
+        if let shared = rare, shared.isShared {
+            // The template's state, shared with every view of the node: this view takes its own copy without it.
             let own = RareState()
-            own.takeTemplateValues(of: rare!)
+            own.takeTemplateValues(of: shared)
             own.staticContent = nil
             rare = own.isEmpty ? nil : own
-        } else {
-            rare?.staticContent = nil
-            if rare?.isEmpty == true { rare = nil }
+        } else if let own = rare {
+            own.staticContent = nil
+            if own.isEmpty { rare = nil }
         }
         setNeedsRender()
     }
