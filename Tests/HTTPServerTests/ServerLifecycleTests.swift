@@ -1,8 +1,9 @@
 import Foundation
-import HTTPServer
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import HTTPServer
 
 @Suite struct ServerLifecycleTests {
     @Test func portZeroPicksAFreePortAndReportsIt() throws {
@@ -30,6 +31,51 @@ import Testing
         server.stop()
         #expect(throws: TestClientError.self) { try TestConnection(port: port) }
         server.stop()  // A second stop does nothing.
+    }
+
+    /// libmicrohttpd gets a duplicate of the listening socket; the server closes its own once the daemon runs, and
+    /// the daemon closes the duplicate when it stops: after a stop, nothing in the process listens on the port.
+    @Test func aStoppedServerLeavesNoListeningSocketOpen() throws {
+        for _ in 0..<5 {
+            let server = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 2), router: Router())
+            try server.start()
+            let port = server.port
+            #expect(try listeningDescriptors(onPort: port).count == 1)
+            server.stop()
+            #expect(try listeningDescriptors(onPort: port).isEmpty)
+        }
+    }
+
+    /// The process's descriptors that are listening sockets bound to `port`.
+    private func listeningDescriptors(onPort port: Int) throws -> [Int32] {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap { Int32($0) }.filter {
+            descriptor in
+            var listening: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            guard getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &listening, &length) == 0, listening != 0 else {
+                return false
+            }
+            var address = sockaddr_in6()
+            var addressLength = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            let status = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &addressLength) }
+            }
+            // sin_port and sin6_port sit at the same offset.
+            return status == 0 && Int(UInt16(bigEndian: address.sin6_port)) == port
+        }
+    }
+
+    /// Telling whether the descriptor handed to libmicrohttpd is still the listening socket after a failed start.
+    @Test func aDescriptorIsTheSameSocketOnlyWhileItIsOpenOnIt() throws {
+        let listening = try ListenSocket(host: "127.0.0.1", port: 0)
+        defer { close(listening.descriptor) }
+        let duplicate = fcntl(listening.descriptor, F_DUPFD_CLOEXEC, 0)
+        #expect(ListenSocket.isSameSocket(duplicate, as: listening.descriptor))
+        close(duplicate)
+        #expect(!ListenSocket.isSameSocket(duplicate, as: listening.descriptor))
+        let other = try ListenSocket(host: "127.0.0.1", port: 0)
+        defer { close(other.descriptor) }
+        #expect(!ListenSocket.isSameSocket(other.descriptor, as: listening.descriptor))
     }
 
     /// A started server with a request to `/slow` in flight on the returned connection: the route answers "done"

@@ -33,17 +33,30 @@ final class Daemon: Sendable {
         adoptedStreams = try AdoptedStreams(registry: streams, limit: configuration.connectionLimit)
         let listenSocket = try ListenSocket(host: configuration.host, port: configuration.port)
         self.port = listenSocket.port
+        // libmicrohttpd gets a duplicate and owns it from here: when it fails to start it closes the socket it was
+        // given on some paths (a thread or mutex it cannot create) and not on others, so closing that descriptor
+        // again could close whatever another thread had opened under its number meanwhile. The original stays
+        // ours, which also keeps the socket's identity for telling whether the duplicate is still open.
+        let handedOver = fcntl(listenSocket.descriptor, F_DUPFD_CLOEXEC, 0)
+        guard handedOver >= 0 else {
+            adoptedStreams.stop()
+            close(listenSocket.descriptor)
+            let reason = ListenSocket.errorText()
+            throw ServerError("cannot start the HTTP server on \(configuration.host):\(port): \(reason)")
+        }
         do {
             try running.withLock { running in
                 // Built inside the lock's closure from Sendable inputs only, so the pointer is never shared.
                 let daemon = try Daemon.startMicroHTTPD(
-                    configuration: configuration, listenDescriptor: listenSocket.descriptor,
+                    configuration: configuration, listenDescriptor: handedOver,
                     context: Unmanaged.passUnretained(self).toOpaque())
                 let heartbeat = HeartbeatTimer(interval: configuration.heartbeatInterval, registry: streams)
                 running = Running(daemon: daemon, heartbeat: heartbeat)
             }
+            close(listenSocket.descriptor)
         } catch {
             adoptedStreams.stop()
+            if ListenSocket.isSameSocket(handedOver, as: listenSocket.descriptor) { close(handedOver) }
             close(listenSocket.descriptor)
             throw ServerError("cannot start the HTTP server on \(configuration.host):\(port): \(error)")
         }

@@ -44,6 +44,15 @@ struct ListenSocket {
         throw ServerError("cannot listen on \(host):\(port): \(lastError)")
     }
 
+    /// Whether `descriptor` is open on the same socket as `original` (which the caller holds open, so no other
+    /// socket can have its identity): false for a closed descriptor, or one whose number now names something else.
+    static func isSameSocket(_ descriptor: Int32, as original: Int32) -> Bool {
+        var mine = stat()
+        var theirs = stat()
+        guard fstat(original, &mine) == 0, fstat(descriptor, &theirs) == 0 else { return false }
+        return mine.st_dev == theirs.st_dev && mine.st_ino == theirs.st_ino
+    }
+
     private static func boundPort(of descriptor: Int32) -> Int? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
