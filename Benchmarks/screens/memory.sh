@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Bytes and allocations a detail screen's session keeps, counted by valgrind's DHAT: the release `movies` under
+# `valgrind --tool=dhat`, SESSIONS sequential `GET /movies/1` on one keep-alive connection (each opens a session that
+# stays), then a stop. DHAT reports the heap at its peak, which comes as the server stops and queues the end of every
+# session; that queued work (about 190 bytes a session) is counted apart. Finer than the RSS per session that
+# `screens.py fanout` reports (which includes malloc's own overhead), and repeatable on a busy machine.
+#
+# Usage: Benchmarks/screens/memory.sh [--sessions 1000] [--sites 30] [--no-build] [--bin PATH]
+# Prints bytes and allocations per session at the peak, without the stop's queued work; --sites N lists the N
+# largest allocation sites per session (the first frames in this package's code).
+# Needs: valgrind, python3, swift (for demangling).
+set -euo pipefail
+
+SESSIONS=1000
+SITES=0
+BUILD=1
+BIN=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --sessions) SESSIONS=$2; shift 2 ;;
+        --sites) SITES=$2; shift 2 ;;
+        --no-build) BUILD=0; shift ;;
+        --bin) BIN=$2; BUILD=0; shift 2 ;;
+        *) echo "unknown option $1" >&2; exit 2 ;;
+    esac
+done
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+PORT=18093
+WORK=$(mktemp -d)
+SERVER_PID=""
+cleanup() {
+    if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null || true; fi
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+command -v valgrind >/dev/null || { echo "missing valgrind (apt-get install valgrind)" >&2; exit 1; }
+if [ "$BUILD" = 1 ]; then
+    (cd "$ROOT" && swift build -c release --product movies -Xswiftc -warnings-as-errors >/dev/null)
+fi
+[ -n "$BIN" ] || BIN=$(cd "$ROOT" && swift build -c release --show-bin-path)/movies
+
+valgrind --tool=dhat --dhat-out-file="$WORK/dhat.json" "$BIN" --root "$ROOT" --port "$PORT" \
+    --database "$WORK/movies.sqlite" --max-sessions 1000000 --log-level warning --no-access-log --metrics off \
+    >"$WORK/server.log" 2>&1 &
+SERVER_PID=$!
+for _ in $(seq 300); do
+    curl -sf -o /dev/null "http://127.0.0.1:$PORT/movies/1" && break
+    sleep 0.2
+done
+
+python3 - "$PORT" "$SESSIONS" <<'PY'
+import re, socket, sys
+port, count = int(sys.argv[1]), int(sys.argv[2])
+connection = socket.create_connection(("127.0.0.1", port))
+request = b"GET /movies/1 HTTP/1.1\r\nHost: bench\r\n\r\n"
+pending = b""
+for _ in range(count):
+    connection.sendall(request)
+    while True:
+        head_end = pending.find(b"\r\n\r\n")
+        if head_end >= 0:
+            length = int(re.search(rb"(?i)content-length: *(\d+)", pending[:head_end]).group(1))
+            if len(pending) >= head_end + 4 + length:
+                pending = pending[head_end + 4 + length:]
+                break
+        chunk = connection.recv(65536)
+        if not chunk:
+            sys.exit("the server closed the connection")
+        pending += chunk
+PY
+
+kill -TERM "$SERVER_PID"
+wait "$SERVER_PID" 2>/dev/null || true
+SERVER_PID=""
+
+python3 - "$WORK/dhat.json" "$SESSIONS" "$SITES" <<'PY' | swift demangle --simplified
+import collections, json, re, sys
+data = json.load(open(sys.argv[1]))
+sessions, sites = int(sys.argv[2]), int(sys.argv[3])
+frames = data["ftbl"]
+
+def name(frame):
+    return re.sub(r" \(in /.*", "", frames[frame].split(": ", 1)[-1])
+
+total_bytes = total_blocks = stop_bytes = stop_blocks = 0
+by_site = collections.Counter()
+blocks_by_site = collections.Counter()
+for point in data["pps"]:
+    names = [name(frame) for frame in point["fs"][:16]]
+    nbytes, nblocks = point.get("gb", 0), point.get("gbk", 0)
+    total_bytes += nbytes
+    total_blocks += nblocks
+    if any("endAll" in frame for frame in names):  # the stop's queued end of every session
+        stop_bytes += nbytes
+        stop_blocks += nblocks
+        continue
+    ours = next((frame for frame in names[1:] if re.search(r"Reactive|ViewKit|Screenplay|MovieApp|HTTPServer", frame)), "elsewhere")
+    by_site[ours[:100]] += nbytes
+    blocks_by_site[ours[:100]] += nblocks
+kept_bytes, kept_blocks = total_bytes - stop_bytes, total_blocks - stop_blocks
+print(f"per session: {kept_bytes / sessions:,.0f} bytes in {kept_blocks / sessions:.1f} allocations "
+      f"({sessions} sessions; the stop's queued work, not counted: {stop_bytes / sessions:,.0f} bytes in "
+      f"{stop_blocks / sessions:.1f} allocations)")
+for site, nbytes in by_site.most_common(sites):
+    print(f"  {nbytes / sessions:7.1f} bytes {blocks_by_site[site] / sessions:5.2f} allocations  {site}")
+PY
