@@ -25,52 +25,15 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
 PORT=18093
-WORK=$(mktemp -d)
-SERVER_PID=""
-cleanup() {
-    if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null || true; fi
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-command -v valgrind >/dev/null || { echo "missing valgrind (apt-get install valgrind)" >&2; exit 1; }
-if [ "$BUILD" = 1 ]; then
-    (cd "$ROOT" && swift build -c release --product movies -Xswiftc -warnings-as-errors >/dev/null)
-fi
-[ -n "$BIN" ] || BIN=$(cd "$ROOT" && swift build -c release --show-bin-path)/movies
+# shellcheck source=valgrind.sh
+source "$(dirname "$0")/valgrind.sh"
 
 valgrind --tool=dhat --dhat-out-file="$WORK/dhat.json" "$BIN" --root "$ROOT" --port "$PORT" \
     --database "$WORK/movies.sqlite" --max-sessions 1000000 --log-level warning --no-access-log --metrics off \
     >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
-for _ in $(seq 300); do
-    curl -sf -o /dev/null "http://127.0.0.1:$PORT/movies/1" && break
-    sleep 0.2
-done
-
-python3 - "$PORT" "$SESSIONS" <<'PY'
-import re, socket, sys
-port, count = int(sys.argv[1]), int(sys.argv[2])
-connection = socket.create_connection(("127.0.0.1", port))
-request = b"GET /movies/1 HTTP/1.1\r\nHost: bench\r\n\r\n"
-pending = b""
-for _ in range(count):
-    connection.sendall(request)
-    while True:
-        head_end = pending.find(b"\r\n\r\n")
-        if head_end >= 0:
-            length = int(re.search(rb"(?i)content-length: *(\d+)", pending[:head_end]).group(1))
-            if len(pending) >= head_end + 4 + length:
-                pending = pending[head_end + 4 + length:]
-                break
-        chunk = connection.recv(65536)
-        if not chunk:
-            sys.exit("the server closed the connection")
-        pending += chunk
-PY
+python3 "$HERE/screens.py" pages --port "$PORT" --pages "$SESSIONS" --timeout 120
 
 kill -TERM "$SERVER_PID"
 wait "$SERVER_PID" 2>/dev/null || true

@@ -29,22 +29,9 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
 PORT=18092
-WORK=$(mktemp -d)
-SERVER_PID=""
-cleanup() {
-    if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null || true; fi
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-command -v valgrind >/dev/null || { echo "missing valgrind (apt-get install valgrind)" >&2; exit 1; }
-if [ "$BUILD" = 1 ]; then
-    (cd "$ROOT" && swift build -c release --product movies -Xswiftc -warnings-as-errors >/dev/null)
-fi
-[ -n "$BIN" ] || BIN=$(cd "$ROOT" && swift build -c release --show-bin-path)/movies
+# shellcheck source=valgrind.sh
+source "$(dirname "$0")/valgrind.sh"
 
 # Prints the instructions per unit of the callgrind dump named TRIGGER; keeps the dump with --keep.
 # Usage: report TRIGGER COUNT UNIT DETAIL
@@ -82,31 +69,9 @@ valgrind --tool=callgrind --callgrind-out-file="$WORK/callgrind.out.%p" \
     --log-level warning >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 
-python3 - "$PORT" "$WARMUP" "$PAGES" "$SERVER_PID" <<'PY'
-import http.client, subprocess, sys, time
-port, warmup, pages, pid = (int(a) for a in sys.argv[1:5])
-deadline = time.time() + 120
-while True:
-    try:
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        connection.request("GET", "/healthz")
-        connection.getresponse().read()
-        break
-    except OSError:
-        if time.time() > deadline:
-            sys.exit("movies did not start under valgrind")
-        time.sleep(0.2)
-def load(count):
-    for _ in range(count):
-        connection.request("GET", "/movies/1")
-        response = connection.getresponse()
-        response.read()
-        if response.status != 200:
-            sys.exit(f"GET /movies/1 answered {response.status}")
-load(warmup)
-subprocess.run(["callgrind_control", "--zero", str(pid)], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-load(pages)
-subprocess.run(["callgrind_control", "--dump=pages", str(pid)], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-PY
+python3 "$HERE/screens.py" pages --port "$PORT" --pages "$WARMUP" --timeout 120
+callgrind_control --zero "$SERVER_PID" >/dev/null
+python3 "$HERE/screens.py" pages --port "$PORT" --pages "$PAGES"
+callgrind_control --dump=pages "$SERVER_PID" >/dev/null
 
 report pages "$PAGES" "page" "over $PAGES pages after $WARMUP warm-up pages"

@@ -10,14 +10,19 @@
            still open and heard its heartbeats.
   action   One screen: POST .../actions/refresh from script (X-Requested-With: fetch) and time the first patch on
            its stream; the refresh's patches' bytes on the wire.
+  pages    Waits for the server to answer (up to --timeout seconds), then --pages sequential GETs of the movie's
+           detail page on one keep-alive connection, each a session that stays; fails on any other status than 200.
+           For the valgrind scripts (profile.sh, memory.sh).
 
 No thread per connection: every socket is non-blocking and registered with one epoll set.
 
 Usage: screens.py fanout --port P --pid SERVER_PID --streams 1000
        screens.py idle --port P --pid SERVER_PID --streams 10000 --seconds 60
        screens.py action --port P --iterations 500
+       screens.py pages --port P --pages 300 --timeout 120
 """
 import argparse
+import http.client
 import json
 import os
 import re
@@ -353,21 +358,43 @@ def action(args):
     loop.close_all()
 
 
+def pages(args):
+    deadline = time.time() + args.timeout
+    while True:
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", args.port, timeout=60)
+            connection.request("GET", "/healthz")
+            connection.getresponse().read()
+            break
+        except OSError:
+            if time.time() > deadline:
+                sys.exit(f"the server did not answer on port {args.port} within {args.timeout:.0f} s")
+            time.sleep(0.2)
+    for _ in range(args.pages):
+        connection.request("GET", f"/movies/{args.movie}")
+        response = connection.getresponse()
+        response.read()
+        if response.status != 200:
+            sys.exit(f"GET /movies/{args.movie} answered {response.status}")
+    connection.close()
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("mode", choices=["fanout", "idle", "action"])
+    parser.add_argument("mode", choices=["fanout", "idle", "action", "pages"])
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--pid", type=int, default=0)
     parser.add_argument("--movie", type=int, default=1)
     parser.add_argument("--streams", type=int, default=1000)
     parser.add_argument("--iterations", type=int, default=500)
+    parser.add_argument("--pages", type=int, default=300, help="pages: how many detail pages to load")
     parser.add_argument("--timeout", type=float, default=30)
     parser.add_argument("--expect-all", action="store_true")
     parser.add_argument("--seconds", type=float, default=60, help="idle: how long to leave the streams alone")
     parser.add_argument("--callgrind", action="store_true",
                         help="fanout: switch callgrind's instrumentation on just before the PATCH, dump after")
     args = parser.parse_args()
-    {"fanout": fanout, "idle": idle, "action": action}[args.mode](args)
+    {"fanout": fanout, "idle": idle, "action": action, "pages": pages}[args.mode](args)
 
 
 if __name__ == "__main__":
