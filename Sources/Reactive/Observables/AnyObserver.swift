@@ -8,26 +8,48 @@ public struct AnyObserver<Element>: ObserverType {
     /// The closure that receives events.
     public typealias EventHandler = (Event<Element>) -> Void
 
-    private let observer: EventHandler
+    // The observer itself rather than its `on` method as a closure: an element then reaches the observer's own
+    // `onNext` (no `Event` made), and wrapping a sink (a class) allocates nothing, where the closure allocated its
+    // context.
+    private let observer: any ObserverType<Element>
 
     /// Creates an observer that calls `eventHandler` with each event.
     public init(eventHandler: @escaping EventHandler) {
-        observer = eventHandler
+        observer = EventHandlerObserver(handler: eventHandler)
     }
 
     /// Creates an observer that forwards to `observer`.
     public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
-        self.observer = observer.on
+        self.observer = observer
+    }
+
+    /// Returns `observer` itself (not wrapped a second time).
+    public init(_ observer: AnyObserver<Element>) {
+        self = observer
     }
 
     /// Forwards `event`.
     public func on(_ event: Event<Element>) {
-        observer(event)
+        observer.on(event)
+    }
+
+    /// Forwards `element`.
+    public func onNext(_ element: Element) {
+        observer.onNext(element)
     }
 
     /// Returns itself.
     public func asObserver() -> AnyObserver<Element> {
         self
+    }
+}
+
+/// The observer of `AnyObserver(eventHandler:)`.
+private struct EventHandlerObserver<Element>: ObserverType {
+    let handler: (Event<Element>) -> Void
+
+    func on(_ event: Event<Element>) {
+        handler(event)
     }
 }
 

@@ -75,6 +75,10 @@ final class Sink<Observer: ObserverType>: ObserverType, Cancelable {
         flags.load(ordering: .acquiring) != 0
     }
 
+    func onNext(_ element: Element) {
+        if flags.load(ordering: .acquiring) == 0 { observer.onNext(element) }
+    }
+
     func on(_ event: Event<Element>) {
         if case .next = event {
             if flags.load(ordering: .acquiring) == 0 { observer.on(event) }

@@ -162,6 +162,12 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
         enqueueDelivery(.next(element), on: scheduler)
     }
 
+    /// An element from an operator's sink: as `receive(next:via:)`, without an `Event` around it.
+    @usableFromInline
+    func onNext(_ element: Element) {
+        receive(next: element, via: nil)
+    }
+
     @usableFromInline
     func on(_ event: Event<Element>) {
         guard let scheduler, pending.load(ordering: .acquiring) != 0 || !scheduler.isCurrent else {

@@ -40,7 +40,7 @@ class OperatorSink<Observer: ObserverType>: Cancelable {
     /// Sends an element unless stopped or disposed.
     @inline(__always)
     final func forward(_ element: Observer.Element) {
-        if flags.load(ordering: .acquiring) == 0 { observer.on(.next(element)) }
+        if flags.load(ordering: .acquiring) == 0 { observer.onNext(element) }
     }
 
     /// Sends the first stop event, then disposes the upstream subscription.

@@ -18,12 +18,37 @@ extension ObservableType {
         let source = asObservable()
         return Observable.create { observer in
             let slot = ConflatedSlot(observer, scheduler)
-            let subscription = source.subscribe { event in slot.offer(event) }
+            let subscription = source.subscribe(ConflatedInlet(slot: slot, next: { slot.offer(.next($0)) }))
             return Disposables.create {
                 slot.dispose()
                 subscription.dispose()
             }
         }
+    }
+}
+
+/// What the source delivers to: elements through `next`, a closure made where `Element` is known (so the slot's
+/// `offer` runs specialised), with no `Event` made on the way by the source's sinks; the rare terminal event
+/// straight to the slot.
+@usableFromInline
+struct ConflatedInlet<Element>: ObserverType {
+    @usableFromInline let slot: ConflatedSlot<Element>
+    @usableFromInline let next: (Element) -> Void
+
+    @inlinable
+    init(slot: ConflatedSlot<Element>, next: @escaping (Element) -> Void) {
+        self.slot = slot
+        self.next = next
+    }
+
+    @inlinable
+    func onNext(_ element: Element) {
+        next(element)
+    }
+
+    @inlinable
+    func on(_ event: Event<Element>) {
+        slot.offer(event)
     }
 }
 

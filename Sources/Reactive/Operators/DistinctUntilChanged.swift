@@ -74,18 +74,21 @@ private final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Opera
         super.init(observer)
     }
 
+    func onNext(_ element: Observer.Element) {
+        do {
+            let key = try keySelector(element)
+            if let previous, try comparer(previous, key) { return }
+            previous = key
+        } catch {
+            forwardStop(.error(error))
+            return
+        }
+        forward(element)
+    }
+
     func on(_ event: Event<Observer.Element>) {
         switch event {
-        case .next(let element):
-            do {
-                let key = try keySelector(element)
-                if let previous, try comparer(previous, key) { return }
-                previous = key
-            } catch {
-                forwardStop(.error(error))
-                return
-            }
-            forward(element)
+        case .next(let element): onNext(element)
         case .error, .completed:
             forwardStop(event)
         }

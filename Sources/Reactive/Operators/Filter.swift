@@ -30,15 +30,18 @@ private final class FilterSink<Observer: ObserverType>: OperatorSink<Observer>, 
         super.init(observer)
     }
 
+    func onNext(_ element: Observer.Element) {
+        let isKept: Bool
+        do { isKept = try predicate(element) } catch {
+            forwardStop(.error(error))
+            return
+        }
+        if isKept { forward(element) }
+    }
+
     func on(_ event: Event<Observer.Element>) {
         switch event {
-        case .next(let element):
-            let isKept: Bool
-            do { isKept = try predicate(element) } catch {
-                forwardStop(.error(error))
-                return
-            }
-            if isKept { forward(element) }
+        case .next(let element): onNext(element)
         case .error, .completed: forwardStop(event)
         }
     }

@@ -34,15 +34,18 @@ private final class MapSink<Input, Observer: ObserverType>: OperatorSink<Observe
         super.init(observer)
     }
 
+    func onNext(_ element: Input) {
+        let mapped: Observer.Element
+        do { mapped = try transform(element) } catch {
+            forwardStop(.error(error))
+            return
+        }
+        forward(mapped)
+    }
+
     func on(_ event: Event<Input>) {
         switch event {
-        case .next(let element):
-            let mapped: Observer.Element
-            do { mapped = try transform(element) } catch {
-                forwardStop(.error(error))
-                return
-            }
-            forward(mapped)
+        case .next(let element): onNext(element)
         case .error(let error): forwardStop(.error(error))
         case .completed: forwardStop(.completed)
         }
