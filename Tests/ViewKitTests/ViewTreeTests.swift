@@ -14,6 +14,22 @@ import Testing
         #expect(child.rootView === second)
     }
 
+    @Test func isDescendantFollowsTheSuperviews() {
+        let root = View()
+        let middle = View()
+        let leaf = Label(text: "x")
+        root.addSubview(middle)
+        middle.addSubview(leaf)
+        #expect(leaf.isDescendant(of: leaf))
+        #expect(leaf.isDescendant(of: middle))
+        #expect(leaf.isDescendant(of: root))
+        #expect(!root.isDescendant(of: leaf))
+        #expect(!leaf.isDescendant(of: View()))
+        middle.removeFromSuperview()
+        #expect(!leaf.isDescendant(of: root))
+        #expect(leaf.isDescendant(of: middle))
+    }
+
     @Test func aSubviewThatOutlivesItsSuperviewHasNone() {
         let child = Label(text: "x")
         do {

@@ -139,10 +139,12 @@ open class ViewController: DisposeContainer {
     /// stays in this controller's view.
     func outlet<V: View>(named name: String, as type: V.Type) -> V {
         let root = view
-        if let index = outletCache.firstIndex(where: { $0.outletName == name }) {
-            let cached = outletCache[index]
-            if let typed = cached as? V, cached.isDescendant(of: root) { return typed }
+        // A binder reads its outlets on every change of its screen's state (each screen of a movie in a fan-out):
+        // a plain loop over the few cached views, their names compared in place, no string or closure made.
+        for index in outletCache.indices where outletCache[index].isOutlet(named: name) {
+            if let typed = outletCache[index] as? V, typed.isDescendant(of: root) { return typed }
             outletCache.remove(at: index)
+            break
         }
         let found = root.outlet(name, as: V.self)
         outletCache.append(found)
@@ -233,17 +235,5 @@ final class Lifecycle {
 
     func send(_ step: Step, _ animated: Bool) {
         existing(step)?.onNext(animated)
-    }
-}
-
-extension View {
-    /// Whether `ancestor` is this view or one of its superviews.
-    fileprivate func isDescendant(of ancestor: View) -> Bool {
-        var current: View? = self
-        while let view = current {
-            if view === ancestor { return true }
-            current = view.superview
-        }
-        return false
     }
 }

@@ -307,6 +307,16 @@ open class View {
     /// The view this one is inside, if any.
     public var superview: View? { parent }
 
+    /// Whether `view` is this view or one of its superviews (UIKit's `isDescendant(of:)`).
+    public final func isDescendant(of view: View) -> Bool {
+        var current = Unmanaged.passUnretained(self)
+        while true {
+            if current.toOpaque() == Unmanaged.passUnretained(view).toOpaque() { return true }
+            guard let parent = current._withUnsafeGuaranteedRef({ $0.parentLink }) else { return false }
+            current = parent
+        }
+    }
+
     deinit {
         for view in liveSubviews where view.parent === self { view.parent = nil }
     }
@@ -765,11 +775,12 @@ open class View {
         return nil
     }
 
-    /// The name this view's `data-outlet` attribute gives it, if any.
-    package var outletName: String? {
-        guard let attributeList else { return nil }
-        for attribute in attributeList.items where attribute.name == "data-outlet" { return attribute.value }
-        return nil
+    /// Whether this view's `data-outlet` attribute is `name`.
+    package final func isOutlet(named name: String) -> Bool {
+        guard let attributeList else { return false }
+        let items = attributeList.items
+        for index in items.indices where items[index].name == "data-outlet" { return items[index].value == name }
+        return false
     }
 
     /// This view when it is the outlet `name`, else the first such view below it (in document
