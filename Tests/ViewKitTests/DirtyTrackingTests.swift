@@ -34,6 +34,21 @@ import ViewKit
         #expect(page.root.takeChanges(context: RenderContext()).isEmpty)
     }
 
+    @Test func textsAreComparedByTheirBytes() {
+        // The same bytes in a new string: no change. A canonically equivalent text in other code points ("é"
+        // composed, then as "e" and a combining accent): a change, since the page would show other code points.
+        let page = page()
+        page.title.text = String(decoding: Array("Heat".utf8), as: UTF8.self)
+        #expect(!page.root.hasChanges)
+        page.title.text = "Caf\u{E9} · Heat"
+        _ = page.root.takeChanges(context: RenderContext())
+        page.title.text = "Cafe\u{301} · Heat"
+        let changes = page.root.takeChanges(context: RenderContext())
+        #expect(changes == [.replace(id: page.title.domID, html: Array("<h1 id=\"v3\">Cafe\u{301} · Heat</h1>".utf8))])
+        page.title.text = "Cafe\u{301} · Heat"
+        #expect(!page.root.hasChanges)
+    }
+
     @Test func ariaPropertiesMarkTheViewOnlyWhenTheyChange() {
         // They live in storage a view allocates on first use: unsetting a property it never had, or
         // setting the value it holds, must not count as a change.

@@ -121,7 +121,7 @@ package final class Screen {
             changes.removeAll { if case .replace(let id, _) = $0 { id == titleView.domID } else { false } }
         }
         if !changes.isEmpty { send(.patch(changes)) }
-        if viewController.title != sentTitle {
+        if !viewController.title.hasSameUTF8(as: sentTitle) {
             sentTitle = viewController.title
             send(.title(sentTitle ?? ""))
         }

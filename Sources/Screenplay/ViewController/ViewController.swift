@@ -23,7 +23,7 @@ open class ViewController: DisposeContainer {
 
     /// The page title; the layout shows it and open pages receive a `title` event when it changes.
     public var title: String? {
-        didSet { if title != oldValue { screenDidChange?() } }
+        didSet { if !title.hasSameUTF8(as: oldValue) { screenDidChange?() } }
     }
 
     /// How the page shell styles the top of the page.

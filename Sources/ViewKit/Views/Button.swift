@@ -16,7 +16,7 @@ import Reactive
 public final class Button: View {
     /// The button's label text.
     public var title = "" {
-        didSet { if title != oldValue { setNeedsRender() } }
+        didSet { if !title.hasSameUTF8(as: oldValue) { setNeedsRender() } }
     }
 
     /// Whether the button can be pressed; a disabled button renders `disabled`.

@@ -14,12 +14,12 @@
 public final class ImageView: View {
     /// The image's address; `nil` shows the placeholder.
     public var imageURL: String? {
-        didSet { if imageURL != oldValue { setNeedsRender() } }
+        didSet { if !imageURL.hasSameUTF8(as: oldValue) { setNeedsRender() } }
     }
 
     /// The `alt` text; empty marks the image as decorative.
     public var alternativeText = "" {
-        didSet { if alternativeText != oldValue { setNeedsRender() } }
+        didSet { if !alternativeText.hasSameUTF8(as: oldValue) { setNeedsRender() } }
     }
 
     /// The address shown while there is no image.

@@ -12,7 +12,7 @@ public final class Label: View {
     // `@exclusivity(unchecked)`: read on every render and binder update; like `View`'s storage,
     // confined to the screen's scheduler and never held `inout` across a call into the tree.
     @exclusivity(unchecked) public var text = "" {
-        didSet { if text != oldValue { setNeedsRender() } }
+        didSet { if !text.hasSameUTF8(as: oldValue) { setNeedsRender() } }
     }
 
     /// Creates an empty label rendered as `<tagName>`.
@@ -40,7 +40,7 @@ public final class TextNode: View {
     /// The text; setting a different value marks the enclosing element dirty.
     // `@exclusivity(unchecked)`: as `Label.text`.
     @exclusivity(unchecked) public var text = "" {
-        didSet { if text != oldValue { superview?.setNeedsRender() } }
+        didSet { if !text.hasSameUTF8(as: oldValue) { superview?.setNeedsRender() } }
     }
 
     /// Creates an empty text node.

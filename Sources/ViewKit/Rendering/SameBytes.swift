@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension String {
+    /// Whether the two strings are the same UTF-8 bytes: what a view's setter compares before it marks the view
+    /// for rendering.
+    ///
+    /// The page shows code points, so two strings that render differently must compare different; `==` compares
+    /// canonical equivalence ("é" and "e\u{301}" are equal by it) and, for text not known to be ASCII (a movie's
+    /// title with a "·" in it, say), normalises both sides as it goes. Every screen of a movie compares its labels'
+    /// texts on every change of the movie, so the bytes are compared here with `memcmp`.
+    package func hasSameUTF8(as other: String) -> Bool {
+        let compared = utf8.withContiguousStorageIfAvailable { mine in
+            other.utf8.withContiguousStorageIfAvailable { theirs in
+                mine.count == theirs.count
+                    && (mine.count == 0 || memcmp(mine.baseAddress!, theirs.baseAddress!, mine.count) == 0)
+            }
+        }
+        if let compared, let compared { return compared }
+        return utf8.elementsEqual(other.utf8)
+    }
+}
+
+extension String? {
+    /// ``Swift/String/hasSameUTF8(as:)`` for optional strings: two `nil`s are the same, `nil` and a string are not.
+    package func hasSameUTF8(as other: String?) -> Bool {
+        switch (self, other) {
+        case (nil, nil): true
+        case (let mine?, let theirs?): mine.hasSameUTF8(as: theirs)
+        default: false
+        }
+    }
+}
