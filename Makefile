@@ -130,11 +130,11 @@ flood: release
 
 # The end-to-end screen benchmark (a few minutes); `Benchmarks/run.sh --all` adds the micro-benchmarks.
 bench: deps
-	@dpkg -s wrk nginx-light >/dev/null 2>&1 || $(MAKE) --no-print-directory bench-deps
+	@dpkg -s wrk nginx-light gcc >/dev/null 2>&1 || $(MAKE) --no-print-directory bench-deps
 	Benchmarks/run.sh
 
 bench-deps:
-	$(call apt_install,wrk nginx-light)
+	$(call apt_install,wrk nginx-light gcc)
 
 clean:
 	rm -rf .build $(VENV)

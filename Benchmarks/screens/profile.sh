@@ -8,7 +8,7 @@
 # Usage: Benchmarks/screens/profile.sh [--pages 300] [--warmup 30] [--fanout N] [--keep DIR] [--no-build] [--bin PATH]
 # Prints the instructions per page (or per screen); with --keep, leaves the callgrind output in DIR for
 # callgrind_annotate. --bin profiles another build of movies (built with other flags, say) instead of the release one.
-# Needs: valgrind, python3.
+# Needs: valgrind, python3, a C compiler (`cc`) for --fanout.
 set -euo pipefail
 
 PAGES=300

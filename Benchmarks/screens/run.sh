@@ -9,7 +9,7 @@
 #   4. action round trip: POST .../actions/refresh from script to the first patch on the screen's stream.
 #
 # Usage: Benchmarks/screens/run.sh [--duration 10s] [--rounds 3] [--streams "1000 10000"] [--iterations 500]
-# Needs: wrk, nginx-light, python3 (Debian). Run from anywhere; builds in release mode first.
+# Needs: wrk, nginx-light, python3, gcc (Debian). Run from anywhere; builds in release mode first.
 set -euo pipefail
 
 DURATION=10s
