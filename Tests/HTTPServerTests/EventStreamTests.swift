@@ -44,6 +44,27 @@ import Testing
         }
     }
 
+    @Test func eachChunkIsFramedWithItsLengthInHex() throws {
+        // Events sent one at a time, each read before the next is sent (so each is a chunk of its own), of
+        // lengths whose sizes take one to four hex digits; then the end of the stream, the last chunk.
+        let hub = StreamHub()
+        try withServer(configuration: configuration(), routes: hub.routes()) { server throws in
+            let connection = try TestConnection(port: server.port)
+            try connection.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+            let head = try connection.readHead()
+            #expect(head[header: "Transfer-Encoding"] == "chunked")
+            #expect(eventually { hub.count == 1 })
+            for (id, length) in [1, 30, 400, 5000].enumerated() {
+                let data = String(repeating: "x", count: length)
+                hub.all[0].send(id: "\(id)", data: data)
+                let chunk = try #require(try connection.readChunk())
+                #expect(String(decoding: chunk, as: UTF8.self) == "id: \(id)\ndata: \(data)\n\n")
+            }
+            hub.all[0].close()
+            #expect(try connection.readChunk() == nil)
+        }
+    }
+
     @Test func anHTTP10ClientReceivesEventsLargerThanTheResponseBlockWhole() throws {
         // HTTP/1.0 has no chunked encoding: the body is the events as they are, ended by closing the connection.
         let hub = StreamHub()

@@ -269,9 +269,18 @@ final class AdoptedStream: StreamWaker, Sendable {
                 var start = bodyStart
                 var end = bodyStart + count
                 if isChunked {
-                    let size = Array(String(count, radix: 16).utf8) + [13, 10]
-                    start -= size.count
-                    for (offset, byte) in size.enumerated() { scratch[start + offset] = byte }
+                    // The size in hex, written backwards in front of the body (no string or array per chunk: every
+                    // stream of a fan-out sends one).
+                    start -= 2
+                    scratch[start] = 13
+                    scratch[start + 1] = 10
+                    var remaining = count
+                    repeat {
+                        start -= 1
+                        let digit = UInt8(remaining & 0xF)
+                        scratch[start] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+                        remaining >>= 4
+                    } while remaining > 0
                     scratch[end] = 13
                     scratch[end + 1] = 10
                     end += 2
