@@ -568,15 +568,21 @@ open class View {
 
     /// Records that something below this view changed, up to the root.
     func markDirtyDescendant() {
-        var node: View? = self
-        while let current = node {
-            if current.hasDirtyDescendant { return }
-            current.hasDirtyDescendant = true
-            if current.superview == nil {
-                if !current.needsRender { current.invalidationHandler?() }
-                return
+        // Up the parent links without retaining each ancestor (a label's change walks to the root on every screen
+        // of a fan-out): a parent outlives its link, and `self` is held by the caller.
+        var current = Unmanaged.passUnretained(self)
+        while true {
+            let reachedRoot = current._withUnsafeGuaranteedRef { view -> Bool in
+                if view.hasDirtyDescendant { return true }
+                view.hasDirtyDescendant = true
+                guard let parent = view.parentLink else {
+                    if !view.needsRender { view.invalidationHandler?() }
+                    return true
+                }
+                current = parent
+                return false
             }
-            node = current.superview
+            if reachedRoot { return }
         }
     }
 
