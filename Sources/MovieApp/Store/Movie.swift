@@ -27,28 +27,28 @@ public struct Movie: Codable, Sendable, Equatable {
 
     /// The title as shown, 1 to 200 characters.
     public var title: String {
-        get { text.title }
-        set { text = Text(title: newValue, genres: genres, overview: overview, tips: tips, posterUrl: posterUrl) }
+        get { text.fields.title }
+        set { text = text.with(\.title, newValue) }
     }
     /// The genres, at most 10, in display order.
     public var genres: [String] {
-        get { text.genres }
-        set { text = Text(title: title, genres: newValue, overview: overview, tips: tips, posterUrl: posterUrl) }
+        get { text.fields.genres }
+        set { text = text.with(\.genres, newValue) }
     }
     /// A short description, 1 to 2000 characters.
     public var overview: String {
-        get { text.overview }
-        set { text = Text(title: title, genres: genres, overview: newValue, tips: tips, posterUrl: posterUrl) }
+        get { text.fields.overview }
+        set { text = text.with(\.overview, newValue) }
     }
     /// Viewing tips, at most 10, in display order; may be empty.
     public var tips: [String] {
-        get { text.tips }
-        set { text = Text(title: title, genres: genres, overview: overview, tips: newValue, posterUrl: posterUrl) }
+        get { text.fields.tips }
+        set { text = text.with(\.tips, newValue) }
     }
     /// Where the poster is served from, such as `/public/posters/1.svg`; `nil` when there is none.
     public var posterUrl: String? {
-        get { text.posterUrl }
-        set { text = Text(title: title, genres: genres, overview: overview, tips: tips, posterUrl: newValue) }
+        get { text.fields.posterUrl }
+        set { text = text.with(\.posterUrl, newValue) }
     }
 
     /// Creates a movie from its fields, as given (the store validates what it is asked to keep).
@@ -60,33 +60,35 @@ public struct Movie: Codable, Sendable, Equatable {
         self.year = year
         self.runtimeMinutes = runtimeMinutes
         self.rating = rating
-        text = Text(title: title, genres: genres, overview: overview, tips: tips, posterUrl: posterUrl)
+        text = Text(Text.Fields(title: title, genres: genres, overview: overview, tips: tips, posterUrl: posterUrl))
     }
 
     public static func == (lhs: Movie, rhs: Movie) -> Bool {
         lhs.id == rhs.id && lhs.year == rhs.year && lhs.runtimeMinutes == rhs.runtimeMinutes
-            && lhs.rating == rhs.rating && (lhs.text === rhs.text || lhs.text == rhs.text)
+            && lhs.rating == rhs.rating && (lhs.text === rhs.text || lhs.text.fields == rhs.text.fields)
     }
 
-    /// The text fields of a movie, never changed once made.
-    private final class Text: Sendable, Equatable {
-        let title: String
-        let genres: [String]
-        let overview: String
-        let tips: [String]
-        let posterUrl: String?
-
-        init(title: String, genres: [String], overview: String, tips: [String], posterUrl: String?) {
-            self.title = title
-            self.genres = genres
-            self.overview = overview
-            self.tips = tips
-            self.posterUrl = posterUrl
+    /// The text fields of a movie, never changed once made: a write makes another box.
+    private final class Text: Sendable {
+        struct Fields: Equatable, Sendable {
+            var title: String
+            var genres: [String]
+            var overview: String
+            var tips: [String]
+            var posterUrl: String?
         }
 
-        static func == (lhs: Text, rhs: Text) -> Bool {
-            lhs.title == rhs.title && lhs.genres == rhs.genres && lhs.overview == rhs.overview
-                && lhs.tips == rhs.tips && lhs.posterUrl == rhs.posterUrl
+        let fields: Fields
+
+        init(_ fields: Fields) {
+            self.fields = fields
+        }
+
+        /// A box with `field` set to `value` and the other fields as here.
+        func with<Value>(_ field: WritableKeyPath<Fields, Value>, _ value: Value) -> Text {
+            var changed = fields
+            changed[keyPath: field] = value
+            return Text(changed)
         }
     }
 
