@@ -26,9 +26,23 @@ acknowledged = {}  # movie id -> last rating the server acknowledged
 ack_lock = threading.Lock()
 
 
+error_kinds = {}  # what went wrong -> how many times, printed at the end
+
+
 def bump(name):
     with counts_lock:
         counts[name] += 1
+
+
+def fail(what):
+    """Counts an error and remembers what it was (an unexpected status, or the exception's type and message)."""
+    with counts_lock:
+        counts["errors"] += 1
+        error_kinds[what] = error_kinds.get(what, 0) + 1
+
+
+def failure(error):
+    return f"{type(error).__name__}: {error}"
 
 
 def connect():
@@ -65,9 +79,12 @@ def pages_and_actions():
                 connection.request("POST", action.group(1), body, {
                     "Content-Type": "application/x-www-form-urlencoded", "X-Requested-With": "fetch"})
                 status = connection.getresponse().status
-                bump("actions" if status in (204, 303) else "errors")
-        except Exception:
-            bump("errors")
+                if status in (204, 303):
+                    bump("actions")
+                else:
+                    fail(f"POST refresh answered {status}")
+        except Exception as error:
+            fail(f"page or action: {failure(error)}")
 
 
 def patches(movie):
@@ -85,9 +102,9 @@ def patches(movie):
                     acknowledged[movie] = rating
                 bump("patches")
             else:
-                bump("errors")
-        except Exception:
-            bump("errors")
+                fail(f"PATCH answered {response.status}")
+        except Exception as error:
+            fail(f"PATCH: {failure(error)}")
 
 
 def streams():
@@ -98,7 +115,7 @@ def streams():
             page = connection.getresponse().read().decode()
             events = re.search(r'data-events="([^"]+)"', page)
             if not events:
-                bump("errors")
+                fail("GET /movies/1 without data-events")
                 continue
             connection = connect()
             connection.request("GET", events.group(1), headers={"Accept": "text/event-stream"})
@@ -107,8 +124,8 @@ def streams():
             time.sleep(random.uniform(0.05, 0.5))
             connection.close()  # Hang up mid-stream: the server must free it.
             bump("streams")
-        except Exception:
-            bump("errors")
+        except Exception as error:
+            fail(f"stream: {failure(error)}")
 
 
 ids = movie_ids()
@@ -141,6 +158,8 @@ growth = (last - middle) / middle if middle else 0
 elapsed = time.time() - start
 print(f"soak: {elapsed:.0f}s; pages {counts['pages']}, actions {counts['actions']}, patches {counts['patches']}, "
       f"streams opened and dropped {counts['streams']}, errors {counts['errors']}")
+for what, times in sorted(error_kinds.items(), key=lambda item: -item[1]):
+    print(f"soak: error x{times}: {what}")
 print(f"soak: RSS first {samples[0][1]} KiB, peak of middle third {middle} KiB, peak of last third {last} KiB "
       f"(growth {growth * 100:.1f}%)")
 print(f"soak: acknowledged PATCHes checked {len(acknowledged)} movies, lost {len(lost)} {lost if lost else ''}")
