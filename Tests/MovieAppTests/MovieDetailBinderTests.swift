@@ -91,6 +91,24 @@ struct MovieDetailBinderTests {
         #expect(harness.screenHTML.contains(">9.1<"))
     }
 
+    @Test func aRetitledMovieRetitlesThePageAndPosterAndARatingChangeLeavesThem() throws {
+        let screens = try MovieScreens()
+        let harness = try screens.detail(1)
+        defer { harness.end() }
+        harness.clearEvents()
+        _ = try screens.store.update(id: 1, with: MoviePatch(title: "Renamed"))
+        #expect(eventually { harness.events.contains(.title("Renamed · Screenplay")) })
+        harness.settle()
+        #expect(harness.screenHTML.contains(#"alt="Poster of Renamed""#))
+        harness.clearEvents()
+        _ = try screens.store.update(id: 1, with: MoviePatch(rating: 3.3))
+        #expect(eventually { !harness.patches.isEmpty })
+        harness.settle()
+        #expect(!harness.events.contains { if case .title = $0 { true } else { false } })
+        #expect(harness.screenHTML.contains(#"alt="Poster of Renamed""#))
+        #expect(harness.screenHTML.contains(">3.3<"))
+    }
+
     @Test func changesOfAnotherMovieSendNothing() throws {
         let screens = try MovieScreens()
         let harness = try screens.detail(1)

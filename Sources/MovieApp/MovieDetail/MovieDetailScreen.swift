@@ -24,9 +24,17 @@ extension MovieDetailViewController {
             viewController.navigationController?.popViewController(animated: true)
         }
         viewController.bag.insert(MovieDetailBinder(viewController: viewController, driver: driver))
-        // The page title and the poster's text alternative follow the movie too.
+        // The page title and the poster's text alternative follow the movie's title too (made again only when it
+        // changed: a rating change would otherwise build both strings on every screen of the movie).
         viewController.bag.insert(
             driver.data.drive(onNext: { [unowned viewController] data in
+                let source = (title: data.title, hasMovie: data.movie != nil)
+                if let made = viewController.titlesMadeFrom, made.hasMovie == source.hasMovie,
+                    made.title == source.title
+                {
+                    return
+                }
+                viewController.titlesMadeFrom = source
                 viewController.title = "\(data.title) · Screenplay"
                 viewController.posterImageView.alternativeText = data.movie.map { "Poster of \($0.title)" } ?? ""
             })
