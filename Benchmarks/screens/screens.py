@@ -24,6 +24,7 @@ Usage: screens.py fanout --port P --pid SERVER_PID --streams 1000
        screens.py pages --port P --pages 300 --timeout 120
 """
 import argparse
+import hashlib
 import http.client
 import json
 import os
@@ -209,12 +210,16 @@ def patch_request(movie, rating):
             f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode() + body
 
 
-def build_helper():
-    """Compiles fanout_wait.c (next to this file) into a cache beside it unless it is up to date; returns its path."""
+def build_fanout_wait():
+    """Compiles fanout_wait.c (next to this file) into the temporary folder, under a name made from its contents (so
+    an edited or another checkout's source gets its own build); returns the program's path."""
     source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fanout_wait.c")
-    binary = os.path.join(tempfile.gettempdir(), f"screenplay-fanout-wait-{os.getuid()}")
-    if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
-        subprocess.run(["cc", "-O2", "-o", binary, source], check=True)
+    with open(source, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()[:16]
+    binary = os.path.join(tempfile.gettempdir(), f"screenplay-fanout-wait-{os.getuid()}-{digest}")
+    if not os.path.exists(binary):
+        subprocess.run(["cc", "-O2", "-o", binary + ".part", source], check=True)
+        os.replace(binary + ".part", binary)
     return binary
 
 
@@ -248,13 +253,13 @@ def fanout(args):
     rating = 3.1 if current != 3.1 else 8.6
     marker = f">{rating}</span>".encode()
     # The timed part runs in fanout_wait (C, one epoll loop over the inherited sockets): see that file.
-    helper = build_helper()
+    waiter_binary = build_fanout_wait()
     with tempfile.TemporaryDirectory() as scratch:
         patch_path, first_path = os.path.join(scratch, "patch"), os.path.join(scratch, "first")
         with open(patch_path, "wb") as f:
             f.write(patch_request(args.movie, rating))
         fds = [s.fileno() for s in streams]
-        waiter = subprocess.Popen([helper, str(args.port), marker.decode(), patch_path, first_path, str(args.timeout)],
+        waiter = subprocess.Popen([waiter_binary, str(args.port), marker.decode(), patch_path, first_path, str(args.timeout)],
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, pass_fds=fds, text=True)
         waiter.stdin.write("".join(f"{fd}\n" for fd in fds) + "\n")
         waiter.stdin.flush()
