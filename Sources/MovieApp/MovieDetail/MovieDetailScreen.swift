@@ -1,5 +1,6 @@
 import Reactive
 import Screenplay
+import ViewKit
 
 extension MovieDetailViewController {
     /// Assembles the MovieDetail screen for `/movies/:id`: view controller, driver, binder.
@@ -30,7 +31,7 @@ extension MovieDetailViewController {
             driver.data.drive(onNext: { [unowned viewController] data in
                 let source = (title: data.title, hasMovie: data.movie != nil)
                 if let made = viewController.titlesMadeFrom, made.hasMovie == source.hasMovie,
-                    made.title == source.title
+                    made.title.hasSameUTF8(as: source.title)
                 {
                     return
                 }
