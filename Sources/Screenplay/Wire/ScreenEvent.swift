@@ -17,7 +17,9 @@ public enum ScreenEvent: Equatable, Sendable {
     case title(String)
 
     /// The event's name on the wire.
-    public var name: String {
+    public var name: String { wireName.description }
+
+    private var wireName: StaticString {
         switch self {
         case .patch: "patch"
         case .reset: "reset"
@@ -26,28 +28,60 @@ public enum ScreenEvent: Equatable, Sendable {
         }
     }
 
-    /// The event's `data:` payload, one line.
+    /// The event's `data:` payload, one line. A patch the same as the last one encoded shares its bytes
+    /// (``PatchEncoding``).
     public var data: [UInt8] {
+        guard case .patch(let changes) = self else { return encodedData() }
+        return PatchEncoding.shared.data(for: changes) { ScreenEvent.patch($0).encodedData() }
+    }
+
+    private func encodedData() -> [UInt8] {
         var json = JSONWriter()
         json.bytes.reserveCapacity(estimatedDataCount)
         writeData(into: &json)
         return json.bytes
     }
 
-    /// The whole server-sent event, ready for the socket.
+    /// The whole server-sent event, ready for the socket: `event:`, `id:` and `data:` lines and a blank line.
     public func encoded(id: Int) -> [UInt8] {
-        // One buffer, sized once: every screen encodes its own patch during a fan-out, so the
-        // header and payload are written in place rather than built separately and copied.
-        var json = JSONWriter()
-        json.bytes.reserveCapacity(estimatedDataCount + 48)
-        json.raw("event: ")
-        json.bytes.append(contentsOf: name.utf8)
-        json.raw("\nid: ")
-        json.decimal(id)
-        json.raw("\ndata: ")
-        writeData(into: &json)
-        json.raw("\n\n")
-        return json.bytes
+        let data = data
+        let name = wireName
+        // Every screen of a fan-out frames the (shared) data with its own id: one buffer of the exact size, the
+        // pieces copied in.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        let digitCount = withUnsafeMutableBytes(of: &digits) { Self.writeDecimal(id, into: $0) }
+        let count = 7 + name.utf8CodeUnitCount + 5 + digitCount + 7 + data.count + 2
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var cursor = ByteCursor(buffer.baseAddress!)
+            cursor.put("event: ")
+            cursor.put(name)
+            cursor.put("\nid: ")
+            withUnsafeBytes(of: &digits) { cursor.put(UnsafeRawBufferPointer(rebasing: $0[..<digitCount])) }
+            cursor.put("\ndata: ")
+            data.withUnsafeBytes { cursor.put($0) }
+            cursor.put("\n\n")
+            initialized = cursor.count
+        }
+    }
+
+    /// Writes `value` in decimal at the start of `buffer` (24 bytes are room for any `Int`); returns how many bytes.
+    private static func writeDecimal(_ value: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        var reversed: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        return withUnsafeMutableBytes(of: &reversed) { scratch in
+            var rest = value.magnitude
+            var count = 0
+            repeat {
+                scratch[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            if value < 0 {
+                scratch[count] = UInt8(ascii: "-")
+                count += 1
+            }
+            for index in 0..<count { buffer[index] = scratch[count - 1 - index] }
+            return count
+        }
     }
 
     /// Room for the payload: the markup plus its framing and some escapes.
@@ -86,6 +120,26 @@ public enum ScreenEvent: Equatable, Sendable {
         case .title(let title):
             json.bytes.append(contentsOf: title.utf8.lazy.map { $0 == 10 || $0 == 13 ? 32 : $0 })
         }
+    }
+}
+
+/// Copies bytes one piece after another into memory sized for them beforehand.
+private struct ByteCursor {
+    let start: UnsafeMutablePointer<UInt8>
+    var count = 0
+
+    init(_ start: UnsafeMutablePointer<UInt8>) {
+        self.start = start
+    }
+
+    mutating func put(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        (start + count).initialize(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func put(_ text: StaticString) {
+        put(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }
 
@@ -134,11 +188,6 @@ struct JSONWriter {
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
-    }
-
-    /// Appends an integer in decimal (a small string: no allocation).
-    mutating func decimal(_ value: Int) {
-        bytes.append(contentsOf: String(value).utf8)
     }
 
     mutating func optionalString(_ text: String?) {
