@@ -109,6 +109,34 @@ struct MovieDetailBinderTests {
         #expect(harness.screenHTML.contains(">3.3<"))
     }
 
+    @Test func theSubtitleFollowsYearRuntimeAndGenresAndARatingChangeLeavesIt() throws {
+        let screens = try MovieScreens()
+        let harness = try screens.detail(1)
+        defer { harness.end() }
+        // Whether the screen shows `subtitle`, compared as bytes, as the page shows them.
+        func shows(subtitle: String, after patch: MoviePatch) throws -> Bool {
+            harness.clearEvents()
+            _ = try screens.store.update(id: 1, with: patch)
+            #expect(eventually { !harness.patches.isEmpty })
+            harness.settle()
+            let html = Array(harness.screenHTML.utf8)
+            let wanted = Array("data-outlet=\"subtitleLabel\">\(subtitle)</p>".utf8)
+            return html.indices.contains { html[$0...].starts(with: wanted) }
+        }
+        #expect(try shows(subtitle: "2001 · 1 h 44 min · Drama, Comedy", after: MoviePatch(year: 2001)))
+        #expect(try shows(subtitle: "2001 · 59 min · Drama, Comedy", after: MoviePatch(runtimeMinutes: 59)))
+        #expect(try shows(subtitle: "2001 · 59 min · Drama", after: MoviePatch(genres: ["Drama"])))
+        #expect(try shows(subtitle: "2001 · 59 min · Film &lt;noir&gt;", after: MoviePatch(genres: ["Film <noir>"])))
+        #expect(try shows(subtitle: "2001 · 59 min · Film &lt;noir&gt;", after: MoviePatch(rating: 4.4)))
+        #expect(harness.screenHTML.contains(">4.4<"))
+        // The rating's patch replaced the rating alone.
+        let replaced = harness.patches.joined().compactMap { change -> String? in
+            if case .replace(_, let html) = change { String(decoding: html, as: UTF8.self) } else { nil }
+        }
+        #expect(replaced.count == 1)
+        #expect(replaced.allSatisfy { !$0.contains("subtitle") })
+    }
+
     @Test func changesOfAnotherMovieSendNothing() throws {
         let screens = try MovieScreens()
         let harness = try screens.detail(1)

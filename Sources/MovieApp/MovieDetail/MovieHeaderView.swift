@@ -18,6 +18,11 @@ final class MovieHeaderView: View {
     private lazy var ratingLabel: Label = outlet("ratingLabel")
     private lazy var overviewLabel: Label = outlet("overviewLabel")
 
+    /// What the subtitle was last made from: every screen of a movie runs `configure` on each change of the movie,
+    /// and a change of its rating (say) leaves the year, runtime and genres as they were.
+    private var subtitleMadeFrom: SubtitleSource?
+    private var subtitleIsMade = false
+
     /// Shows `data`; only the labels whose text changes are re-rendered.
     func configure(with data: MovieDetailData) {
         statusLabel.text = data.statusText
@@ -26,10 +31,39 @@ final class MovieHeaderView: View {
         statusClasses.set("error", { if case .failed = data.phase { true } else { false } }())
         if statusClasses != statusLabel.classList { statusLabel.classList = statusClasses }
         titleLabel.text = data.movie?.title ?? (data.phase == .loading ? "Loading…" : "Unavailable")
-        subtitleLabel.text = data.subtitle
+        let subtitleSource = data.movie.map {
+            SubtitleSource(year: $0.year, runtimeMinutes: $0.runtimeMinutes, genres: $0.genres)
+        }
+        if !subtitleIsMade || !subtitleSource.isSame(as: subtitleMadeFrom) {
+            subtitleMadeFrom = subtitleSource
+            subtitleIsMade = true
+            subtitleLabel.text = data.subtitle
+        }
         ratingLabel.text = data.ratingText
         // A rating of "–" means nothing once the movie cannot be read; while loading it holds the place.
         ratingLine.isHidden = data.movie == nil && data.phase != .loading
         overviewLabel.text = data.movie?.overview ?? ""
+    }
+}
+
+/// The fields of a movie its header's subtitle shows (``MovieDetailData/subtitle``).
+private struct SubtitleSource {
+    let year: Int
+    let runtimeMinutes: Int
+    let genres: [String]
+}
+
+extension SubtitleSource? {
+    /// Whether both make the same subtitle: no movie for both, or the same year, runtime and genres, the genres
+    /// compared by their bytes as the labels compare their texts.
+    fileprivate func isSame(as other: SubtitleSource?) -> Bool {
+        switch (self, other) {
+        case (nil, nil): return true
+        case (let mine?, let theirs?):
+            return mine.year == theirs.year && mine.runtimeMinutes == theirs.runtimeMinutes
+                && mine.genres.count == theirs.genres.count
+                && zip(mine.genres, theirs.genres).allSatisfy { $0.hasSameUTF8(as: $1) }
+        default: return false
+        }
     }
 }
