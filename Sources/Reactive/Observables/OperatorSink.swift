@@ -10,9 +10,9 @@ class OperatorSink<Observer: ObserverType>: Cancelable {
     final let observer: Observer
     private let flags = Atomic<Int>(0)
     // The upstream subscription, set once, under `lock` (in this object rather than a single-assignment holder of
-    // its own: one object less per sink).
+    // its own: one object less per sink). `@exclusivity(unchecked)`: only under the lock, never across a call out.
     private let lock = InlineLock()
-    private var upstream: (any Disposable)?
+    @exclusivity(unchecked) private var upstream: (any Disposable)?
 
     init(_ observer: Observer) {
         self.observer = observer

@@ -59,16 +59,18 @@ struct ConflatedInlet<Element>: ObserverType {
 /// slot as large as two elements for a value held only for the moment before a drain.
 ///
 /// `@unchecked Sendable`: its fields are read and written under `lock` only; the observer is called on the
-/// scheduler, one drain at a time.
+/// scheduler, one drain at a time. `@exclusivity(unchecked)` for the same reason: the lock serialises every access
+/// and none is held across a call out, so the run-time check on each (eleven per element, every screen of a
+/// fan-out) guarded nothing.
 @usableFromInline
 final class ConflatedSlot<Element>: @unchecked Sendable {
     @usableFromInline let lock = InlineLock()
-    @usableFromInline var waiting: [Element] = []
-    @usableFromInline var isStopped = false
-    @usableFromInline var stopError: (any Error)?
-    @usableFromInline var isScheduled = false
-    @usableFromInline var isDisposed = false
-    @usableFromInline var observer: AnyObserver<Element>?
+    @exclusivity(unchecked) @usableFromInline var waiting: [Element] = []
+    @exclusivity(unchecked) @usableFromInline var isStopped = false
+    @exclusivity(unchecked) @usableFromInline var stopError: (any Error)?
+    @exclusivity(unchecked) @usableFromInline var isScheduled = false
+    @exclusivity(unchecked) @usableFromInline var isDisposed = false
+    @exclusivity(unchecked) @usableFromInline var observer: AnyObserver<Element>?
     @usableFromInline let scheduler: any ImmediateSchedulerType
     // A screen scheduler takes plain work (no cancellable per drain): a fan-out drains once per screen.
     @usableFromInline let screen: ScreenScheduler?

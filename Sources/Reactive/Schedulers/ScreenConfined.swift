@@ -12,7 +12,8 @@
 public final class ScreenConfined<Value>: @unchecked Sendable {
     /// The scheduler that owns the value.
     public let scheduler: ScreenScheduler
-    private var storage: Value
+    // `@exclusivity(unchecked)`: read and written on `scheduler` only (checked by `value`, or by `run` hopping there).
+    @exclusivity(unchecked) private var storage: Value
 
     /// Boxes `value`, which from now on belongs to `scheduler`.
     public init(_ value: Value, on scheduler: ScreenScheduler) {

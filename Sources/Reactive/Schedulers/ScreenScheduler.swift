@@ -61,9 +61,10 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         let hadTimers = Atomic<Bool>(false)
 
         /// How many tracked turns are running on the queue (more than one while a turn's deferred work runs).
-        var turnDepth = 0
+        // `@exclusivity(unchecked)`: both are touched on the lane's serial queue only.
+        @exclusivity(unchecked) var turnDepth = 0
         /// What the running turn left for its end (``ScreenScheduler/atEndOfTurn(_:)``).
-        var deferred: [@Sendable () -> Void] = []
+        @exclusivity(unchecked) var deferred: [@Sendable () -> Void] = []
 
         /// Which lane this is, in creation order (for tests).
         let number = Lane.created.wrappingAdd(1, ordering: .relaxed).newValue

@@ -135,14 +135,16 @@ final class SubjectCore<Element>: Observable<Element> {
     /// behavior does not).
     let replaysAfterStop: Bool
     private let lock = InlineLock()
+    // `@exclusivity(unchecked)` on the state below: it is read and written under `lock` only, never held across a
+    // call out (observers are called after the lock is released), so the run-time check guarded nothing.
     /// The earliest subscriber: most subjects have one, and it needs no array.
-    private var firstEntry: Entry?
+    @exclusivity(unchecked) private var firstEntry: Entry?
     /// The later subscribers in subscription order, each an `Entry` (kept as plain references: see the type's
     /// comment).
-    private var laterEntries: [AnyObject] = []
-    private var buffer: [Element]
-    private var stop: Stop?
-    private var disposed = false
+    @exclusivity(unchecked) private var laterEntries: [AnyObject] = []
+    @exclusivity(unchecked) private var buffer: [Element]
+    @exclusivity(unchecked) private var stop: Stop?
+    @exclusivity(unchecked) private var disposed = false
 
     @usableFromInline
     init(bufferLimit: Int, replaysAfterStop: Bool, initial: [Element] = []) {

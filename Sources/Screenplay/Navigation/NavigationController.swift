@@ -17,14 +17,15 @@ public final class NavigationController {
     /// Where ``popViewController(animated:)`` goes: the previous screen's URL.
     public let backURL: String
 
+    // `@exclusivity(unchecked)` on the state below: confined to the screen's scheduler.
     /// Whether the layout's navigation bar is hidden.
-    public private(set) var isNavigationBarHidden = false
+    @exclusivity(unchecked) public private(set) var isNavigationBarHidden = false
 
     /// The URL the screen asked to navigate to, if any, not yet delivered to the page.
-    package private(set) var pendingNavigation: String?
+    @exclusivity(unchecked) package private(set) var pendingNavigation: String?
 
     /// Called when a navigation intent is made, so the screen can deliver it.
-    package var navigationDidChange: (() -> Void)?
+    @exclusivity(unchecked) package var navigationDidChange: (() -> Void)?
 
     private let navigationBar: View?
 

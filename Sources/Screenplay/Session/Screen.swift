@@ -23,11 +23,13 @@ package final class Screen {
     package var eventsURL: String { ScreenSession.eventsURL(of: sessionID) }
     private let titleView: Label?
     private let themeColor: View?
-    private var log: EventLog
-    private var streams: [EventStream] = []
-    private var flushScheduled = false
-    private var hasAppeared = false
-    private var sentTitle: String?
+    // `@exclusivity(unchecked)` on the state below: confined to the screen's scheduler (one turn at a time) and
+    // never held `inout` across a call back into the screen; the run-time checks were seven a patch.
+    @exclusivity(unchecked) private var log: EventLog
+    @exclusivity(unchecked) private var streams: [EventStream] = []
+    @exclusivity(unchecked) private var flushScheduled = false
+    @exclusivity(unchecked) private var hasAppeared = false
+    @exclusivity(unchecked) private var sentTitle: String?
     package private(set) var isEnded = false
     /// Called on the scheduler whenever events were sent; the harness records them.
     package var eventObserver: ((ScreenEvent) -> Void)?

@@ -18,16 +18,18 @@ public import ViewKit
 /// `viewWillDisappear` → `viewDidDisappear` when the screen ends; then its ``bag`` is disposed. A view controller
 /// is confined to its screen's scheduler and is not `Sendable`.
 open class ViewController: DisposeContainer {
+    // `@exclusivity(unchecked)` on the stored properties below: confined to the screen's scheduler, as its views
+    // are, and none is held `inout` across a call out.
     /// The bag for this screen's subscriptions; disposed when the screen ends.
-    public private(set) var bag = DisposeBag()
+    @exclusivity(unchecked) public private(set) var bag = DisposeBag()
 
     /// The page title; the layout shows it and open pages receive a `title` event when it changes.
-    public var title: String? {
+    @exclusivity(unchecked) public var title: String? {
         didSet { if !title.hasSameUTF8(as: oldValue) { screenDidChange?() } }
     }
 
     /// How the page shell styles the top of the page.
-    public var statusBarStyle: StatusBarStyle = .default {
+    @exclusivity(unchecked) public var statusBarStyle: StatusBarStyle = .default {
         didSet { if statusBarStyle != oldValue { screenDidChange?() } }
     }
 
@@ -38,13 +40,13 @@ open class ViewController: DisposeContainer {
     public package(set) var templates: TemplateLibrary?
 
     /// Called when the title or status bar style changes, so the screen can tell open pages.
-    package var screenDidChange: (() -> Void)?
+    @exclusivity(unchecked) package var screenDidChange: (() -> Void)?
 
-    private var loadedView: View?
+    @exclusivity(unchecked) private var loadedView: View?
     /// Outlets found so far: a view controller reads the same few outlets many times while its binder wires them,
     /// and each search walks the view tree. Kept as the views alone, each named by its `data-outlet` attribute: no
     /// second copy of the names (8 bytes a slot where a name and a view took 24).
-    private var outletCache: [View] = []
+    @exclusivity(unchecked) private var outletCache: [View] = []
     let lifecycle = Lifecycle()
 
     /// The templates of the screen being built; view controllers created by a screen factory pick them up.

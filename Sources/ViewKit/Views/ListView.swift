@@ -13,8 +13,9 @@
 /// }
 /// ```
 public final class ListView: View {
-    private var rowIDs: [AnyHashable] = []
-    private var pendingChanges: [PendingChange] = []
+    // `@exclusivity(unchecked)`: confined to the screen's scheduler, like `View`'s storage.
+    @exclusivity(unchecked) private var rowIDs: [AnyHashable] = []
+    @exclusivity(unchecked) private var pendingChanges: [PendingChange] = []
 
     private enum PendingChange {
         case insert(row: View, beforeID: String?)
