@@ -127,7 +127,10 @@ struct MovieDetailBinderTests {
         #expect(try shows(subtitle: "2001 · 59 min · Drama, Comedy", after: MoviePatch(runtimeMinutes: 59)))
         #expect(try shows(subtitle: "2001 · 59 min · Drama", after: MoviePatch(genres: ["Drama"])))
         #expect(try shows(subtitle: "2001 · 59 min · Film &lt;noir&gt;", after: MoviePatch(genres: ["Film <noir>"])))
-        #expect(try shows(subtitle: "2001 · 59 min · Film &lt;noir&gt;", after: MoviePatch(rating: 4.4)))
+        // "é" as one code point, then as "e" and a combining accent: other bytes on the page.
+        #expect(try shows(subtitle: "2001 · 59 min · Caf\u{E9}", after: MoviePatch(genres: ["Caf\u{E9}"])))
+        #expect(try shows(subtitle: "2001 · 59 min · Cafe\u{301}", after: MoviePatch(genres: ["Cafe\u{301}"])))
+        #expect(try shows(subtitle: "2001 · 59 min · Cafe\u{301}", after: MoviePatch(rating: 4.4)))
         #expect(harness.screenHTML.contains(">4.4<"))
         // The rating's patch replaced the rating alone.
         let replaced = harness.patches.joined().compactMap { change -> String? in

@@ -35,6 +35,34 @@ import Testing
         #expect(retitled != movie)
     }
 
+    @Test func textsAreComparedByTheirBytes() {
+        var composed = movie
+        composed.title = "Caf\u{E9}"
+        var decomposed = movie
+        decomposed.title = "Cafe\u{301}"
+        #expect(composed.title == decomposed.title)  // `String` equality: canonical equivalence
+        #expect(composed != decomposed)
+        for change in [
+            { (movie: inout Movie) in movie.genres = ["Caf\u{E9}"] }, { $0.tips = ["Caf\u{E9}"] },
+            { $0.overview = "Caf\u{E9}" }, { $0.posterUrl = "/p/caf\u{E9}.svg" },
+        ] {
+            var first = movie
+            change(&first)
+            var second = first
+            second.genres = first.genres.map { $0.replacingOccurrences(of: "\u{E9}", with: "e\u{301}") }
+            second.tips = first.tips.map { $0.replacingOccurrences(of: "\u{E9}", with: "e\u{301}") }
+            second.overview = first.overview.replacingOccurrences(of: "\u{E9}", with: "e\u{301}")
+            second.posterUrl = first.posterUrl?.replacingOccurrences(of: "\u{E9}", with: "e\u{301}")
+            #expect(first != second)
+        }
+        var noPoster = movie
+        noPoster.posterUrl = nil
+        var emptyPoster = movie
+        emptyPoster.posterUrl = ""
+        #expect(noPoster != emptyPoster)
+        #expect(noPoster == noPoster)
+    }
+
     @Test func jsonRoundTripKeepsEveryFieldAndReadsAnAbsentPosterAsNone() throws {
         let decoded = try JSONDecoder().decode(Movie.self, from: JSONEncoder().encode(movie))
         #expect(decoded == movie)

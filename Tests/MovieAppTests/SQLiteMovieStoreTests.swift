@@ -76,6 +76,18 @@ struct SQLiteMovieStoreTests {
         #expect(try store.movie(id: 1)?.overview == "Two\nlines\tand a tab.")
     }
 
+    @Test func keepsTheNewBytesOfATextEqualToTheOldOnlyByUnicodeEquivalence() throws {
+        let store = try SQLiteMovieStore(path: folder.path("m.sqlite"), seedingFrom: try folder.catalog(sampleMovies()))
+        _ = try store.update(id: 1, with: MoviePatch(title: "Caf\u{E9}", genres: ["Caf\u{E9}"]))
+        // "é" as one code point, then as "e" and a combining accent: `String` calls them equal, the page does not.
+        let updated = try store.update(id: 1, with: MoviePatch(title: "Cafe\u{301}", genres: ["Cafe\u{301}"]))
+        let read = try #require(try store.movie(id: 1))
+        for movie in [updated, read] {
+            #expect(Array(movie.title.utf8) == Array("Cafe\u{301}".utf8))
+            #expect(movie.genres.map { Array($0.utf8) } == [Array("Cafe\u{301}".utf8)])
+        }
+    }
+
     @Test func refusesToUpdateAnUnknownMovie() throws {
         let store = try SQLiteMovieStore(path: folder.path("m.sqlite"), seedingFrom: try folder.catalog(sampleMovies()))
         #expect(throws: StoreError(.notFound, message: "no movie has id 42")) {

@@ -76,6 +76,31 @@ public struct Movie: Codable, Sendable, Equatable {
             var overview: String
             var tips: [String]
             var posterUrl: String?
+
+            /// Equal when every text is the same bytes. `String`'s `==` calls "é" and "e\u{301}" equal, and the store
+            /// decides on this whether a PATCH changes anything: it kept the old bytes, answered with them and told
+            /// no open screen, though the client asked for others (which a page shows as other code points).
+            static func == (lhs: Fields, rhs: Fields) -> Bool {
+                sameBytes(lhs.title, rhs.title) && sameBytes(lhs.overview, rhs.overview)
+                    && sameBytes(lhs.genres, rhs.genres) && sameBytes(lhs.tips, rhs.tips)
+                    && sameBytes(lhs.posterUrl, rhs.posterUrl)
+            }
+
+            private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+                lhs.utf8.elementsEqual(rhs.utf8)
+            }
+
+            private static func sameBytes(_ lhs: String?, _ rhs: String?) -> Bool {
+                switch (lhs, rhs) {
+                case (nil, nil): true
+                case (let lhs?, let rhs?): sameBytes(lhs, rhs)
+                default: false
+                }
+            }
+
+            private static func sameBytes(_ lhs: [String], _ rhs: [String]) -> Bool {
+                lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { sameBytes($0, $1) }
+            }
         }
 
         let fields: Fields
