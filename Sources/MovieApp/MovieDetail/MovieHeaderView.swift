@@ -18,10 +18,11 @@ final class MovieHeaderView: View {
     private lazy var ratingLabel: Label = outlet("ratingLabel")
     private lazy var overviewLabel: Label = outlet("overviewLabel")
 
-    /// What the subtitle was last made from: every screen of a movie runs `configure` on each change of the movie,
-    /// and a change of its rating (say) leaves the year, runtime and genres as they were.
-    private var subtitleMadeFrom: SubtitleSource?
-    private var subtitleIsMade = false
+    /// What the subtitle was last made from (`.some(nil)`: no movie; `nil`: not made yet): every screen of a movie
+    /// runs `configure` on each change of the movie, and a change of its rating (say) leaves the year, runtime and
+    /// genres as they were. One optional in another rather than a flag beside it: the array's spare bit patterns
+    /// hold both, and the header, kept as long as its screen, stays a size class smaller.
+    private var subtitleMadeFrom: SubtitleSource??
 
     /// Shows `data`; only the labels whose text changes are re-rendered.
     func configure(with data: MovieDetailData) {
@@ -34,9 +35,8 @@ final class MovieHeaderView: View {
         let subtitleSource = data.movie.map {
             SubtitleSource(year: $0.year, runtimeMinutes: $0.runtimeMinutes, genres: $0.genres)
         }
-        if !subtitleIsMade || !subtitleSource.isSame(as: subtitleMadeFrom) {
-            subtitleMadeFrom = subtitleSource
-            subtitleIsMade = true
+        if !(subtitleMadeFrom.map { subtitleSource.isSame(as: $0) } ?? false) {
+            subtitleMadeFrom = .some(subtitleSource)
             subtitleLabel.text = data.subtitle
         }
         ratingLabel.text = data.ratingText
