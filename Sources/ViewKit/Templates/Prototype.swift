@@ -104,7 +104,7 @@ final class Prototype: Sendable {
             return isRaw ? RawTextNode(text: text) : TextNode(text: text)
         case .element(let node):
             let view = node.element.viewType.init(tagName: node.element.tagName)
-            view.adoptTemplateState(node.element, attributes: attributeList, rare: rareState)
+            view.adoptTemplateState(node, attributes: attributeList, rare: rareState)
             switch node.element.configuration {
             case .none: break
             case .label(let text): (view as? Label)?.text = text

@@ -283,7 +283,9 @@ open class View {
     /// Gives a fresh view (no superview, no handler, not confined) its template element's state
     /// without the setters' checks: the same outcome as setting each property, including the
     /// render mark that any class, `hidden` or ARIA value would have set.
-    final func adoptTemplateState(_ element: Prototype.Element, attributes: AttributeList?, rare shared: RareState?) {
+    final func adoptTemplateState(_ node: Prototype.ElementNode, attributes: AttributeList?, rare shared: RareState?) {
+        // The element is read through its node, field by field: taken whole as an argument it was copied (a retain
+        // of each of its strings and arrays, and their releases) for every element of every page.
         attributeList = attributes
         if let shared {
             if let own = rare, !own.isShared {  // set up by a subclass's initializer
@@ -292,11 +294,11 @@ open class View {
                 rare = shared
             }
         }
-        storedClassList = element.classList
-        storedIsHidden = element.isHidden
-        isOutletScope = element.isOutletScope
-        if !element.classList.isEmpty || element.isHidden || element.accessibilityLabel != nil
-            || element.accessibilityRole != nil
+        storedClassList = node.element.classList
+        storedIsHidden = node.element.isHidden
+        isOutletScope = node.element.isOutletScope
+        if !storedClassList.isEmpty || storedIsHidden || node.element.accessibilityLabel != nil
+            || node.element.accessibilityRole != nil
         {
             needsRender = true
         }
