@@ -1,3 +1,5 @@
+import ViewKit
+
 /// What the MovieDetail screen shows: the movie (once read) and the state of reading it.
 public struct MovieDetailData: Equatable, Sendable {
     /// Where the screen is in reading its movie.
@@ -40,12 +42,12 @@ public struct MovieDetailData: Equatable, Sendable {
         let minutes = movie.runtimeMinutes
         let runtimeCount =
             minutes >= 60
-            ? UTF8Line.decimalCount(minutes / 60) + 3 + UTF8Line.decimalCount(minutes % 60)
-            : UTF8Line.decimalCount(minutes)
+            ? UTF8Writer.decimalCount(minutes / 60) + 3 + UTF8Writer.decimalCount(minutes % 60)
+            : UTF8Writer.decimalCount(minutes)
         let genresCount = movie.genres.enumerated().reduce(0) { $0 + ($1.offset == 0 ? 4 : 2) + $1.element.utf8.count }
-        let count = UTF8Line.decimalCount(movie.year) + 4 + runtimeCount + 4 + genresCount
+        let count = UTF8Writer.decimalCount(movie.year) + 4 + runtimeCount + 4 + genresCount
         return String(unsafeUninitializedCapacity: count) { storage in
-            var line = UTF8Line(storage)
+            var line = UTF8Writer(storage)
             line.append(movie.year)
             line.append(" · ")
             if minutes >= 60 {
@@ -58,7 +60,7 @@ public struct MovieDetailData: Equatable, Sendable {
             line.append(" min")
             for (index, genre) in movie.genres.enumerated() {
                 line.append(index == 0 ? " · " : ", ")
-                line.append(genre)
+                line.append(utf8Of: genre)
             }
             return line.count
         }
@@ -81,56 +83,5 @@ public struct MovieDetailData: Equatable, Sendable {
     static func rating(_ rating: Double) -> String {
         let tenths = Int((rating * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"
-    }
-}
-
-/// Writes UTF-8 into a buffer sized for it beforehand (``MovieDetailData/subtitle``).
-private struct UTF8Line {
-    let storage: UnsafeMutableBufferPointer<UInt8>
-    var count = 0
-
-    init(_ storage: UnsafeMutableBufferPointer<UInt8>) {
-        self.storage = storage
-    }
-
-    mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { append($0) }
-    }
-
-    mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
-    }
-
-    /// How many bytes `append(number)` writes.
-    static func decimalCount(_ number: Int) -> Int {
-        var count = number < 0 ? 2 : 1
-        var rest = number.magnitude / 10
-        while rest > 0 {
-            count += 1
-            rest /= 10
-        }
-        return count
-    }
-
-    mutating func append(_ number: Int) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.count
-            var rest = number.magnitude
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            if number < 0 { append("-") }
-            append(UnsafeBufferPointer(rebasing: digits[start...]))
-        }
-    }
-
-    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        precondition(count + bytes.count <= storage.count, "subtitle longer than counted")
-        UnsafeMutableBufferPointer(rebasing: storage[count...]).baseAddress!.update(
-            from: bytes.baseAddress!, count: bytes.count)
-        count += bytes.count
     }
 }

@@ -48,39 +48,17 @@ public enum ScreenEvent: Equatable, Sendable {
         let name = wireName
         // Every screen of a fan-out frames the (shared) data with its own id: one buffer of the exact size, the
         // pieces copied in.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        let digitCount = withUnsafeMutableBytes(of: &digits) { Self.writeDecimal(id, into: $0) }
-        let count = 7 + name.utf8CodeUnitCount + 5 + digitCount + 7 + data.count + 2
+        let count = 7 + name.utf8CodeUnitCount + 5 + UTF8Writer.decimalCount(id) + 7 + data.count + 2
         return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var cursor = ByteCursor(buffer.baseAddress!)
-            cursor.put("event: ")
-            cursor.put(name)
-            cursor.put("\nid: ")
-            withUnsafeBytes(of: &digits) { cursor.put(UnsafeRawBufferPointer(rebasing: $0[..<digitCount])) }
-            cursor.put("\ndata: ")
-            data.withUnsafeBytes { cursor.put($0) }
-            cursor.put("\n\n")
-            initialized = cursor.count
-        }
-    }
-
-    /// Writes `value` in decimal at the start of `buffer` (24 bytes are room for any `Int`); returns how many bytes.
-    private static func writeDecimal(_ value: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        var reversed: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        return withUnsafeMutableBytes(of: &reversed) { scratch in
-            var rest = value.magnitude
-            var count = 0
-            repeat {
-                scratch[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0
-            if value < 0 {
-                scratch[count] = UInt8(ascii: "-")
-                count += 1
-            }
-            for index in 0..<count { buffer[index] = scratch[count - 1 - index] }
-            return count
+            var writer = UTF8Writer(buffer)
+            writer.append("event: ")
+            writer.append(name)
+            writer.append("\nid: ")
+            writer.append(id)
+            writer.append("\ndata: ")
+            writer.append(data)
+            writer.append("\n\n")
+            initialized = writer.count
         }
     }
 
@@ -120,26 +98,6 @@ public enum ScreenEvent: Equatable, Sendable {
         case .title(let title):
             json.bytes.append(contentsOf: title.utf8.lazy.map { $0 == 10 || $0 == 13 ? 32 : $0 })
         }
-    }
-}
-
-/// Copies bytes one piece after another into memory sized for them beforehand.
-private struct ByteCursor {
-    let start: UnsafeMutablePointer<UInt8>
-    var count = 0
-
-    init(_ start: UnsafeMutablePointer<UInt8>) {
-        self.start = start
-    }
-
-    mutating func put(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        (start + count).initialize(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
-        count += bytes.count
-    }
-
-    mutating func put(_ text: StaticString) {
-        put(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }
 
