@@ -45,5 +45,9 @@ import Testing
     @Test func ratingHasOneDecimal() {
         #expect(data(runtime: 90, genres: [], rating: 7.85).ratingText == "7.9")
         #expect(data(runtime: 90, genres: [], rating: 10).ratingText == "10.0")
+        // Written into storage counted beforehand: every whole part and tenth, and a rounding that carries.
+        for (rating, text) in [(0.0, "0.0"), (0.04, "0.0"), (0.05, "0.1"), (3.1, "3.1"), (9.95, "10.0"), (5.5, "5.5")] {
+            #expect(data(runtime: 90, genres: [], rating: rating).ratingText == text, "\(rating)")
+        }
     }
 }

@@ -82,6 +82,15 @@ public struct MovieDetailData: Equatable, Sendable {
 
     static func rating(_ rating: Double) -> String {
         let tenths = Int((rating * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
+        // Every screen of a movie makes it on each change of the movie: written once, not interpolated.
+        let (whole, tenth) = (tenths / 10, tenths % 10)
+        return String(unsafeUninitializedCapacity: UTF8Writer.decimalCount(whole) + 1 + UTF8Writer.decimalCount(tenth))
+        {
+            var writer = UTF8Writer($0)
+            writer.append(whole)
+            writer.append(".")
+            writer.append(tenth)
+            return writer.count
+        }
     }
 }
