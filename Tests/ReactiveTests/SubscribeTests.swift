@@ -56,6 +56,30 @@ extension ReactiveTests {
             }
         }
 
+        @Test func bindToOneOrSeveralRelaysOfEachKind() {
+            expectNoLeaks {
+                let source = PublishRelay<Int>()
+                let (first, second) = (BehaviorRelay(value: 0), BehaviorRelay(value: 0))
+                let (third, fourth) = (PublishRelay<Int>(), PublishRelay<Int>())
+                var heard: [String] = []
+                let bag = DisposeBag()
+                third.subscribe(onNext: { heard.append("third \($0)") }).disposed(by: bag)
+                fourth.subscribe(onNext: { heard.append("fourth \($0)") }).disposed(by: bag)
+                source.bind(to: first, second).disposed(by: bag)
+                source.bind(to: third).disposed(by: bag)
+                source.bind(to: third, fourth).disposed(by: bag)
+                source.accept(3)
+                #expect(first.value == 3 && second.value == 3)
+                #expect(heard == ["third 3", "third 3", "fourth 3"])
+                let lone = BehaviorRelay(value: 0)
+                let subscription = source.bind(to: lone)
+                source.accept(4)
+                subscription.dispose()
+                source.accept(5)
+                #expect(lone.value == 4)
+            }
+        }
+
         @Test func disposingASubscriptionReleasesTheObserver() {
             let relay = PublishRelay<Int>()
             weak var released: Box?

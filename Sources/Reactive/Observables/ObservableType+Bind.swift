@@ -29,14 +29,25 @@ extension ObservableType {
 
     /// Sends every element to each of `relays`; an error is a programmer error.
     public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
-        bind(onNext: { element in
+        // One relay: the relay itself in the closure (see the `BehaviorRelay` form below).
+        if relays.count == 1 {
+            let relay = relays[0]
+            return bind(onNext: { element in relay.accept(element) })
+        }
+        return bind(onNext: { element in
             for relay in relays { relay.accept(element) }
         })
     }
 
     /// Sends every element to each of `relays`; an error is a programmer error.
     public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
-        bind(onNext: { element in
+        // One relay (a driver's state, on every screen): the relay itself in the closure. Walking the array looked up
+        // the relay type's metadata for each element, unspecialised across modules.
+        if relays.count == 1 {
+            let relay = relays[0]
+            return bind(onNext: { element in relay.accept(element) })
+        }
+        return bind(onNext: { element in
             for relay in relays { relay.accept(element) }
         })
     }
