@@ -54,6 +54,30 @@ extension ReactiveTests {
             #expect(received.values == [1, 2])
         }
 
+        @Test func anElementWaitingWhenTheSubscriptionIsDisposedIsReleasedAndNeverDelivered() {
+            final class Payload: Sendable {}
+            let screen = ScreenScheduler(label: "conflated-disposed")
+            let subject = PublishSubject<Payload>()
+            let received = Collector<Bool>()
+            weak var waiting: Payload?
+            let subscription = subject.conflated(on: screen).subscribe(onNext: { _ in received.append(true) })
+            whileBusy({ screen.schedule($0) }) {
+                do {
+                    let first = Payload()
+                    let second = Payload()
+                    subject.onNext(first)
+                    // The second replaces the first in the slot, which lets the first go.
+                    subject.onNext(second)
+                    waiting = second
+                }
+                #expect(waiting != nil)
+                subscription.dispose()
+                #expect(waiting == nil)
+            }
+            screen.sync {}
+            #expect(received.values.isEmpty)
+        }
+
         @Test func nothingArrivesAfterDisposal() {
             expectNoLeaks {
                 let scheduler = TestScheduler(initialClock: 0)
