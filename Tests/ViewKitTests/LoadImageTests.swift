@@ -24,6 +24,15 @@ import ViewKit
         )
     }
 
+    /// The check itself, on strings `URL` would have encoded: a site-relative path is told by its first bytes when
+    /// the byte after the "/" is ASCII, and by characters otherwise (a combining mark makes "/" another character).
+    @Test func sourcesAreCheckedAsCharacters() {
+        let allowed = ["/", "/a", "//img.example.com/a.jpg", "/\n", "HTTPS://IMG.EXAMPLE.COM/A.JPG", "/\u{E9}.svg"]
+        let refused = ["/\\img.example.com/a.jpg", "/\u{301}a", "", "a/b", "\u{301}/a", "javascript:x"]
+        for source in allowed { #expect(ImageView.isAllowedSource(source), "\(source)") }
+        for source in refused { #expect(!ImageView.isAllowedSource(source), "\(source)") }
+    }
+
     @Test func loadingMarksTheImageViewDirty() throws {
         let root = View()
         let image = ImageView()

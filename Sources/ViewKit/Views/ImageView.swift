@@ -56,7 +56,15 @@ public final class ImageView: View {
     }
 
     /// Whether `source` is an `http:`/`https:` URL or a site-relative path.
-    static func isAllowedSource(_ source: String) -> Bool {
+    package static func isAllowedSource(_ source: String) -> Bool {
+        // A site-relative path told by its bytes when they leave no doubt (every screen of a movie checks its poster
+        // on each change of the movie, and `hasPrefix` compares characters): "/" and an ASCII byte after it, which
+        // cannot be combined with the "/" into another character.
+        let isPlainPath = source.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.first == UInt8(ascii: "/")
+                && (bytes.count == 1 || (bytes[1] < 0x80 && bytes[1] != UInt8(ascii: "\\")))
+        }
+        if isPlainPath == true { return true }
         if source.hasPrefix("/") { return !source.hasPrefix("/\\") }
         let lowered = source.prefix(8).lowercased()
         return lowered.hasPrefix("https://") || lowered.hasPrefix("http://")
