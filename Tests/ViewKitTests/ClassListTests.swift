@@ -26,4 +26,21 @@ import ViewKit
         classes.set("error", false)
         #expect(Array(classes) == ["a"])
     }
+
+    @Test func removeTakesOutTheNameWhereverItIsAndLeavesTheRest() {
+        let original: ClassList = ["first", "middle", "last", "x y"]
+        for (name, rest) in [
+            ("first", ["middle", "last", "x", "y"]), ("middle", ["first", "last", "x", "y"]),
+            ("y", ["first", "middle", "last", "x"]), ("absent", ["first", "middle", "last", "x", "y"]),
+            ("mid", ["first", "middle", "last", "x", "y"]),
+        ] {
+            var copy = original
+            copy.remove(name)
+            #expect(Array(copy) == rest, "\(name)")
+            #expect(Array(original) == ["first", "middle", "last", "x", "y"])
+        }
+        var emptied: ClassList = ["only"]
+        emptied.remove("only")
+        #expect(emptied.isEmpty)
+    }
 }

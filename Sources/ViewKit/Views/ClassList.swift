@@ -43,7 +43,11 @@ public struct ClassList: Equatable, Sendable, Sequence, ExpressibleByArrayLitera
 
     /// Removes `name` if present.
     public mutating func remove(_ name: String) {
-        names.removeAll { $0 == name }
+        // Looked for first (names are unique: `insert` keeps them so): `removeAll(where:)` made the storage unique
+        // even when nothing matched, copying it on every `set(_:false)` of a list copied from a view, as a binder
+        // does on each update of each screen.
+        guard let index = names.firstIndex(of: name) else { return }
+        names.remove(at: index)
     }
 
     /// Adds `name` when `isOn` and removes it otherwise.
