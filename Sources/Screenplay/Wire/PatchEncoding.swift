@@ -1,4 +1,4 @@
-import Synchronization
+internal import Reactive
 package import ViewKit
 
 #if canImport(Glibc)
@@ -16,7 +16,9 @@ package import ViewKit
 /// reused; otherwise they are encoded and kept in its place. One entry: the screens of a fan-out run one after
 /// another, and a patch that differs costs a failed comparison, which stops at the first differing length or byte.
 package final class PatchEncoding: Sendable {
-    private let last = Mutex<(changes: [ViewChange], data: [UInt8])?>(nil)
+    // Reactive's `Locked` (not `Mutex` itself): in ThreadSanitizer runs it takes an `NSLock`, whose locking TSan sees;
+    // `Mutex`'s futex it does not, and it reported the memo's reads and writes as races.
+    private let last = Locked<(changes: [ViewChange], data: [UInt8])?>(nil)
 
     package init() {}
 
