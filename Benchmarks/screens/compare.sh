@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Two builds of `movies` side by side: alternating rounds of one fan-out (`screens.py fanout`), each on a fresh
+# server with its own temporary database, A then B then A..., so that both meet the same moments of a shared
+# machine. Prints every round and then, per build, the medians of the first arrival, p50, p99 and the server's CPU
+# (its threads' schedstat) from the PATCH to the last arrival. On these two shared cores a fan-out's p99 moves by
+# ±15% round to round: compare medians of several rounds, and instruction counts (profile.sh) for the steady figure.
+#
+# Usage: Benchmarks/screens/compare.sh A_BINARY B_BINARY [--streams 1000] [--rounds 8]
+#   Build a second binary from another commit with, for example:
+#   git worktree add /tmp/base <commit> && (cd /tmp/base && swift build -c release --product movies)
+# Needs: python3, a C compiler (`cc`) for the fan-out client.
+set -euo pipefail
+
+[ $# -ge 2 ] || { sed -n '2,11p' "$0" >&2; exit 2; }
+A=$1
+B=$2
+shift 2
+STREAMS=1000
+ROUNDS=8
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --streams) STREAMS=$2; shift 2 ;;
+        --rounds) ROUNDS=$2; shift 2 ;;
+        *) echo "unknown option $1" >&2; exit 2 ;;
+    esac
+done
+for binary in "$A" "$B"; do [ -x "$binary" ] || { echo "not an executable: $binary" >&2; exit 2; }; done
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+WORK=$(mktemp -d)
+PORT=18096
+SERVER_PID=""
+cleanup() {
+    if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null || true; fi
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+
+# One round: a fresh server on a fresh database, one fan-out, the server stopped. Appends "LABEL <fanout output>".
+round() {
+    local label=$1 binary=$2
+    rm -f "$WORK/run.sqlite"*
+    "$binary" --root "$ROOT" --port "$PORT" --database "$WORK/run.sqlite" --max-sessions 1000000 \
+        --max-connections 30000 --log-level warning >>"$WORK/server.log" 2>&1 &
+    SERVER_PID=$!
+    python3 "$HERE/screens.py" pages --port "$PORT" --pages 1 --timeout 30 >/dev/null
+    local output
+    output=$(python3 "$HERE/screens.py" fanout --port "$PORT" --pid "$SERVER_PID" --streams "$STREAMS")
+    kill "$SERVER_PID" && wait "$SERVER_PID" 2>/dev/null || true
+    SERVER_PID=""
+    echo "$label $(echo "$output" | grep -E 'patch received|server CPU' | tr -s ' ' | tr '\n' ' ')" | tee -a "$WORK/rounds"
+}
+
+echo "A: $A"
+echo "B: $B"
+echo "$ROUNDS alternating rounds of $STREAMS screens"
+for _ in $(seq 1 "$ROUNDS"); do
+    round A "$A"
+    round B "$B"
+done
+
+python3 - "$WORK/rounds" <<'PYTHON'
+import re, statistics, sys
+figures = {"A": {}, "B": {}}
+patterns = {"first": r"first ([0-9.]+) ms", "p50": r"p50 ([0-9.]+) ms", "p99": r"p99 ([0-9.]+) ms",
+            "server CPU": r"last arrival: ([0-9.]+) ms"}
+for line in open(sys.argv[1]):
+    label = line.split()[0]
+    for name, pattern in patterns.items():
+        match = re.search(pattern, line)
+        if match:
+            figures[label].setdefault(name, []).append(float(match.group(1)))
+for label in ("A", "B"):
+    medians = ", ".join(f"{name} {statistics.median(values):.1f} ms" for name, values in figures[label].items())
+    print(f"{label} medians: {medians}")
+PYTHON
