@@ -133,5 +133,38 @@ extension ReactiveTests {
                 for subscription in subscriptions { subscription.dispose() }
             }
         }
+
+        @Test func subscribersOfEveryCountHearEachElementAndStopInSubscriptionOrder() {
+            // One and two subscribers are held without an array while delivering, three and more with one: each
+            // count delivers in subscription order, skips one disposed by an earlier subscriber meanwhile, and ends.
+            for count in 1...5 {
+                expectNoLeaks {
+                    let subject = PublishSubject<Int>()
+                    var heard: [String] = []
+                    var subscriptions: [any Disposable] = []
+                    for index in 0..<count {
+                        subscriptions.append(
+                            subject.subscribe { event in
+                                switch event {
+                                case .next(let value):
+                                    heard.append("\(index):\(value)")
+                                    // The first one disposes the last one when it hears 2.
+                                    if index == 0, value == 2, count > 1 { subscriptions[count - 1].dispose() }
+                                case .error: heard.append("\(index):error")
+                                case .completed: heard.append("\(index):done")
+                                }
+                            })
+                    }
+                    subject.onNext(1)
+                    subject.onNext(2)
+                    subject.onCompleted()
+                    var expected = (0..<count).map { "\($0):1" }
+                    expected += (0..<(count > 1 ? count - 1 : 1)).map { "\($0):2" }
+                    expected += (0..<(count > 1 ? count - 1 : 1)).map { "\($0):done" }
+                    #expect(heard == expected, "\(count) subscribers")
+                    for subscription in subscriptions { subscription.dispose() }
+                }
+            }
+        }
     }
 }

@@ -201,9 +201,10 @@ final class SubjectCore<Element>: Observable<Element> {
             return
         }
         // A stop event from here on (the code handles any event).
-        // The idle entries this event claims: almost always one, so the first needs no array.
+        // The idle entries this event claims: the first two without an array (see `onNext`).
         var first: Entry?
         var firstObserver: ((Event<Element>) -> Void)?
+        var second: Entry?
         var others: [AnyObject] = []
         lock.withLock {
             guard stop == nil, !disposed else { return }
@@ -216,10 +217,12 @@ final class SubjectCore<Element>: Observable<Element> {
                 stop = .completed
             }
             if let firstEntry {
-                claim(firstEntry, first: &first, firstObserver: &firstObserver, others: &others) { $0.enqueue(event) }
+                claim(firstEntry, first: &first, firstObserver: &firstObserver, second: &second, others: &others) {
+                    $0.enqueue(event)
+                }
             }
             for object in laterEntries {
-                claim(entry(object), first: &first, firstObserver: &firstObserver, others: &others) {
+                claim(entry(object), first: &first, firstObserver: &firstObserver, second: &second, others: &others) {
                     $0.enqueue(event)
                 }
             }
@@ -231,26 +234,31 @@ final class SubjectCore<Element>: Observable<Element> {
         guard let first else { return }
         deliver(event, to: firstObserver, of: first)
         drain(first)
-        deliverToOthers(others) { entry, observer in deliver(event, to: observer, of: entry) }
+        if let second { deliverToOther(second) { entry, observer in deliver(event, to: observer, of: entry) } }
+        for object in others {
+            deliverToOther(entry(object)) { entry, observer in deliver(event, to: observer, of: entry) }
+        }
     }
 
     /// `on(.next(element))` without an `Event` (the relays' and subjects' common path): the element goes into the
     /// buffer and to each entry as itself, and an `Event` is made only for an entry that is busy on another thread.
     func onNext(_ element: Element) {
-        // The idle entries this element claims: almost always one, so the first needs no array.
+        // The idle entries this element claims: almost always one or two (a relay read by a binder and by one more
+        // subscription, as a screen's state is), held without an array; a third and more go in one.
         var first: Entry?
         var firstObserver: ((Event<Element>) -> Void)?
+        var second: Entry?
         var others: [AnyObject] = []
         lock.withLock {
             guard stop == nil, !disposed else { return }
             record(element)
             if let firstEntry {
-                claim(firstEntry, first: &first, firstObserver: &firstObserver, others: &others) {
+                claim(firstEntry, first: &first, firstObserver: &firstObserver, second: &second, others: &others) {
                     $0.enqueue(next: element)
                 }
             }
             for object in laterEntries {
-                claim(entry(object), first: &first, firstObserver: &firstObserver, others: &others) {
+                claim(entry(object), first: &first, firstObserver: &firstObserver, second: &second, others: &others) {
                     $0.enqueue(next: element)
                 }
             }
@@ -258,7 +266,10 @@ final class SubjectCore<Element>: Observable<Element> {
         guard let first else { return }
         first.receive(next: element, via: firstObserver)
         drain(first)
-        deliverToOthers(others) { entry, observer in entry.receive(next: element, via: observer) }
+        if let second { deliverToOther(second) { entry, observer in entry.receive(next: element, via: observer) } }
+        for object in others {
+            deliverToOther(entry(object)) { entry, observer in entry.receive(next: element, via: observer) }
+        }
     }
 
     /// Keeps `element` for replay, as many as `bufferLimit` allows. Called under the lock.
@@ -275,34 +286,29 @@ final class SubjectCore<Element>: Observable<Element> {
         }
     }
 
-    /// Delivers, with `send`, to the entries an event claimed after the first (rare: several subscribers), each
-    /// if still active when its turn comes, and lets each drain what arrived for it meanwhile.
+    /// Delivers, with `send`, to an entry an event claimed after the first, if it is still active when its turn
+    /// comes, and lets it drain what arrived for it meanwhile.
     @inline(__always)
-    private func deliverToOthers(
-        _ others: [AnyObject], _ send: (Entry, ((Event<Element>) -> Void)?) -> Void
-    ) {
-        for object in others {
-            let entry = entry(object)
-            var isActive = false
-            var observer: ((Event<Element>) -> Void)?
-            lock.withLock {
-                isActive = entry.isActive
-                observer = entry.observer
-            }
-            if isActive { send(entry, observer) }
-            drain(entry)
+    private func deliverToOther(_ entry: Entry, _ send: (Entry, ((Event<Element>) -> Void)?) -> Void) {
+        var isActive = false
+        var observer: ((Event<Element>) -> Void)?
+        lock.withLock {
+            isActive = entry.isActive
+            observer = entry.observer
         }
+        if isActive { send(entry, observer) }
+        drain(entry)
     }
 
-    /// Claims `entry` for this thread when it is idle and active (the first claimed one apart, so that one
-    /// subscriber needs no array), or hands what is being sent to `queue` when another thread is delivering to it
+    /// Claims `entry` for this thread when it is idle and active (the first two claimed apart, so that one or two
+    /// subscribers need no array), or hands what is being sent to `queue` when another thread is delivering to it
     /// (its drainer then delivers that after what it is delivering now). Under the lock.
     ///
     /// A method with `inout` parameters rather than a local function: a local function capturing the caller's
     /// variables made the compiler box each of them on the heap.
     @inline(__always)
     private func claim(
-        _ entry: Entry, first: inout Entry?, firstObserver: inout ((Event<Element>) -> Void)?,
+        _ entry: Entry, first: inout Entry?, firstObserver: inout ((Event<Element>) -> Void)?, second: inout Entry?,
         others: inout [AnyObject], orQueue queue: (Entry) -> Void
     ) {
         if entry.isDraining {
@@ -312,6 +318,8 @@ final class SubjectCore<Element>: Observable<Element> {
             if first == nil {
                 first = entry
                 firstObserver = entry.observer
+            } else if second == nil {
+                second = entry
             } else {
                 others.append(entry)
             }
