@@ -61,8 +61,7 @@ extension SubtitleSource? {
         case (nil, nil): return true
         case (let mine?, let theirs?):
             return mine.year == theirs.year && mine.runtimeMinutes == theirs.runtimeMinutes
-                && mine.genres.count == theirs.genres.count
-                && zip(mine.genres, theirs.genres).allSatisfy { $0.hasSameUTF8(as: $1) }
+                && mine.genres.hasSameUTF8(as: theirs.genres)
         default: return false
         }
     }

@@ -1,3 +1,5 @@
+import ViewKit
+
 /// One film of the catalog, as the store keeps it and the JSON API shows it.
 ///
 /// A plain value: reading it never touches the store, and two movies are equal when every field is.
@@ -81,25 +83,9 @@ public struct Movie: Codable, Sendable, Equatable {
             /// decides on this whether a PATCH changes anything: it kept the old bytes, answered with them and told
             /// no open screen, though the client asked for others (which a page shows as other code points).
             static func == (lhs: Fields, rhs: Fields) -> Bool {
-                sameBytes(lhs.title, rhs.title) && sameBytes(lhs.overview, rhs.overview)
-                    && sameBytes(lhs.genres, rhs.genres) && sameBytes(lhs.tips, rhs.tips)
-                    && sameBytes(lhs.posterUrl, rhs.posterUrl)
-            }
-
-            private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
-                lhs.utf8.elementsEqual(rhs.utf8)
-            }
-
-            private static func sameBytes(_ lhs: String?, _ rhs: String?) -> Bool {
-                switch (lhs, rhs) {
-                case (nil, nil): true
-                case (let lhs?, let rhs?): sameBytes(lhs, rhs)
-                default: false
-                }
-            }
-
-            private static func sameBytes(_ lhs: [String], _ rhs: [String]) -> Bool {
-                lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { sameBytes($0, $1) }
+                lhs.title.hasSameUTF8(as: rhs.title) && lhs.overview.hasSameUTF8(as: rhs.overview)
+                    && lhs.genres.hasSameUTF8(as: rhs.genres) && lhs.tips.hasSameUTF8(as: rhs.tips)
+                    && lhs.posterUrl.hasSameUTF8(as: rhs.posterUrl)
             }
         }
 

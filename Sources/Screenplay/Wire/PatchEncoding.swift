@@ -1,12 +1,6 @@
 internal import Reactive
 package import ViewKit
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The `data:` of the last patch encoded, so that screens sending the same patch share its JSON.
 ///
 /// When a movie changes, every open screen of it works out its own changes and renders its own changed elements,
@@ -39,9 +33,10 @@ package final class PatchEncoding: Sendable {
         for index in a.indices {
             switch (a[index], b[index]) {
             case (.replace(let id, let html), .replace(let otherID, let otherHTML)):
-                guard id.hasSameUTF8(as: otherID), same(html, otherHTML) else { return false }
+                guard id.hasSameUTF8(as: otherID), html.hasSameBytes(as: otherHTML) else { return false }
             case (.insert(let parent, let before, let html), .insert(let otherParent, let otherBefore, let otherHTML)):
-                guard parent.hasSameUTF8(as: otherParent), before.hasSameUTF8(as: otherBefore), same(html, otherHTML)
+                guard parent.hasSameUTF8(as: otherParent), before.hasSameUTF8(as: otherBefore),
+                    html.hasSameBytes(as: otherHTML)
                 else { return false }
             case (.remove(let id), .remove(let otherID)):
                 guard id.hasSameUTF8(as: otherID) else { return false }
@@ -54,13 +49,5 @@ package final class PatchEncoding: Sendable {
             }
         }
         return true
-    }
-
-    private static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
-            }
-        }
     }
 }

@@ -34,3 +34,22 @@ extension String? {
         }
     }
 }
+
+extension [String] {
+    /// Whether both hold the same strings, each the same UTF-8 bytes (``Swift/String/hasSameUTF8(as:)``).
+    package func hasSameUTF8(as other: [String]) -> Bool {
+        count == other.count && zip(self, other).allSatisfy { $0.hasSameUTF8(as: $1) }
+    }
+}
+
+extension [UInt8] {
+    /// Whether both are the same bytes, compared with `memcmp`.
+    package func hasSameBytes(as other: [UInt8]) -> Bool {
+        withUnsafeBufferPointer { mine in
+            other.withUnsafeBufferPointer { theirs in
+                mine.count == theirs.count
+                    && (mine.count == 0 || memcmp(mine.baseAddress!, theirs.baseAddress!, mine.count) == 0)
+            }
+        }
+    }
+}
