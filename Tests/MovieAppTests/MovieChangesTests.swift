@@ -160,4 +160,28 @@ struct MovieChangesTests {
         #expect(probe.wait(for: 1).count == 1)
         #expect(recorders.allSatisfy { $0.recorded.count <= 1 })
     }
+
+    @Test func observersHearAChangeInTheOrderTheyStartedObserving() throws {
+        // Screens are served a change in the order they were opened, across stops in any order and the list's
+        // compaction (the feed drops its emptied entries once they are as many as the observing ones).
+        let heard = Recorder<Int>()
+        var subscriptions: [Int: any Disposable] = [:]
+        for index in 0..<90 {
+            subscriptions[index] = store.changes(of: 3).subscribe(onNext: { _ in heard.record(index) })
+        }
+        var generator = SystemRandomNumberGenerator()
+        for index in (0..<90).filter({ $0 % 3 != 0 }).shuffled(using: &generator) {
+            subscriptions.removeValue(forKey: index)?.dispose()
+        }
+        for index in 90..<100 {
+            subscriptions[index] = store.changes(of: 3).subscribe(onNext: { _ in heard.record(index) })
+        }
+        defer { subscriptions.values.forEach { $0.dispose() } }
+        let observing = subscriptions.keys.sorted()
+
+        _ = try store.update(id: 3, with: MoviePatch(rating: 1.5))
+        #expect(heard.wait(for: observing.count) == observing)
+        _ = try store.update(id: 3, with: MoviePatch(rating: 2.5))
+        #expect(heard.wait(for: 2 * observing.count) == observing + observing)
+    }
 }
