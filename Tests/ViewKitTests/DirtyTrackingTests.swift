@@ -134,4 +134,70 @@ import ViewKit
         let changes = page.root.takeChanges(context: RenderContext())
         #expect(changes.count == 1)
     }
+
+    @Test func changesAnywhereAreTakenAsTheOutermostChangedViewsInDocumentOrder() {
+        // Taking changes follows the one changed subview of each view when there is one, and looks at every subview
+        // otherwise: random texts, hidden sections, subviews added, removed and moved between parents, several at a
+        // time, must each come out as the outermost changed views, in document order, and leave nothing marked.
+        var generator = SeededGenerator(seed: 7)
+        let root = View(tagName: "main")
+        var containers = [root]
+        var labels: [Label] = []
+        for depth in 0..<3 {
+            for parent in containers where parent.subviews.count == 0 || depth == 0 {
+                for _ in 0..<3 {
+                    let child = View(tagName: "section")
+                    parent.addSubview(child)
+                    containers.append(child)
+                }
+            }
+        }
+        for container in containers {
+            let label = Label(text: "0", tagName: "p")
+            container.addSubview(label)
+            labels.append(label)
+        }
+        _ = root.renderHTML(context: RenderContext())
+
+        for round in 0..<400 {
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                switch Int.random(in: 0..<10, using: &generator) {
+                case 0..<6:
+                    labels.randomElement(using: &generator)!.text = "\(round)"
+                case 6:
+                    let section = containers.dropFirst().randomElement(using: &generator)!
+                    section.isHidden.toggle()
+                case 7:
+                    let label = Label(text: "new \(round)", tagName: "p")
+                    let parent = containers.randomElement(using: &generator)!
+                    parent.insertSubview(label, at: Int.random(in: 0...parent.subviews.count, using: &generator))
+                    labels.append(label)
+                case 8:
+                    if labels.count > containers.count {
+                        labels.remove(at: Int.random(in: 0..<labels.count, using: &generator)).removeFromSuperview()
+                    }
+                default:
+                    // A label into another parent (both parents change).
+                    let label = labels.randomElement(using: &generator)!
+                    let parent = containers.randomElement(using: &generator)!
+                    parent.insertSubview(label, at: Int.random(in: 0...parent.subviews.count, using: &generator))
+                }
+            }
+            let expected = Self.outermostChangedViews(in: root).map(\.domID)
+            let taken = root.takeChanges(context: RenderContext()).map { change -> String in
+                if case .replace(let id, _) = change { id } else { "not a replacement: \(change)" }
+            }
+            #expect(taken == expected, "round \(round)")
+            #expect(!Self.anyMarked(in: root), "round \(round): marks left")
+        }
+    }
+
+    /// The views marked for rendering with no marked view above them, in document order.
+    private static func outermostChangedViews(in view: View) -> [View] {
+        view.needsRender ? [view] : view.subviews.flatMap { outermostChangedViews(in: $0) }
+    }
+
+    private static func anyMarked(in view: View) -> Bool {
+        view.hasChanges || view.subviews.contains { anyMarked(in: $0) }
+    }
 }

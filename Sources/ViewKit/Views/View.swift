@@ -66,7 +66,10 @@ open class View {
     }
     /// The subviews without the template's static children that are still markup: for walks that look for views
     /// code can reach (outlets, buttons, changes) and must not turn that markup into views.
-    @exclusivity(unchecked) package private(set) var liveSubviews: [View] = []
+    @exclusivity(unchecked) package private(set) var liveSubviews: [View] = [] {
+        // Indices into the list move: the recorded dirty child no longer names one.
+        didSet { dirtyChild = Self.anyDirtyChild }
+    }
     // Not `weak`: weak references cost a side table per parent and an atomic load per step up the
     // tree, which showed in render profiles. A parent always outlives its link: it clears the
     // links of its subviews when it goes away or lets one go.
@@ -101,14 +104,45 @@ open class View {
             setNeedsRender()
         }
     }
-    @exclusivity(unchecked) private var storedIsHidden = false
+    private var storedIsHidden: Bool {
+        get { flags & Self.hiddenFlag != 0 }
+        set { setFlag(Self.hiddenFlag, newValue) }
+    }
 
     /// Whether this view's own element must be rendered again.
-    @exclusivity(unchecked) public private(set) var needsRender = false
-    @exclusivity(unchecked) private(set) var hasDirtyDescendant = false
+    public private(set) var needsRender: Bool {
+        get { flags & Self.needsRenderFlag != 0 }
+        set { setFlag(Self.needsRenderFlag, newValue) }
+    }
+    private(set) var hasDirtyDescendant: Bool {
+        get { flags & Self.dirtyDescendantFlag != 0 }
+        set { setFlag(Self.dirtyDescendantFlag, newValue) }
+    }
+    /// While `hasDirtyDescendant`: the index in `liveSubviews` of the one subview below which every change since the
+    /// last render lies, or `anyDirtyChild` when there may be more than one (or the view's own structural changes,
+    /// or a moved list). Taking the changes then goes down the changed path alone instead of looking at every
+    /// subview on the way: a screen's label change looked at some twenty views, cold ones at 10,000 screens.
+    @exclusivity(unchecked) private var dirtyChild = View.anyDirtyChild
+    private static var anyDirtyChild: UInt16 { .max }
 
     /// Whether outlet look-ups from above stop at this view (a custom view owns its nib's outlets).
-    @exclusivity(unchecked) var isOutletScope = false
+    var isOutletScope: Bool {
+        get { flags & Self.outletScopeFlag != 0 }
+        set { setFlag(Self.outletScopeFlag, newValue) }
+    }
+
+    /// The view's yes-or-no states in one byte (hidden, needs render, dirty descendant, outlet scope), which leaves
+    /// room for `dirtyChild` in the 72 bytes a view takes.
+    @exclusivity(unchecked) private var flags: UInt8 = 0
+    private static var hiddenFlag: UInt8 { 1 }
+    private static var needsRenderFlag: UInt8 { 2 }
+    private static var dirtyDescendantFlag: UInt8 { 4 }
+    private static var outletScopeFlag: UInt8 { 8 }
+
+    @inline(__always)
+    private func setFlag(_ flag: UInt8, _ isSet: Bool) {
+        flags = isSet ? flags | flag : flags & ~flag
+    }
 
     /// The class names of the element. Mutating the list marks the view dirty.
     public var classList: ClassList {
@@ -369,7 +403,7 @@ open class View {
         }
         view.parent = self
         view.ownAllocator = nil
-        if view.needsRender || view.hasDirtyDescendant { markDirtyDescendant() }
+        if view.needsRender || view.hasDirtyDescendant { markDirtyDescendant(below: view) }
     }
 
     /// Keeps the ids of a subtree joining this tree when they come from this tree's allocator (or
@@ -564,27 +598,51 @@ open class View {
         if wasClean {
             invalidationHandler?()
         } else {
-            superview?.markDirtyDescendant()
+            superview?.markDirtyDescendant(below: self)
         }
     }
 
-    /// Records that something below this view changed, up to the root.
-    func markDirtyDescendant() {
+    /// Records that something below this view changed, up to the root: below `child` (one of its subviews), or
+    /// anywhere below it when `child` is `nil`.
+    func markDirtyDescendant(below child: View? = nil) {
         // Up the parent links without retaining each ancestor (a label's change walks to the root on every screen
-        // of a fan-out): a parent outlives its link, and `self` is held by the caller.
+        // of a fan-out): a parent outlives its link, and `self` and `child` are held by the caller.
         var current = Unmanaged.passUnretained(self)
+        var from = child.map { Unmanaged.passUnretained($0) }
         while true {
             let reachedRoot = current._withUnsafeGuaranteedRef { view -> Bool in
-                if view.hasDirtyDescendant { return true }
+                if view.hasDirtyDescendant {
+                    // The path above is marked already; the slot names this child or there are now two.
+                    if view.dirtyChild != Self.anyDirtyChild && view.dirtyChildIndex(of: from) != view.dirtyChild {
+                        view.dirtyChild = Self.anyDirtyChild
+                    }
+                    return true
+                }
                 view.hasDirtyDescendant = true
+                view.dirtyChild = view.dirtyChildIndex(of: from)
                 guard let parent = view.parentLink else {
                     if !view.needsRender { view.invalidationHandler?() }
                     return true
                 }
+                from = current
                 current = parent
                 return false
             }
             if reachedRoot { return }
+        }
+    }
+
+    /// The index of `child` among the subviews as a dirty-child slot: `anyDirtyChild` for `nil`, for a view that is
+    /// not a subview, or past the slot's range. Compares references only; the subviews are not touched.
+    private func dirtyChildIndex(of child: Unmanaged<View>?) -> UInt16 {
+        guard let child else { return Self.anyDirtyChild }
+        let target = child.toOpaque()
+        return liveSubviews.withUnsafeBufferPointer { subviews in
+            for index in 0..<Swift.min(subviews.count, Int(Self.anyDirtyChild))
+            where Unmanaged.passUnretained(subviews[index]).toOpaque() == target {
+                return UInt16(index)
+            }
+            return Self.anyDirtyChild
         }
     }
 
@@ -610,7 +668,12 @@ open class View {
         guard hasDirtyDescendant else { return }
         hasDirtyDescendant = false
         collectStructuralChanges(into: &changes, context: context)
-        for view in liveSubviews { view.collectChanges(into: &changes, context: context) }
+        let slot = Int(dirtyChild)
+        if dirtyChild != Self.anyDirtyChild && slot < liveSubviews.count {
+            liveSubviews[slot].collectChanges(into: &changes, context: context)
+        } else {
+            for view in liveSubviews { view.collectChanges(into: &changes, context: context) }
+        }
     }
 
     /// Hook for views that report structural changes of their own (list rows).
