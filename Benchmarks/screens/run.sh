@@ -5,7 +5,8 @@
 #   2. page: wrk on GET /movies/1 (every GET builds and renders a new screen session) against nginx serving the same
 #      bytes as a static file, in alternating rounds; and the same page on a second `movies` whose session cap
 #      (10,000, the default) is full, so that each page load also ends the least recently active session;
-#   3. fan-out: N detail screens with their event streams, one rating PATCH, arrival time on every stream;
+#   3. fan-out: N detail screens with their event streams, one rating PATCH, arrival time on every stream; then the
+#      floor under it (fanout_floor.c): N loopback streams sent the patch's 133 bytes by two threads, no server;
 #   4. action round trip: POST .../actions/refresh from script to the first patch on the screen's stream.
 #
 # Usage: Benchmarks/screens/run.sh [--duration 10s] [--rounds 3] [--streams "1000 10000"] [--iterations 500]
@@ -204,11 +205,14 @@ kill "$NGINX_PID" 2>/dev/null; wait "$NGINX_PID" 2>/dev/null || true
 NGINX_PID=""
 stop_server
 
+cc -O2 -pthread -o "$WORK/fanout_floor" "$HERE/fanout_floor.c"
 for n in $STREAMS; do
     echo "== fan-out: $n screens and streams"
     start_server
     python3 "$HERE/screens.py" fanout --port "$PORT" --pid "$SERVER_PID" --streams "$n"
     stop_server
+    # The floor: the same number of loopback streams sent the same bytes by two threads with no server behind them.
+    "$WORK/fanout_floor" "$n" 2 3
 done
 
 echo "== action round trip: $ITERATIONS refreshes from script on one screen"
