@@ -70,6 +70,32 @@ extension ReactiveTests {
             #expect(order.values == ["turn", "end of turn", "deferred by the deferred work", "queued during the turn"])
         }
 
+        @Test func endOfTurnWorkRunsInTheOrderItWasDeferred() {
+            // The first deferred work is kept apart from the rest: the order must not show it.
+            let scheduler = ScreenScheduler(label: "end-of-turn order")
+            let order = Collector<String>()
+            scheduler.schedule {
+                scheduler.atEndOfTurn {
+                    order.append("first")
+                    scheduler.atEndOfTurn { order.append("by the first") }
+                }
+                scheduler.atEndOfTurn {
+                    order.append("second")
+                    scheduler.atEndOfTurn {
+                        order.append("by the second")
+                        scheduler.atEndOfTurn { order.append("by that") }
+                    }
+                }
+                scheduler.atEndOfTurn { order.append("third") }
+                order.append("turn")
+            }
+            scheduler.sync {}
+            #expect(order.values == ["turn", "first", "second", "third", "by the first", "by the second", "by that"])
+            // And again on the same lane, with one deferred work alone.
+            scheduler.sync { scheduler.atEndOfTurn { order.append("alone") } }
+            #expect(order.values.last == "alone")
+        }
+
         @Test func endOfTurnWorkOfASyncCallRunsBeforeItReturnsEvenWhenItThrows() {
             struct Failure: Error {}
             let scheduler = ScreenScheduler(label: "end-of-sync")

@@ -63,8 +63,20 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         /// How many tracked turns are running on the queue (more than one while a turn's deferred work runs).
         // `@exclusivity(unchecked)`: both are touched on the lane's serial queue only.
         @exclusivity(unchecked) var turnDepth = 0
-        /// What the running turn left for its end (``ScreenScheduler/atEndOfTurn(_:)``).
+        /// What the running turn left for its end (``ScreenScheduler/atEndOfTurn(_:)``): the first in a field of its
+        /// own (a screen defers one flush a turn, and an array for it was an allocation and a free every turn of
+        /// every screen of a fan-out), any more after it in order.
+        @exclusivity(unchecked) var deferredFirst: (@Sendable () -> Void)?
         @exclusivity(unchecked) var deferred: [@Sendable () -> Void] = []
+
+        /// Adds `work` to what runs at the end of the turn.
+        func deferToEndOfTurn(_ work: @escaping @Sendable () -> Void) {
+            if deferredFirst == nil && deferred.isEmpty {
+                deferredFirst = work
+            } else {
+                deferred.append(work)
+            }
+        }
 
         /// Which lane this is, in creation order (for tests).
         let number = Lane.created.wrappingAdd(1, ordering: .relaxed).newValue
@@ -83,7 +95,7 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
             turnDepth += 1
             defer {
                 turnDepth -= 1
-                if turnDepth == 0 && !deferred.isEmpty { runDeferred() }
+                if turnDepth == 0 && (deferredFirst != nil || !deferred.isEmpty) { runDeferred() }
                 pthread_setspecific(ScreenScheduler.currentLane, previous)
             }
             return try work()
@@ -91,9 +103,13 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
 
         private func runDeferred() {
             turnDepth += 1
-            while !deferred.isEmpty {
+            while deferredFirst != nil || !deferred.isEmpty {
+                // Work deferred by this work runs after it, in the order it was deferred.
+                let first = deferredFirst
+                deferredFirst = nil
                 let due = deferred
-                deferred = []
+                if !due.isEmpty { deferred = [] }
+                first?()
                 for work in due { work() }
             }
             turnDepth -= 1
@@ -183,7 +199,7 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
     /// ```
     package func atEndOfTurn(_ work: @escaping @Sendable () -> Void) {
         if isCurrent && lane.turnDepth > 0 {
-            lane.deferred.append(work)
+            lane.deferToEndOfTurn(work)
         } else {
             schedule(work)
         }

@@ -697,10 +697,12 @@ open class View {
     /// A view whose element is `html` is preceded by `<!DOCTYPE html>`.
     public func renderHTML(context: RenderContext) -> [UInt8] {
         checkConfinement("Rendering a view")
-        var html = HTMLBuffer(capacity: 1024)
-        render(into: &html, context: context)
+        let bytes = HTMLBuffer.withReusedStorage(capacity: 1024) { html in
+            render(into: &html, context: context)
+            return html.bytes
+        }
         clearMarks()
-        return html.bytes
+        return bytes
     }
 
     /// Renders this view's subtree like ``renderHTML(context:)``, with `attributes` added to this view's own start
@@ -711,15 +713,17 @@ open class View {
     /// shared one. Renders with the default ``render(into:context:)`` for this view (subviews render as usual).
     public func renderHTML(context: RenderContext, addingToStartTag attributes: [(String, String)]) -> [UInt8] {
         checkConfinement("Rendering a view")
-        var html = HTMLBuffer(capacity: 1024)
-        if packedTag == Self.htmlTag { html.appendStatic("<!DOCTYPE html>") }
-        writeStartTag(into: &html, extraAttributes: attributes)
-        if !isVoidElement {
-            renderContent(into: &html, context: context)
-            writeEndTag(into: &html)
+        let bytes = HTMLBuffer.withReusedStorage(capacity: 1024) { html in
+            if packedTag == Self.htmlTag { html.appendStatic("<!DOCTYPE html>") }
+            writeStartTag(into: &html, extraAttributes: attributes)
+            if !isVoidElement {
+                renderContent(into: &html, context: context)
+                writeEndTag(into: &html)
+            }
+            return html.bytes
         }
         clearMarks()
-        return html.bytes
+        return bytes
     }
 
     /// Writes this view's element and content into `html`.
