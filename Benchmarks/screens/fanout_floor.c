@@ -32,15 +32,10 @@ static int *sending;
 static pthread_barrier_t go;
 static char payload[65536];
 
-static double now_ms(void) {
+/* Milliseconds on `clock`: CLOCK_MONOTONIC for arrivals, CLOCK_PROCESS_CPUTIME_ID for a process's CPU. */
+static double clock_ms(clockid_t clock) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
-static double cpu_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    clock_gettime(clock, &t);
     return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
@@ -85,7 +80,7 @@ static double round_once(int listener, struct sockaddr_in address) {
         if (write(ready[1], "r", 1) != 1) fail("write");
         double started;
         if (read(start[0], &started, sizeof started) != sizeof started) fail("read");
-        double cpu_start = cpu_ms();
+        double cpu_start = clock_ms(CLOCK_PROCESS_CPUTIME_ID);
         struct epoll_event events[1024];
         static char data[65536];
         int arrived = 0;
@@ -95,11 +90,11 @@ static double round_once(int listener, struct sockaddr_in address) {
             for (int e = 0; e < n; e++) {
                 int fd = fds[events[e].data.u32];
                 if (read(fd, data, sizeof data) <= 0) fail("read");
-                arrivals[arrived++] = now_ms() - started;
+                arrivals[arrived++] = clock_ms(CLOCK_MONOTONIC) - started;
                 epoll_ctl(epoll, EPOLL_CTL_DEL, fd, NULL);
             }
         }
-        double cpu = cpu_ms() - cpu_start;
+        double cpu = clock_ms(CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
         qsort(arrivals, (size_t)arrived, sizeof(double), by_value);
         /* The same rank as screens.py's percentile(). */
         int p99 = (int)(0.99 * (arrived - 1) + 0.5);
@@ -124,13 +119,13 @@ static double round_once(int listener, struct sockaddr_in address) {
     pthread_t threads[64];
     pthread_barrier_init(&go, NULL, (unsigned)senders + 1);
     for (long k = 0; k < senders; k++) pthread_create(&threads[k], NULL, send_share, (void *)k);
-    double cpu_start = cpu_ms();
-    double started = now_ms();
+    double cpu_start = clock_ms(CLOCK_PROCESS_CPUTIME_ID);
+    double started = clock_ms(CLOCK_MONOTONIC);
     if (write(start[1], &started, sizeof started) != sizeof started) fail("write");
     pthread_barrier_wait(&go);
     for (int k = 0; k < senders; k++) pthread_join(threads[k], NULL);
     pthread_barrier_destroy(&go);
-    double cpu = cpu_ms() - cpu_start;
+    double cpu = clock_ms(CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
     double p99;
     if (read(result[0], &p99, sizeof p99) != sizeof p99) fail("read");
     waitpid(reader, NULL, 0);
