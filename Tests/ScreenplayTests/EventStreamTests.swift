@@ -24,6 +24,33 @@ import Testing
         #expect(title?.data == "Counter 42")
     }
 
+    @Test func openingAStreamDoesNotWaitForABusyScreen() throws {
+        // An I/O thread that waited for a busy screen's scheduler held up every request of its connections (a soak's
+        // PATCHes stalled for seconds behind screens queued by a fan-out). The stream is answered at once and
+        // attached when the screen is free; what the screen does after that reaches it.
+        let app = try TestApp()
+        defer { app.application.stop() }
+        let page = try app.openCounter()
+        let session = try #require(app.application.sessions.all.first)
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        session.scheduler.schedule {
+            holding.signal()
+            release.wait()
+        }
+        holding.wait()
+        let events: LiveEventStream
+        do {
+            defer { release.signal() }
+            // Waiting for the screen, this would time out (2 s) while the screen is held.
+            events = try LiveClient(port: app.application.port, timeout: 2).openEvents(page.eventsPath!)
+        }
+        defer { events.close() }
+        app.factory.createdRelays[0].accept(7)
+        let patch = try #require(try events.next { $0.event == "patch" })
+        #expect(patch.data.contains(">7</p>"))
+    }
+
     @Test func eventIdsIncreaseAndAReconnectReplaysWhatWasMissed() throws {
         let app = try TestApp()
         defer { app.application.stop() }

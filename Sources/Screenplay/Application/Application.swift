@@ -431,11 +431,13 @@ public final class Application: Sendable {
         }
         if let id = request.parameters["sid"], let session = sessions.session(id: id) {
             session.streamConnected(stream)
-            if let appeared = session.perform({ $0.attach(stream, lastEventID: lastEventID) }) {
+            // Not waiting for the screen's scheduler (see `attachLater`): the stream keeps what is sent before the
+            // response takes it over.
+            session.attachLater(stream, lastEventID: lastEventID) { [self] appeared in
                 if appeared { logAppearance(of: session) }
                 sendPendingDevelopmentError(to: stream)
-                return .eventStream(stream)
             }
+            return .eventStream(stream)
         }
         // Unknown session (expired, or the server restarted): rebuild the screen from its URL and reset the page.
         guard let url = request.query["url"], let (route, screenRequest) = route(forURL: url) else {

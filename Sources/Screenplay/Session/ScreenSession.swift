@@ -87,6 +87,26 @@ package final class ScreenSession: Sendable {
         }
     }
 
+    /// Attaches `stream` to the screen on its scheduler without waiting for it, then calls `attached` there with
+    /// whether the screen appeared now; closes the stream if the screen has ended by then (its page reconnects and
+    /// gets the screen rebuilt from its URL).
+    ///
+    /// For the HTTP threads: a screen's scheduler can be busy (a change fanned out to thousands of screens queues a
+    /// turn on each), and an I/O thread waiting on it holds up every request of its connections; with a thread per
+    /// core, a few such waits held up the whole server (a soak's PATCHes stalled for seconds). Work queued on the
+    /// screen after this runs after the attach.
+    package func attachLater(
+        _ stream: EventStream, lastEventID: Int?, attached: @escaping @Sendable (_ appeared: Bool) -> Void
+    ) {
+        screen.run { screen in
+            guard let screen else {
+                stream.close()
+                return
+            }
+            attached(screen.attach(stream, lastEventID: lastEventID))
+        }
+    }
+
     /// Tracks a connected stream until it closes.
     package func streamConnected(_ stream: EventStream) {
         connectedStreams.add(1, ordering: .relaxed)
