@@ -25,7 +25,7 @@ final class MovieChangeFeed: Sendable {
     /// lock: with 10,000 screens of one movie open, that held page loads to a fifth of their rate. Observers kept in
     /// a dictionary by serial were delivered in the order of their hashes: at 10,000 screens each delivery then
     /// touched another part of the heap than the one before.)
-    struct Observers {
+    private struct Observers {
         private(set) var serials: [Int] = []
         private(set) var observers: [(@Sendable (Movie) -> Void)?] = []
         private(set) var count = 0

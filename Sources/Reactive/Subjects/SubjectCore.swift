@@ -234,10 +234,7 @@ final class SubjectCore<Element>: Observable<Element> {
         guard let first else { return }
         deliver(event, to: firstObserver, of: first)
         drain(first)
-        if let second { deliverToOther(second) { entry, observer in deliver(event, to: observer, of: entry) } }
-        for object in others {
-            deliverToOther(entry(object)) { entry, observer in deliver(event, to: observer, of: entry) }
-        }
+        deliverToOthers(second, others) { entry, observer in deliver(event, to: observer, of: entry) }
     }
 
     /// `on(.next(element))` without an `Event` (the relays' and subjects' common path): the element goes into the
@@ -266,10 +263,7 @@ final class SubjectCore<Element>: Observable<Element> {
         guard let first else { return }
         first.receive(next: element, via: firstObserver)
         drain(first)
-        if let second { deliverToOther(second) { entry, observer in entry.receive(next: element, via: observer) } }
-        for object in others {
-            deliverToOther(entry(object)) { entry, observer in entry.receive(next: element, via: observer) }
-        }
+        deliverToOthers(second, others) { entry, observer in entry.receive(next: element, via: observer) }
     }
 
     /// Keeps `element` for replay, as many as `bufferLimit` allows. Called under the lock.
@@ -284,6 +278,17 @@ final class SubjectCore<Element>: Observable<Element> {
                 buffer.removeFirst(buffer.count - bufferLimit)
             }
         }
+    }
+
+    /// Delivers, with `send`, to the entries an event claimed after the first (`second`, then `others`), each if
+    /// still active when its turn comes, and lets each drain what arrived for it meanwhile.
+    @inline(__always)
+    private func deliverToOthers(
+        _ second: Entry?, _ others: [AnyObject], _ send: (Entry, ((Event<Element>) -> Void)?) -> Void
+    ) {
+        guard let second else { return }
+        deliverToOther(second, send)
+        for object in others { deliverToOther(entry(object), send) }
     }
 
     /// Delivers, with `send`, to an entry an event claimed after the first, if it is still active when its turn
