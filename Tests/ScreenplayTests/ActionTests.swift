@@ -1,3 +1,4 @@
+import Dispatch
 import HTTPServer
 import Screenplay
 import ScreenplayTesting
@@ -27,6 +28,46 @@ import Testing
         let patch = try events.next { $0.event == "patch" }
         #expect(patch?.data.contains(">1</p>") == true)
         #expect(patch?.id == "1")
+    }
+
+    /// An action waits for its screen's turn without holding an I/O thread: with one, a request waiting for a busy
+    /// screen held up every request of the connections that thread serves (here all of them: the page would time
+    /// out).
+    @Test func anActionForABusyScreenHoldsUpNoOtherRequest() throws {
+        let app = try TestApp(threadCount: 1)
+        defer { app.application.stop() }
+        let page = try app.openCounter()
+        let events = try app.client.openEvents(page.eventsPath!)
+        defer { events.close() }
+        let session = try #require(app.application.sessions.session(id: page.sessionID!))
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        session.scheduler.schedule {
+            holding.signal()
+            release.wait()
+        }
+        holding.wait()
+        let status = TestMutex<Int?>(nil)
+        let posted = DispatchSemaphore(value: 0)
+        let (path, token, port) = (page.actionPath("increment")!, page.csrfToken!, app.application.port)
+        DispatchQueue.global().async {
+            let response = try? LiveClient(port: port, timeout: 10).post(
+                path, form: ["csrf": token], headers: ["X-Requested-With": "fetch"])
+            status.withLock { $0 = response?.status }
+            posted.signal()
+        }
+        do {
+            defer { release.signal() }
+            // The action is in: queued on the screen behind the held turn.
+            #expect(eventually { session.scheduler.unfinishedWork == 2 })
+            let other = try LiveClient(port: app.application.port, timeout: 2).get("/counter")
+            #expect(other.status == 200)
+            #expect(status.withLock { $0 } == nil)
+        }
+        posted.wait()
+        #expect(status.withLock { $0 } == 204)
+        let patch = try events.next { $0.event == "patch" }
+        #expect(patch?.data.contains(">1</p>") == true)
     }
 
     @Test func aWrongOrMissingTokenIs403AndChangesNothing() throws {

@@ -29,6 +29,8 @@ public struct Response: Sendable {
     public var body: Body
     /// The pattern of the route that answered (`/movies/:id`), set by the router for metrics and logs.
     var routePattern: String?
+    /// Set for a response given later (``deferred(_:)``): the server waits for it instead of sending this one.
+    var pending: PendingResponse?
 
     /// Creates a response with a byte body.
     public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: [UInt8] = []) {

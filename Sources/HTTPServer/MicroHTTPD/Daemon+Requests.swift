@@ -62,6 +62,13 @@ extension Daemon {
         _ connection: OpaquePointer, _ context: RequestContext, method: String, uploadData: UnsafePointer<CChar>?,
         uploadDataSize: UnsafeMutablePointer<Int>
     ) -> MHD_Result {
+        if let pending = context.pending {
+            // Resumed: the deferred response is there (the connection is resumed only then).
+            guard var response = pending.take() else { return .YES }
+            context.pending = nil
+            response.routePattern = response.routePattern ?? context.pendingRoute
+            return queue(response, method: method, context: context, on: connection)
+        }
         if !context.hasSeenHeaders {
             context.hasSeenHeaders = true
             let contentLength = Daemon.header("Content-Length", of: connection)
@@ -134,6 +141,9 @@ extension Daemon {
     private func queue(
         _ response: Response, method: String, context: RequestContext, on connection: OpaquePointer
     ) -> MHD_Result {
+        if let pending = response.pending {
+            return suspend(connection, until: pending, route: response.routePattern, context: context)
+        }
         var response = response
         if method == "HEAD", case .stream(let stream) = response.body {
             stream.close()
@@ -170,6 +180,27 @@ extension Daemon {
         let result = MHD_queue_response(connection, UInt32(response.status.code), mhdResponse)
         record(response, method: method, context: context, bodySize: bodySize)
         return result
+    }
+
+    /// Suspends the connection until `pending` is answered, from whichever thread answers it: the I/O thread goes back
+    /// to its other connections meanwhile. MHD calls the access handler again once the connection is resumed, which
+    /// then queues the answer.
+    private func suspend(
+        _ connection: OpaquePointer, until pending: PendingResponse, route: String?, context: RequestContext
+    ) -> MHD_Result {
+        context.pending = pending
+        context.pendingRoute = route
+        let key = ObjectIdentifier(pending)
+        pendingResponses.withLock { $0[key] = pending }
+        // Suspended first, so that an answer given at once (on this thread or another) resumes a suspended
+        // connection; MHD takes a resume from any thread and acts on it once this handler has returned.
+        MHD_suspend_connection(connection)
+        let suspended = SuspendedConnection(pointer: connection)
+        pending.start { [self] in
+            pendingResponses.withLock { _ = $0.removeValue(forKey: key) }
+            MHD_resume_connection(suspended.pointer)
+        }
+        return .YES
     }
 
     /// Writes the access log line and tells the request observer, when either is on.
@@ -349,4 +380,11 @@ extension Daemon {
         }
         return text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
+}
+
+/// A connection suspended for a deferred response, resumed from the thread that answers it. `@unchecked Sendable`:
+/// MHD allows `MHD_resume_connection` from any thread, and a suspended connection is never freed, so the pointer is
+/// valid until the one resume.
+private struct SuspendedConnection: @unchecked Sendable {
+    let pointer: OpaquePointer
 }

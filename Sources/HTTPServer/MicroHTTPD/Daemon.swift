@@ -16,6 +16,8 @@ final class Daemon: Sendable {
     let adoptedStreams: AdoptedStreams
     /// Requests between their request line and their completion.
     let requestsInFlight = Atomic<Int>(0)
+    /// Deferred responses not answered yet, each holding its connection suspended: ``stop()`` answers them.
+    let pendingResponses = Locked<[ObjectIdentifier: PendingResponse]>([:])
     /// Cleared when ``stop()`` begins; from then on ``acceptPolicy`` turns every new connection away.
     let isAcceptingConnections = Atomic<Bool>(true)
     let port: Int
@@ -120,8 +122,8 @@ final class Daemon: Sendable {
     }
 
     /// Stops gracefully: turn new connections away, end every event stream, let requests in flight
-    /// finish (up to a few seconds), then stop the daemon, which closes the listening socket. MHD
-    /// aborts if stopped with suspended connections, hence the order. Idempotent.
+    /// finish (up to a few seconds; deferred responses still unanswered then get `503`), then stop the daemon, which
+    /// closes the listening socket. MHD aborts if stopped with suspended connections, hence the order. Idempotent.
     ///
     /// New connections are turned away by ``acceptPolicy``, not by `MHD_quiesce_daemon`: with a
     /// thread pool on epoll, libmicrohttpd 0.9.75's quiesce takes the listening socket out of each
@@ -138,16 +140,27 @@ final class Daemon: Sendable {
         running.heartbeat.cancel()
         isAcceptingConnections.store(false, ordering: .relaxed)
         streams.closeAll()
-        let deadline = ContinuousClock.now + .seconds(5)
-        while streams.count > 0 || requestsInFlight.load(ordering: .acquiring) > 0 {
-            if ContinuousClock.now > deadline {
-                if streams.count > 0 { ServerLog.error("stopping with \(streams.count) event streams still open") }
-                break
+        if !waitForRequests(upTo: .seconds(5)) {
+            // MHD aborts when stopped with a suspended connection: answer what is still deferred, and let it go out.
+            let unanswered = pendingResponses.withLock { Array($0.values) }
+            for pending in unanswered {
+                pending.respond(.error(.serviceUnavailable, message: "The server is stopping; try again."))
             }
-            usleep(2_000)
+            if !unanswered.isEmpty { _ = waitForRequests(upTo: .seconds(1)) }
+            if streams.count > 0 { ServerLog.error("stopping with \(streams.count) event streams still open") }
         }
         MHD_stop_daemon(running.daemon)
         adoptedStreams.stop()
+    }
+
+    /// Waits until no event stream is open and no request in flight, up to `limit`; whether that happened.
+    private func waitForRequests(upTo limit: Duration) -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while streams.count > 0 || requestsInFlight.load(ordering: .acquiring) > 0 {
+            if ContinuousClock.now > deadline { return false }
+            usleep(2_000)
+        }
+        return true
     }
 }
 

@@ -16,6 +16,9 @@ final class RequestContext {
     /// Bytes of an oversized body read and dropped so far.
     var discardedCount = 0
     var body: [UInt8] = []
+    /// The deferred response the connection is suspended for (see ``Response/deferred(_:)``), and its route.
+    var pending: PendingResponse?
+    var pendingRoute: String?
 
     init(rawTarget: String, address: UInt = 0) {
         self.rawTarget = rawTarget

@@ -1,7 +1,8 @@
 import Synchronization
 
-/// What answers a request. Handlers run on the server's I/O threads: keep them short, or hand work
-/// to another queue and wait. Throw ``HTTPError`` for an answer with its own status.
+/// What answers a request. Handlers run on the server's I/O threads: keep them short, or hand the work to another
+/// queue and answer from there with ``Response/deferred(_:)`` (a handler that waits holds its I/O thread, and every
+/// connection that thread serves). Throw ``HTTPError`` for an answer with its own status.
 public typealias Handler = @Sendable (Request) throws -> Response
 
 /// Maps a method and a path pattern to a handler.
@@ -72,9 +73,16 @@ public final class Router: Sendable {
     }
 
     /// Answers `request` as the server would, minus the transport: the matching handler's response,
-    /// a rendered ``HTTPError``, 404, 405 or a 500 for any other error. Useful in tests of handlers.
+    /// a rendered ``HTTPError``, 404, 405 or a 500 for any other error. Useful in tests of handlers. A deferred
+    /// response (``Response/deferred(_:)``) is waited for: this returns the response the client would get.
     public func respond(to request: Request) -> Response {
-        table().respond(to: request)
+        var response = table().respond(to: request)
+        while let pending = response.pending {
+            let pattern = response.routePattern
+            response = pending.wait()
+            response.routePattern = pattern
+        }
+        return response
     }
 
     /// The routes as an immutable table; after the first call, no route can be added.
@@ -126,14 +134,24 @@ struct RouteTable: Sendable {
         } catch let error as HTTPError {
             response = error.response
         } catch {
-            // The id ties the user's page to this line; nothing about the error reaches the client.
-            ServerLog.error(
-                "\(request.method) \(request.path) (route \(route.pattern)) threw: \(error) request_id=\(request.requestID)"
-            )
-            let reference = request.requestID.isEmpty ? "" : " Request id: \(request.requestID)."
-            response = Response.error(.internalServerError, message: "Something went wrong on our side.\(reference)")
+            response = Self.internalError(
+                error, summary: Self.summary(of: request, route: route), requestID: request.requestID)
         }
         response.routePattern = route.pattern.description
+        response.pending?.setOrigin(
+            PendingResponse.Origin(summary: Self.summary(of: request, route: route), requestID: request.requestID))
         return response
+    }
+
+    private static func summary(of request: Request, route: Router.Route) -> String {
+        "\(request.method) \(request.path) (route \(route.pattern))"
+    }
+
+    /// The 500 for an error a handler threw that is not an ``HTTPError``, logged with the request it answered.
+    static func internalError(_ error: any Error, summary: String, requestID: String) -> Response {
+        // The id ties the user's page to this line; nothing about the error reaches the client.
+        ServerLog.error("\(summary) threw: \(error) request_id=\(requestID)")
+        let reference = requestID.isEmpty ? "" : " Request id: \(requestID)."
+        return Response.error(.internalServerError, message: "Something went wrong on our side.\(reference)")
     }
 }

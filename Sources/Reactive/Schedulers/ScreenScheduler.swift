@@ -124,6 +124,9 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
     /// tests).
     package var laneNumber: Int { lane.number }
 
+    /// Work given to ``schedule(_:)`` that has not finished running yet, the running one included (for tests).
+    package var unfinishedWork: Int { lane.pendingWork.load(ordering: .acquiring) }
+
     /// The name given at creation, used in diagnostics. (A queue passed on from an earlier scheduler keeps the
     /// label it was created with in libdispatch's own diagnostics.)
     public let label: String

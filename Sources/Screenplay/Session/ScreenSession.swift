@@ -74,6 +74,18 @@ package final class ScreenSession: Sendable {
         return try scheduler.sync { try screen.value.map(body) }
     }
 
+    /// Runs `body` with the screen on its scheduler without waiting for it, then calls `then` with its result (nil if
+    /// the screen ended) at the end of that turn, once what the turn changed has been flushed to the page: as
+    /// ``perform(_:)`` returns. For the HTTP threads, which must not wait for a busy screen (see ``attachLater``).
+    package func performLater<T: Sendable>(
+        _ body: @escaping @Sendable (Screen) -> T, then: @escaping @Sendable (T?) -> Void
+    ) {
+        screen.run { [scheduler] screen in
+            let result = screen.map(body)
+            scheduler.atEndOfTurn { then(result) }
+        }
+    }
+
     /// Replaces the screen with the one `build` makes on the scheduler, moving the connected pages over with a
     /// `reset` (development reloads). Does nothing if the session ended; if `build` throws, the old screen stays.
     package func replaceScreen(_ build: () throws -> Screen) throws {

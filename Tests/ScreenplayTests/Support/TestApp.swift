@@ -12,11 +12,13 @@ struct TestApp {
 
     var client: LiveClient { LiveClient(port: application.port) }
 
-    init(sessions: SessionConfiguration = SessionConfiguration(), shared: BehaviorRelay<Int>? = nil, start: Bool = true)
-        throws
-    {
+    init(
+        sessions: SessionConfiguration = SessionConfiguration(), shared: BehaviorRelay<Int>? = nil, start: Bool = true,
+        threadCount: Int = ServerConfiguration.coreCount
+    ) throws {
         var server = ServerConfiguration()
         server.port = 0
+        server.threadCount = threadCount
         server.heartbeatInterval = .seconds(1)
         application = try Application(root: fixtureRoot, server: server, sessions: sessions)
         let factory = CounterFactory(shared: shared)
