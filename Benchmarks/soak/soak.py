@@ -17,6 +17,7 @@ parser.add_argument("--port", type=int, required=True)
 parser.add_argument("--pid", type=int, required=True)
 parser.add_argument("--seconds", type=float, default=300)
 parser.add_argument("--margin", type=float, default=0.15, help="allowed growth of memory, as a fraction")
+parser.add_argument("--stream-clients", type=int, default=4, help="threads opening pages and their event streams")
 args = parser.parse_args()
 
 deadline = time.time() + args.seconds
@@ -88,8 +89,9 @@ def pages_and_actions():
 
 
 def patches(movie):
-    # One writer per movie, so the last acknowledged rating is the one the store must hold.
-    while time.time() < deadline:
+    # One writer per movie, so the last acknowledged rating is the one the store must hold. It goes on until the
+    # last stream has ended: a stream opened just before the deadline waits for the next change of its movie.
+    while time.time() < deadline or not streams_ended.is_set():
         rating = round(random.uniform(0, 10), 1)
         try:
             connection = connect()
@@ -109,6 +111,7 @@ def patches(movie):
 
 def streams():
     while time.time() < deadline:
+        step = "page"
         try:
             connection = connect()
             connection.request("GET", "/movies/1")
@@ -117,28 +120,34 @@ def streams():
             if not events:
                 fail("GET /movies/1 without data-events")
                 continue
+            step = "events head"
             connection = connect()
             connection.request("GET", events.group(1), headers={"Accept": "text/event-stream"})
             response = connection.getresponse()
+            step = "first event"
             response.fp.read1(1024) if hasattr(response.fp, "read1") else None
             time.sleep(random.uniform(0.05, 0.5))
             connection.close()  # Hang up mid-stream: the server must free it.
             bump("streams")
         except Exception as error:
-            fail(f"stream: {failure(error)}")
+            fail(f"stream ({step}): {failure(error)}")
 
 
+streams_ended = threading.Event()
 ids = movie_ids()
 threads = [threading.Thread(target=pages_and_actions) for _ in range(4)]
 threads += [threading.Thread(target=patches, args=(movie,)) for movie in ids[:4]]
-threads += [threading.Thread(target=streams) for _ in range(4)]
+stream_threads = [threading.Thread(target=streams) for _ in range(args.stream_clients)]
 start = time.time()
-for thread in threads:
+for thread in threads + stream_threads:
     thread.start()
 samples = []
 while time.time() < deadline:
     samples.append((time.time() - start, rss_kib()))
     time.sleep(min(5, max(0.5, args.seconds / 30)))
+for thread in stream_threads:
+    thread.join()
+streams_ended.set()
 for thread in threads:
     thread.join()
 samples.append((time.time() - start, rss_kib()))

@@ -13,4 +13,5 @@ port="${SOAK_PORT:-18181}"
 server=$!
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 50); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
-python3 "$root/Benchmarks/soak/soak.py" --port "$port" --pid "$server" --seconds "$seconds"
+python3 "$root/Benchmarks/soak/soak.py" --port "$port" --pid "$server" --seconds "$seconds" \
+    --stream-clients "${SOAK_STREAM_CLIENTS:-4}"

@@ -152,6 +152,23 @@ import Testing
         }
     }
 
+    @Test func answersFromManyThreadsAtOnceLetExactlyOneThrough() {
+        for _ in 0..<50 {
+            let pending = PendingResponse { _ in }
+            let readyCalls = Atomic<Int>(0)
+            let wins = Atomic<Int>(0)
+            pending.start { readyCalls.add(1, ordering: .relaxed) }
+            #expect(pending.take() == nil)
+            DispatchQueue.concurrentPerform(iterations: 8) { index in
+                if pending.respond(.text("\(index)")) { wins.add(1, ordering: .relaxed) }
+            }
+            #expect(wins.load(ordering: .relaxed) == 1)
+            #expect(readyCalls.load(ordering: .relaxed) == 1)
+            #expect(pending.take() != nil)
+            #expect(pending.take() == nil)
+        }
+    }
+
     @Test func headGetsTheDeferredHeadersWithoutTheBody() throws {
         try withServer(routes: { router in
             router.get("/page") { _ in
