@@ -127,6 +127,13 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
     /// Work given to ``schedule(_:)`` that has not finished running yet, the running one included (for tests).
     package var unfinishedWork: Int { lane.pendingWork.load(ordering: .acquiring) }
 
+    /// Whether no work scheduled here is queued or running (timers and ``sync(_:)`` callers aside): `sync` would then
+    /// start at once, unless work comes meanwhile. For a thread that must not wait behind a busy screen's queue but
+    /// may take one turn's wait.
+    package var isIdle: Bool {
+        lane.pendingWork.load(ordering: .acquiring) == 0 && enqueued.load(ordering: .acquiring) == 0
+    }
+
     /// The name given at creation, used in diagnostics. (A queue passed on from an earlier scheduler keeps the
     /// label it was created with in libdispatch's own diagnostics.)
     public let label: String

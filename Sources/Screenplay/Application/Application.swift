@@ -384,28 +384,32 @@ public final class Application: Sendable {
         guard SessionToken.equal(token, session.csrfToken) else {
             throw HTTPError(.forbidden, message: "This action's token is not valid. Reload the page and try again.")
         }
-        // Answered from the screen's turn: an I/O thread that waited for a busy screen (a change fanned out to
-        // thousands of screens queues a turn on each) held up every request of its connections, and with a thread
-        // per core a few such waits held up the whole server.
-        return .deferred { [sessions] pending in
-            session.performLater({ screen -> ActionResult in
-                screen.perform(action: action) ? .done(navigation: screen.navigationIntent()) : .unknown
-            }) { result in
-                pending.respond {
-                    switch result {
-                    case nil:
-                        return .redirect(to: session.url)
-                    case .unknown?:
-                        throw HTTPError(.notFound, message: "This screen has no action named “\(action)”.")
-                    case .done(let navigation)?:
-                        if navigation != nil || !fromScript { sessions.end(id: id, reason: .navigated) }
-                        guard fromScript else { return .redirect(to: navigation ?? session.url) }
-                        var response = Response.noContent
-                        if let navigation { response.headers["Screenplay-Navigate"] = navigation }
-                        return response
-                    }
-                }
+        let perform = { @Sendable (screen: Screen) -> ActionResult in
+            screen.perform(action: action) ? .done(navigation: screen.navigationIntent()) : .unknown
+        }
+        let answer = { @Sendable [sessions] (result: ActionResult?) throws -> Response in
+            switch result {
+            case nil:
+                return .redirect(to: session.url)
+            case .unknown?:
+                throw HTTPError(.notFound, message: "This screen has no action named “\(action)”.")
+            case .done(let navigation)?:
+                if navigation != nil || !fromScript { sessions.end(id: id, reason: .navigated) }
+                guard fromScript else { return .redirect(to: navigation ?? session.url) }
+                var response = Response.noContent
+                if let navigation { response.headers["Screenplay-Navigate"] = navigation }
+                return response
             }
+        }
+        // A screen with nothing queued runs the action on this thread at once (a hop to another thread and back was
+        // half the round trip). A busy one answers from its turn: an I/O thread that waited for a busy screen (a
+        // change fanned out to thousands of screens queues a turn on each) held up every request of its
+        // connections, and with a thread per core a few such waits held up the whole server.
+        if session.scheduler.isIdle {
+            return try answer(session.perform(perform))
+        }
+        return .deferred { pending in
+            session.performLater(perform) { result in pending.respond { try answer(result) } }
         }
     }
 
