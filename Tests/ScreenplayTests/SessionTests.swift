@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HTTPServer
 import Reactive
@@ -77,6 +78,37 @@ import Testing
             #expect(try app.client.get("/tracked").status == 200)
             #expect(freed.load(ordering: .relaxed) == max(0, loaded - 5))
         }
+    }
+
+    /// A busy screen is not waited for: with one I/O thread, a page load waiting behind the evicted screen's queue
+    /// would hold every request (here the page itself times out).
+    @Test func evictingABusyScreenDoesNotHoldUpThePageThatEvictsIt() throws {
+        let freed = Atomic<Int>(0)
+        var sessions = SessionConfiguration()
+        sessions.capacity = 1
+        let app = try TestApp(sessions: sessions, start: false, threadCount: 1)
+        try app.application.screen("/tracked", CounterViewController.self) { request in
+            app.factory.make(request, onDeinit: { freed.add(1, ordering: .relaxed) })
+        }
+        try app.application.start()
+        defer { app.application.stop() }
+        let first = LivePage(try app.client.get("/tracked"))
+        let session = try #require(app.application.sessions.session(id: first.sessionID!))
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        session.scheduler.schedule {
+            holding.signal()
+            release.wait()
+        }
+        holding.wait()
+        do {
+            defer { release.signal() }
+            #expect(try LiveClient(port: app.application.port, timeout: 2).get("/tracked").status == 200)
+            #expect(app.application.evictedSessionCount == 1)
+            #expect(freed.load(ordering: .relaxed) == 0)
+        }
+        // Ended once its queued work has run.
+        #expect(eventually { freed.load(ordering: .relaxed) == 1 })
     }
 
     @Test func endedSessionsAreFreed() throws {

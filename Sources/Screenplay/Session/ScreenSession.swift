@@ -136,21 +136,26 @@ package final class ScreenSession: Sendable {
         }
     }
 
-    /// Ends the screen as ``end()`` does, before returning: on the calling thread when the scheduler is idle.
+    /// Ends the screen as ``end()`` does, before returning, when its scheduler is idle (on the calling thread); a
+    /// screen with work queued ends after that work, without the caller waiting.
     ///
     /// For a session evicted to make room for a new one: the request that opens a session pays for ending the old
     /// one, so a flood of page loads cannot run ahead of the teardown it causes (queued on the screen pool, the
-    /// ended screens' memory piles up whenever the pool falls behind). Never call it from another screen's
-    /// scheduler that this screen might wait on.
+    /// ended screens' memory piles up whenever the pool falls behind). A busy screen is not waited for: at the cap
+    /// the least recently active screens are those a fan-out has queued turns on, and an I/O thread waiting behind
+    /// them held up every request of its connections. Never call it from another screen's scheduler that this screen
+    /// might wait on.
     package func endNow() {
         if scheduler.isCurrent {
             screen.value?.end()
             screen.value = nil
-        } else {
+        } else if scheduler.isIdle {
             scheduler.sync {
                 screen.value?.end()
                 screen.value = nil
             }
+        } else {
+            end()
         }
     }
 }
