@@ -32,7 +32,9 @@ public protocol MovieStore: Sendable {
     /// The movie each time a change to movie `id` has been committed, from now on.
     ///
     /// Contract: emits only after the change is committed (a read at that moment sees it), only for
-    /// movie `id`, in commit order, and only when a field actually changed. It never errors or
+    /// movie `id`, in commit order, and only when a field actually changed. Changes may be merged: when
+    /// commits come faster than they are delivered, the versions waiting for delivery are skipped for the
+    /// latest (never an older one after a newer, always the last). It never errors or
     /// completes, and it does not replay: read the movie first, then follow its changes. Elements
     /// arrive on a thread of the store's choosing, never the subscriber's screen: hop with a
     /// `Driver` or an `observe(on:)`. Disposing the subscription stops delivery.

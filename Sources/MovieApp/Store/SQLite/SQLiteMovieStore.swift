@@ -212,8 +212,9 @@ public final class SQLiteMovieStore: MovieStore {
 
     /// The movie after each committed change of movie `id` made through this store.
     ///
-    /// Elements arrive on the store's delivery queue, in commit order, with no lock held (an
-    /// observer may read or update the store). See ``MovieStore/changes(of:)`` for the contract.
+    /// Elements arrive on the store's delivery queue, in commit order (versions committed while one waits for
+    /// delivery merged into the latest), with no lock held (an observer may read or update the store). See
+    /// ``MovieStore/changes(of:)`` for the contract.
     public func changes(of id: Int) -> Observable<Movie> {
         Observable.create { [feed] observer in
             // The feed holds the observer itself: it calls each observer one at a time on its delivery queue, which
