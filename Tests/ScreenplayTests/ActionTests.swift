@@ -40,24 +40,16 @@ import Testing
         let events = try app.client.openEvents(page.eventsPath!)
         defer { events.close() }
         let session = try #require(app.application.sessions.session(id: page.sessionID!))
-        let holding = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        session.scheduler.schedule {
-            holding.signal()
-            release.wait()
-        }
-        holding.wait()
         let status = TestMutex<Int?>(nil)
         let posted = DispatchSemaphore(value: 0)
         let (path, token, port) = (page.actionPath("increment")!, page.csrfToken!, app.application.port)
-        DispatchQueue.global().async {
-            let response = try? LiveClient(port: port, timeout: 10).post(
-                path, form: ["csrf": token], headers: ["X-Requested-With": "fetch"])
-            status.withLock { $0 = response?.status }
-            posted.signal()
-        }
-        do {
-            defer { release.signal() }
+        try whileBusy({ session.scheduler.schedule($0) }) {
+            DispatchQueue.global().async {
+                let response = try? LiveClient(port: port, timeout: 10).post(
+                    path, form: ["csrf": token], headers: ["X-Requested-With": "fetch"])
+                status.withLock { $0 = response?.status }
+                posted.signal()
+            }
             // The action is in: queued on the screen behind the held turn.
             #expect(eventually { session.scheduler.unfinishedWork == 2 })
             let other = try LiveClient(port: app.application.port, timeout: 2).get("/counter")

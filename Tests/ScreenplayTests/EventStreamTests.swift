@@ -32,18 +32,9 @@ import Testing
         defer { app.application.stop() }
         let page = try app.openCounter()
         let session = try #require(app.application.sessions.all.first)
-        let holding = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        session.scheduler.schedule {
-            holding.signal()
-            release.wait()
-        }
-        holding.wait()
-        let events: LiveEventStream
-        do {
-            defer { release.signal() }
+        let events = try whileBusy({ session.scheduler.schedule($0) }) {
             // Waiting for the screen, this would time out (2 s) while the screen is held.
-            events = try LiveClient(port: app.application.port, timeout: 2).openEvents(page.eventsPath!)
+            try LiveClient(port: app.application.port, timeout: 2).openEvents(page.eventsPath!)
         }
         defer { events.close() }
         app.factory.createdRelays[0].accept(7)

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Runs `body` while a serial queue is kept busy by a task that `schedule` puts on it, then lets the task end: for
-/// work that piles up behind a screen that is slower than its producers.
+/// Runs `body` while a serial queue is kept busy by a task that `schedule` puts on it, then lets the task end, and
+/// returns what `body` returns: for work that piles up behind a screen that is slower than its producers, or a request
+/// that must not wait for a busy screen.
 ///
 /// ```swift
 /// try whileBusy({ screen.schedule($0) }) {
@@ -9,7 +10,9 @@ import Foundation
 /// }
 /// screen.sync {}
 /// ```
-public func whileBusy(_ schedule: (@escaping @Sendable () -> Void) -> Void, _ body: () throws -> Void) rethrows {
+public func whileBusy<Result>(
+    _ schedule: (@escaping @Sendable () -> Void) -> Void, _ body: () throws -> Result
+) rethrows -> Result {
     let busy = DispatchSemaphore(value: 0)
     let started = DispatchSemaphore(value: 0)
     schedule {
@@ -18,5 +21,5 @@ public func whileBusy(_ schedule: (@escaping @Sendable () -> Void) -> Void, _ bo
     }
     started.wait()
     defer { busy.signal() }
-    try body()
+    return try body()
 }
