@@ -259,6 +259,40 @@ import Testing
         gate.open(with: .text("too late"))  // Ignored: answered already.
     }
 
+    /// A request deferred after the stop began would leave a suspended connection behind for libmicrohttpd's stop
+    /// (which aborts on one) when it came after the stop's wait: it is answered 503 at once instead, while the stop
+    /// still waits for a request it held.
+    @Test func aRequestDeferredOnceTheStopHasBegunIsAnswered503AtOnce() throws {
+        let gate = Gate()
+        let router = Router()
+        router.get("/wait") { _ in .deferred { gate.hold($0) } }
+        router.get("/ok") { _ in .text("ok") }
+        let server = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 2), router: router)
+        try server.start()
+        let keptAlive = try TestConnection(port: server.port, timeout: 2)
+        defer { keptAlive.close() }
+        try keptAlive.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try keptAlive.readResponse().text == "ok")
+        let held = try TestConnection(port: server.port, timeout: 10)
+        defer { held.close() }
+        try held.send("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(eventually { gate.count == 1 })
+        let stopped = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            server.stop()
+            stopped.signal()
+        }
+        // The stop waits for the held request; meanwhile the kept-alive connection asks for another deferred answer.
+        Thread.sleep(forTimeInterval: 0.2)
+        try keptAlive.send("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n")
+        let refused = try keptAlive.readResponse()
+        #expect(refused.status == 503)
+        #expect(gate.count == 1)
+        gate.open(with: .text("answered"))
+        #expect(try held.readResponse().text == "answered")
+        #expect(stopped.wait(timeout: .now() + 10) == .success)
+    }
+
     @Test func routerRespondWaitsForTheDeferredAnswer() throws {
         let router = Router()
         router.get("/later") { _ in

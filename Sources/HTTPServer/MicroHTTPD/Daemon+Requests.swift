@@ -9,7 +9,8 @@ extension Daemon {
         @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
             context, uri, _ in
             let daemon = Unmanaged<Daemon>.fromOpaque(context!).takeUnretainedValue()
-            daemon.requestsInFlight.add(1, ordering: .relaxed)
+            // Sequentially consistent with the stop's flag and count (see `suspend`).
+            daemon.requestsInFlight.add(1, ordering: .sequentiallyConsistent)
             let request = RequestContext(
                 rawTarget: uri.map { String(cString: $0) } ?? "/", address: UInt(bitPattern: uri))
             return Unmanaged.passRetained(request).toOpaque()
@@ -142,7 +143,8 @@ extension Daemon {
         _ response: Response, method: String, context: RequestContext, on connection: OpaquePointer
     ) -> MHD_Result {
         if let pending = response.pending {
-            return suspend(connection, until: pending, route: response.routePattern, context: context)
+            return suspend(
+                connection, until: pending, route: response.routePattern, method: method, context: context)
         }
         var response = response
         if method == "HEAD", case .stream(let stream) = response.body {
@@ -186,12 +188,23 @@ extension Daemon {
     /// to its other connections meanwhile. MHD calls the access handler again once the connection is resumed, which
     /// then queues the answer.
     private func suspend(
-        _ connection: OpaquePointer, until pending: PendingResponse, route: String?, context: RequestContext
+        _ connection: OpaquePointer, until pending: PendingResponse, route: String?, method: String,
+        context: RequestContext
     ) -> MHD_Result {
-        context.pending = pending
-        context.pendingRoute = route
         let key = ObjectIdentifier(pending)
         pendingResponses.withLock { $0[key] = pending }
+        // libmicrohttpd aborts when stopped with a suspended connection. Once the stop has begun, nothing is
+        // suspended: the stop answers what is registered by then, and waits for requests in flight (this one
+        // counted since its request line) before it stops libmicrohttpd, so a request that saw the server still
+        // running is answered before the daemon stops.
+        if !isAcceptingConnections.load(ordering: .sequentiallyConsistent) {
+            pending.respond(.error(.serviceUnavailable, message: Daemon.stoppingMessage))
+            pendingResponses.withLock { _ = $0.removeValue(forKey: key) }
+            let response = pending.take() ?? .error(.serviceUnavailable, message: Daemon.stoppingMessage)
+            return queue(response, method: method, context: context, on: connection)
+        }
+        context.pending = pending
+        context.pendingRoute = route
         // Suspended first, so that an answer given at once (on this thread or another) resumes a suspended
         // connection; MHD takes a resume from any thread and acts on it once this handler has returned.
         MHD_suspend_connection(connection)

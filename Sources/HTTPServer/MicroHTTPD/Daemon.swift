@@ -138,13 +138,13 @@ final class Daemon: Sendable {
             })
         else { return }
         running.heartbeat.cancel()
-        isAcceptingConnections.store(false, ordering: .relaxed)
+        isAcceptingConnections.store(false, ordering: .sequentiallyConsistent)
         streams.closeAll()
         if !waitForRequests(upTo: .seconds(5)) {
             // MHD aborts when stopped with a suspended connection: answer what is still deferred, and let it go out.
             let unanswered = pendingResponses.withLock { Array($0.values) }
             for pending in unanswered {
-                pending.respond(.error(.serviceUnavailable, message: "The server is stopping; try again."))
+                pending.respond(.error(.serviceUnavailable, message: Daemon.stoppingMessage))
             }
             if !unanswered.isEmpty { _ = waitForRequests(upTo: .seconds(1)) }
             if streams.count > 0 { ServerLog.error("stopping with \(streams.count) event streams still open") }
@@ -153,10 +153,13 @@ final class Daemon: Sendable {
         adoptedStreams.stop()
     }
 
+    /// What a deferred request still waiting, or deferred once the stop has begun, is answered (with `503`).
+    static let stoppingMessage = "The server is stopping; try again."
+
     /// Waits until no event stream is open and no request in flight, up to `limit`; whether that happened.
     private func waitForRequests(upTo limit: Duration) -> Bool {
         let deadline = ContinuousClock.now + limit
-        while streams.count > 0 || requestsInFlight.load(ordering: .acquiring) > 0 {
+        while streams.count > 0 || requestsInFlight.load(ordering: .sequentiallyConsistent) > 0 {
             if ContinuousClock.now > deadline { return false }
             usleep(2_000)
         }
