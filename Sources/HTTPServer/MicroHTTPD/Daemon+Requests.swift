@@ -200,7 +200,8 @@ extension Daemon {
         if !isAcceptingConnections.load(ordering: .sequentiallyConsistent) {
             pending.respond(.error(.serviceUnavailable, message: Daemon.stoppingMessage))
             pendingResponses.withLock { _ = $0.removeValue(forKey: key) }
-            let response = pending.take() ?? .error(.serviceUnavailable, message: Daemon.stoppingMessage)
+            var response = pending.take() ?? .error(.serviceUnavailable, message: Daemon.stoppingMessage)
+            response.routePattern = route
             return queue(response, method: method, context: context, on: connection)
         }
         context.pending = pending

@@ -401,8 +401,8 @@ public final class Application: Sendable {
                 return response
             }
         }
-        // A screen with nothing queued runs the action on this thread at once (a hop to another thread and back was
-        // half the round trip). A busy one answers from its turn: an I/O thread that waited for a busy screen (a
+        // A screen with nothing queued runs the action on this thread at once (a hop to another thread and back adds
+        // two thread wake-ups to the round trip). A busy one answers from its turn: an I/O thread that waited for a busy screen (a
         // change fanned out to thousands of screens queues a turn on each) held up every request of its
         // connections, and with a thread per core a few such waits held up the whole server.
         if session.scheduler.isIdle {
