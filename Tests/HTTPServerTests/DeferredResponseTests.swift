@@ -22,6 +22,18 @@ import Testing
         }
     }
 
+    /// A started server whose `/wait` answers once `gate` is opened and whose `/ok` answers at once, for tests that
+    /// stop the server themselves.
+    private func startGatedServer(threadCount: Int) throws -> (HTTPServer, Gate) {
+        let gate = Gate()
+        let router = Router()
+        router.get("/wait") { _ in .deferred { gate.hold($0) } }
+        router.get("/ok") { _ in .text("ok") }
+        let server = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: threadCount), router: router)
+        try server.start()
+        return (server, gate)
+    }
+
     @Test func aResponseGivenLaterFromAnotherThreadIsSentWithItsOwnStatusAndHeaders() throws {
         try withServer(routes: { router in
             router.get("/later") { _ in
@@ -222,12 +234,7 @@ import Testing
     }
 
     @Test func aClientThatLeavesBeforeTheAnswerLeavesTheServerHealthy() throws {
-        let gate = Gate()
-        let router = Router()
-        router.get("/wait") { _ in .deferred { gate.hold($0) } }
-        router.get("/ok") { _ in .text("ok") }
-        let server = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 1), router: router)
-        try server.start()
+        let (server, gate) = try startGatedServer(threadCount: 1)
         let connection = try TestConnection(port: server.port)
         try connection.send("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(eventually { gate.count == 1 })
@@ -243,14 +250,10 @@ import Testing
     /// libmicrohttpd aborts the process when stopped with a suspended connection: the stop answers what is still
     /// waiting.
     @Test func stoppingAnswersWhatIsStillWaitingWith503() throws {
-        let gate = Gate()
-        let router = Router()
-        router.get("/never") { _ in .deferred { gate.hold($0) } }
-        let server = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 2), router: router)
-        try server.start()
+        let (server, gate) = try startGatedServer(threadCount: 2)
         let connection = try TestConnection(port: server.port, timeout: 15)
         defer { connection.close() }
-        try connection.send("GET /never HTTP/1.1\r\nHost: x\r\n\r\n")
+        try connection.send("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(eventually { gate.count == 1 })
         server.stop()
         let response = try connection.readResponse()
@@ -263,12 +266,7 @@ import Testing
     /// (which aborts on one) when it came after the stop's wait: it is answered 503 at once instead, while the stop
     /// still waits for a request it held.
     @Test func aRequestDeferredOnceTheStopHasBegunIsAnswered503AtOnce() throws {
-        let gate = Gate()
-        let router = Router()
-        router.get("/wait") { _ in .deferred { gate.hold($0) } }
-        router.get("/ok") { _ in .text("ok") }
-        let server = HTTPServer(configuration: ServerConfiguration(port: 0, threadCount: 2), router: router)
-        try server.start()
+        let (server, gate) = try startGatedServer(threadCount: 2)
         let keptAlive = try TestConnection(port: server.port, timeout: 2)
         defer { keptAlive.close() }
         try keptAlive.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\n")

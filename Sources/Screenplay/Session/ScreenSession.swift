@@ -147,15 +147,17 @@ package final class ScreenSession: Sendable {
     /// might wait on.
     package func endNow() {
         if scheduler.isCurrent {
-            screen.value?.end()
-            screen.value = nil
+            endOnScheduler()
         } else if scheduler.isIdle {
-            scheduler.sync {
-                screen.value?.end()
-                screen.value = nil
-            }
+            scheduler.sync { endOnScheduler() }
         } else {
             end()
         }
+    }
+
+    /// Ends and frees the screen; call on the scheduler.
+    private func endOnScheduler() {
+        screen.value?.end()
+        screen.value = nil
     }
 }
