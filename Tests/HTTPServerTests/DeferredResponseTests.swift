@@ -280,8 +280,9 @@ import Testing
             server.stop()
             stopped.signal()
         }
-        // The stop waits for the held request; meanwhile the kept-alive connection asks for another deferred answer.
-        Thread.sleep(forTimeInterval: 0.2)
+        // The stop waits for the held request; once it has begun (new connections are turned away: a fixed sleep
+        // was too short on a loaded machine), the kept-alive connection asks for another deferred answer.
+        #expect(eventually { (try? TestConnection.request(port: server.port, "/ok")) == nil })
         try keptAlive.send("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n")
         let refused = try keptAlive.readResponse()
         #expect(refused.status == 503)
