@@ -7,7 +7,8 @@
 #      (10,000, the default) is full, so that each page load also ends the least recently active session;
 #   3. fan-out: N detail screens with their event streams, one rating PATCH, arrival time on every stream; then the
 #      floor under it (fanout_floor.c): N loopback streams sent the patch's 133 bytes by two threads, no server;
-#   4. action round trip: POST .../actions/refresh from script to the first patch on the screen's stream.
+#   4. action round trip: POST .../actions/refresh from script to the first patch on the screen's stream;
+#   5. memory after changes: 10,000 detail screens of one movie, 40 changes of its rating, RSS before and after.
 #
 # Usage: Benchmarks/screens/run.sh [--duration 10s] [--rounds 3] [--streams "1000 10000"] [--iterations 500]
 # Needs: wrk, nginx-light, python3, gcc (Debian). Run from anywhere; builds in release mode first.
@@ -214,6 +215,11 @@ for n in $STREAMS; do
     # The floor: the same number of loopback streams sent the same bytes by two threads with no server behind them.
     "$WORK/fanout_floor" "$n" 2 3
 done
+
+echo "== memory after changes: 10000 screens of one movie, 40 changes of its rating"
+start_server
+python3 "$HERE/screens.py" changes --port "$PORT" --pid "$SERVER_PID" --streams 10000 --changes 40
+stop_server
 
 echo "== action round trip: $ITERATIONS refreshes from script on one screen"
 start_server

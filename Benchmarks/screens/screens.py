@@ -10,6 +10,10 @@
   idle     N detail screens with their event streams, then left alone for --seconds (heartbeats every 15 s):
            the server's CPU over the idle time, its threads, RSS per screen+stream, and whether every stream is
            still open and heard its heartbeats.
+  changes  N detail screens of one movie (no streams), then --changes PATCHes of its rating, each left to reach every
+           screen (the server's CPU settled) before the next: the server's RSS before and after, per screen. Each
+           screen keeps its last 32 events for a reconnecting page, so this is what a screen of a movie that changes
+           comes to hold.
   action   One screen: POST .../actions/refresh from script (X-Requested-With: fetch) and time the first patch on
            its stream; the refresh's patches' bytes on the wire.
   pages    Waits for the server to answer (up to --timeout seconds), then --pages sequential GETs of the movie's
@@ -20,6 +24,7 @@ No thread per connection: every socket is non-blocking and registered with one e
 
 Usage: screens.py fanout --port P --pid SERVER_PID --streams 1000
        screens.py idle --port P --pid SERVER_PID --streams 10000 --seconds 60
+       screens.py changes --port P --pid SERVER_PID --streams 10000 --changes 40
        screens.py action --port P --iterations 500
        screens.py pages --port P --pages 300 --timeout 120
 """
@@ -407,6 +412,36 @@ def action(args):
     loop.close_all()
 
 
+def wait_until_settled(pid, quiet=0.001, interval=0.05, timeout=60):
+    """Waits until the server's threads ran less than `quiet` CPU seconds in `interval`: its work is done."""
+    deadline = time.time() + timeout
+    before = server_thread_cpu(pid)
+    while time.time() < deadline:
+        time.sleep(interval)
+        now = server_thread_cpu(pid)
+        if now - before < quiet:
+            return
+        before = now
+    sys.exit(f"the server was still busy after {timeout:.0f} s")
+
+
+def changes(args):
+    loop = Loop()
+    open_screens(loop, args.port, args.streams, f"/movies/{args.movie}")
+    loop.close_all()
+    wait_until_settled(args.pid)
+    before = rss_kib(args.pid)
+    for index in range(args.changes):
+        reply = request_once(args.port, patch_request(args.movie, round(1 + index % 80 / 10, 1)))
+        if not reply.startswith(b"HTTP/1.1 200"):
+            sys.exit(f"PATCH failed: {reply[:200]!r}")
+        wait_until_settled(args.pid)
+    after = rss_kib(args.pid)
+    print(f"  {args.streams} screens: RSS {before / 1024:.1f} MiB; after {args.changes} changes of the movie "
+          f"{after / 1024:.1f} MiB: +{(after - before) / 1024:.1f} MiB, "
+          f"{(after - before) * 1024 / args.streams:,.0f} bytes a screen")
+
+
 def pages(args):
     deadline = time.time() + args.timeout
     while True:
@@ -430,7 +465,7 @@ def pages(args):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("mode", choices=["fanout", "idle", "action", "pages"])
+    parser.add_argument("mode", choices=["fanout", "idle", "changes", "action", "pages"])
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--pid", type=int, default=0)
     parser.add_argument("--movie", type=int, default=1)
@@ -439,11 +474,12 @@ def main():
     parser.add_argument("--pages", type=int, default=300, help="pages: how many detail pages to load")
     parser.add_argument("--timeout", type=float, default=30)
     parser.add_argument("--expect-all", action="store_true")
+    parser.add_argument("--changes", type=int, default=40, help="changes: how many rating changes to make")
     parser.add_argument("--seconds", type=float, default=60, help="idle: how long to leave the streams alone")
     parser.add_argument("--callgrind", action="store_true",
                         help="fanout: switch callgrind's instrumentation on just before the PATCH, dump after")
     args = parser.parse_args()
-    {"fanout": fanout, "idle": idle, "action": action, "pages": pages}[args.mode](args)
+    {"fanout": fanout, "idle": idle, "changes": changes, "action": action, "pages": pages}[args.mode](args)
 
 
 if __name__ == "__main__":

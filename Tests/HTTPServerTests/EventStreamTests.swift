@@ -84,6 +84,81 @@ import Testing
         }
     }
 
+    @Test func eventsSentAsPartsArriveFramedAndInOrderWithEverythingElse() throws {
+        // Written before the response (queued behind each other, framed into the buffer), then one at a time to a
+        // parked connection (kept as parts until it reads), with a shared payload, the ids' extremes and an empty line of data.
+        let payload = Array("[\"replace\",\"v3\",\"<b>8.1</b>\"]".utf8)
+        let stream = EventStream()
+        stream.send(event: "patch", id: 1, data: payload)
+        stream.send(raw: Array("data: raw\n\n".utf8))
+        stream.send(event: "title", id: -2, data: Array("Heat".utf8))
+        let routes: (Router) -> Void = { router in router.get("/events") { _ in .eventStream(stream) } }
+        let text = String(decoding: payload, as: UTF8.self)
+        var expected = ["event: patch\nid: 1\ndata: \(text)", "data: raw", "event: title\nid: -2\ndata: Heat"]
+        try withServer(configuration: configuration(), routes: routes) { server throws in
+            let client = try EventStreamClient(port: server.port)
+            #expect(try client.read(events: 3) == expected)
+            for id in [Int.max, 0, Int.min] {
+                stream.send(event: "patch", id: id, data: payload)
+                expected.append("event: patch\nid: \(id)\ndata: \(text)")
+                #expect(try client.read(events: expected.count) == expected)
+            }
+            stream.send(event: "patch", id: 11, data: payload)
+            stream.send(data: "between")
+            stream.send(event: "patch", id: 12, data: [])
+            expected += ["event: patch\nid: 11\ndata: \(text)", "data: between", "event: patch\nid: 12\ndata: "]
+            #expect(try client.read(events: expected.count) == expected)
+        }
+    }
+
+    @Test func anEventSentAsPartsLargerThanOneWriteArrivesWhole() throws {
+        // Over the 16 KiB a connection takes from its stream at a time: framed into the stream's buffer and read in
+        // pieces, over HTTP/1.1's chunks and HTTP/1.0's plain body.
+        let large = [UInt8](repeating: UInt8(ascii: "x"), count: 40_000)
+        for version in ["1.1", "1.0"] {
+            let hub = StreamHub()
+            try withServer(configuration: configuration(), routes: hub.routes()) { server throws in
+                let connection = try TestConnection(port: server.port)
+                try connection.send("GET /events HTTP/\(version)\r\nHost: x\r\n\r\n")
+                _ = try connection.readHead()
+                #expect(eventually { hub.count == 1 })
+                hub.all[0].send(event: "reset", id: 7, data: large)
+                hub.all[0].close()
+                var body: [UInt8] = []
+                if version == "1.1" {
+                    while let chunk = try connection.readChunk() { body += chunk }
+                } else {
+                    body = try connection.readUntilClosed()
+                }
+                #expect(body == Array("event: reset\nid: 7\ndata: ".utf8) + large + Array("\n\n".utf8))
+            }
+        }
+    }
+
+    @Test func partsHoldingLineBreaksAreSentAsLines() throws {
+        let hub = StreamHub()
+        try withServer(configuration: configuration(), routes: hub.routes()) { server throws in
+            let client = try EventStreamClient(port: server.port)
+            #expect(eventually { hub.count == 1 })
+            hub.all[0].send(event: "pat\nch", id: 3, data: Array("one\r\ntwo\rthree".utf8))
+            hub.all[0].send(event: "", id: 4, data: Array("x".utf8))
+            #expect(
+                try client.read(events: 2) == [
+                    "event: patch\nid: 3\ndata: one\ndata: two\ndata: three", "event: \nid: 4\ndata: x",
+                ])
+        }
+    }
+
+    @Test func eventsKeptAsPartsCountTowardsTheBufferBound() {
+        // An unattached stream holds up to 1 MiB; two parts events of 600 KB are over it.
+        let stream = EventStream()
+        let data = [UInt8](repeating: UInt8(ascii: "y"), count: 600_000)
+        stream.send(event: "patch", id: 1, data: data)
+        #expect(!stream.isClosed)
+        stream.send(event: "patch", id: 2, data: data)
+        #expect(stream.isClosed)
+    }
+
     @Test func heartbeatsArriveOnTheConfiguredInterval() throws {
         let hub = StreamHub()
         try withServer(configuration: configuration(heartbeat: .milliseconds(50)), routes: hub.routes()) {

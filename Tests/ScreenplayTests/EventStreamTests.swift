@@ -71,6 +71,34 @@ import Testing
         #expect(replayed.compactMap { $0.id.flatMap(Int.init) } == Array(3..<(3 + replayed.count)))
     }
 
+    @Test func screensSendingTheSamePatchKeepOnePayloadBetweenThem() throws {
+        // Each screen keeps its last events for replay; a fan-out kept a framed copy of the patch per screen (6.6 KB
+        // a detail screen after 32 changes). The payload is shared now, framed as each stream sends it. The patch
+        // memo is the process's, and tests alongside may encode a patch between the two screens' flushes: one
+        // shared round in twenty is enough, and without the sharing none would be.
+        let app = try TestApp()
+        defer { app.application.stop() }
+        let pages = try [app.openCounter(), app.openCounter()]
+        let sessions = app.application.sessions.all
+        #expect(sessions.count == 2)
+        let relays = app.factory.createdRelays
+        let events = try pages.map { try app.client.openEvents($0.eventsPath!) }
+        defer { for stream in events { stream.close() } }
+        let shared = try (100..<120).contains { value in
+            for relay in relays { relay.accept(value) }
+            for stream in events { _ = try #require(try stream.next { $0.data.contains(">\(value)</p>") }) }
+            let kept = sessions.map { session in
+                session.perform { screen in screen.keptEvents.last { $0.name == "patch" } } ?? nil
+            }
+            let first = try #require(kept[0])
+            let second = try #require(kept[1])
+            #expect(first.id == second.id)
+            return first.data.withUnsafeBufferPointer { $0.baseAddress }
+                == second.data.withUnsafeBufferPointer { $0.baseAddress }
+        }
+        #expect(shared)
+    }
+
     @Test func aGapTheBufferCannotCoverIsAReset() throws {
         var sessions = SessionConfiguration()
         sessions.eventBuffer = 1

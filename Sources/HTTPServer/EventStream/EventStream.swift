@@ -37,10 +37,14 @@ public final class EventStream: Sendable {
         case aborted
     }
 
-    private struct State {
+    fileprivate struct State {
         var buffer: [UInt8] = []
         /// Bytes of `buffer` already handed to the transport; compacted lazily.
         var sentCount = 0
+        /// An event sent with ``EventStream/send(event:id:data:)`` to a stream with nothing else unsent, kept as its
+        /// parts and framed when the transport reads it. Never set while `buffer` holds unsent bytes: what comes
+        /// after it is written behind its framed bytes in `buffer`.
+        var framed: FramedEvent?
         var isClosed = false
         var didOverflow = false
         var isAttached = false
@@ -48,7 +52,21 @@ public final class EventStream: Sendable {
         var parkedWaker: (any StreamWaker)?
         var closeHandlers: [@Sendable () -> Void] = []
 
-        var unsentCount: Int { buffer.count - sentCount }
+        var unsentCount: Int { buffer.count - sentCount + (framed?.count ?? 0) }
+
+        /// Moves a kept event's framed bytes into `buffer`, before anything written after it.
+        mutating func frameIntoBuffer() {
+            guard let event = framed.take() else { return }
+            frameIntoBuffer(event, count: event.count)
+        }
+
+        /// Makes `event`, `count` bytes framed, the buffer's content; nothing else is unsent.
+        mutating func frameIntoBuffer(_ event: FramedEvent, count: Int) {
+            buffer = [UInt8](unsafeUninitializedCapacity: count) { bytes, initialized in
+                initialized = event.write(into: UnsafeMutableRawBufferPointer(bytes))
+            }
+            sentCount = 0
+        }
 
         /// Marks the stream closed and hands back what must run after unlocking.
         mutating func close() -> (waker: (any StreamWaker)?, handlers: [@Sendable () -> Void]) {
@@ -82,6 +100,49 @@ public final class EventStream: Sendable {
     /// be fanned out to many streams.
     public func send(raw bytes: [UInt8]) {
         enqueue(bytes)
+    }
+
+    /// Sends one event whose `data` is already one line: `event: name`, `id: id`, `data: data`.
+    ///
+    /// For one payload fanned out to many streams, each with its own event id: the stream keeps a reference to
+    /// `data` (no copy, no framed buffer of its own) and frames the event when the connection takes it. A `data`
+    /// with a line break, or a `name` with one, is sent as the `String` form of this method sends it: each line its
+    /// own `data:` line, the name without its line breaks.
+    ///
+    /// ```swift
+    /// let payload = Array("[\"replace\",\"v3\",\"<b>8.1</b>\"]".utf8)
+    /// for (stream, id) in zip(streams, nextIDs) { stream.send(event: "patch", id: id, data: payload) }
+    /// ```
+    public func send(event name: String, id: Int, data: [UInt8]) {
+        guard let event = FramedEvent(name: name, id: id, data: data) else {
+            enqueue(EventStream.encode(event: name, id: String(id), data: String(decoding: data, as: UTF8.self)))
+            return
+        }
+        send(event)
+    }
+
+    /// Sends `event`, kept as its parts while nothing else is unsent (see ``send(event:id:data:)``).
+    package func send(_ event: FramedEvent) {
+        let (waker, handlers) = state.withLock { state -> ((any StreamWaker)?, [@Sendable () -> Void]) in
+            guard !state.isClosed else { return (nil, []) }
+            let pending = state.unsentCount
+            let count = event.count
+            if let overflow = state.overflowIfOver(pending: pending, adding: count) { return overflow }
+            if pending == 0 {
+                // The usual case: nothing waiting, so the parts are kept as they are.
+                if !state.buffer.isEmpty {
+                    state.buffer = []
+                    state.sentCount = 0
+                }
+                state.framed = event
+            } else {
+                state.frameIntoBuffer()
+                state.appendToBuffer(event.bytes)
+            }
+            return (state.takeParkedWaker(), [])
+        }
+        waker?.wake()
+        for handler in handlers { handler() }
     }
 
     /// Sends a comment line (`: text`), which clients ignore; line breaks start further comment lines.
@@ -132,7 +193,14 @@ public final class EventStream: Sendable {
     ) -> ReadOutcome {
         state.withLock { state in
             if state.didOverflow { return .aborted }
-            let available = state.unsentCount
+            if let event = state.framed.take() {
+                // Buffered bytes never wait behind a kept event: they would have been framed into the buffer.
+                let count = event.count
+                if count <= destination.count { return .bytes(event.write(into: destination)) }
+                // Larger than the transport's room: framed once into the buffer, read from there in pieces.
+                state.frameIntoBuffer(event, count: count)
+            }
+            let available = state.buffer.count - state.sentCount
             if available == 0 {
                 if state.isClosed { return .ended }
                 park()
@@ -166,6 +234,7 @@ public final class EventStream: Sendable {
             state.parkedWaker = nil
             state.buffer = []
             state.sentCount = 0
+            state.framed = nil
             return state.close().handlers
         }
         for handler in handlers { handler() }
@@ -174,30 +243,51 @@ public final class EventStream: Sendable {
     private func enqueue(_ bytes: [UInt8]) {
         let (waker, handlers) = state.withLock { state -> ((any StreamWaker)?, [@Sendable () -> Void]) in
             guard !state.isClosed else { return (nil, []) }
-            if state.unsentCount + bytes.count > state.bufferLimit {
-                state.didOverflow = true
-                state.buffer = []
-                state.sentCount = 0
-                return state.close()
-            }
-            if state.buffer.isEmpty {
+            let pending = state.unsentCount
+            if let overflow = state.overflowIfOver(pending: pending, adding: bytes.count) { return overflow }
+            if pending == 0 {
                 // The usual case: adopt the caller's array instead of copying it (one encoding
-                // fanned out to many streams, or kept in a replay log, stays one buffer).
+                // fanned out to many streams stays one buffer).
                 state.buffer = bytes
                 state.sentCount = 0
             } else {
-                if state.sentCount > 0 && state.sentCount >= state.buffer.count / 2 {
-                    state.buffer.removeFirst(state.sentCount)
-                    state.sentCount = 0
-                }
-                state.buffer.append(contentsOf: bytes)
+                state.frameIntoBuffer()
+                state.appendToBuffer(bytes)
             }
-            let waker = state.parkedWaker
-            state.parkedWaker = nil
-            return (waker, [])
+            return (state.takeParkedWaker(), [])
         }
         waker?.wake()
         for handler in handlers { handler() }
+    }
+}
+
+extension EventStream.State {
+    /// Closes an overflowing stream: `count` more bytes would take its `pending` unsent bytes past the bound. Returns what
+    /// must run after unlocking, or nil when the bytes fit.
+    fileprivate mutating func overflowIfOver(
+        pending: Int, adding count: Int
+    ) -> (waker: (any StreamWaker)?, handlers: [@Sendable () -> Void])? {
+        guard pending + count > bufferLimit else { return nil }
+        didOverflow = true
+        buffer = []
+        sentCount = 0
+        framed = nil
+        return close()
+    }
+
+    /// Appends `bytes` behind the unsent ones, dropping the sent ones first when they are at least half the buffer.
+    fileprivate mutating func appendToBuffer(_ bytes: [UInt8]) {
+        if sentCount > 0 && sentCount >= buffer.count / 2 {
+            buffer.removeFirst(sentCount)
+            sentCount = 0
+        }
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// The waker of a parked transport, taken: it is woken once.
+    fileprivate mutating func takeParkedWaker() -> (any StreamWaker)? {
+        defer { parkedWaker = nil }
+        return parkedWaker
     }
 }
 

@@ -1,6 +1,12 @@
-/// The last few events of a screen, encoded, so a reconnecting page can catch up (`Last-Event-ID`).
+internal import HTTPServer
+
+/// The last few events of a screen, so a reconnecting page can catch up (`Last-Event-ID`).
+///
+/// Each is kept as its parts (``FramedEvent``): its id, its name and its `data:` line, which screens sending the
+/// same patch share (``PatchEncoding``). When a movie changes, its thousands of screens keep one payload between
+/// them rather than a framed copy each, and their streams frame it as their sockets take it.
 struct EventLog {
-    private var events: [(id: Int, bytes: [UInt8])] = []
+    private var entries: [FramedEvent] = []
     private var start = 0
     let capacity: Int
 
@@ -12,29 +18,34 @@ struct EventLog {
     /// The id of the newest event, or 0 before the first.
     private(set) var lastID = 0
 
-    /// Records an event and returns its wire bytes.
-    mutating func append(_ event: ScreenEvent) -> [UInt8] {
+    /// Records an event under the next id and returns it.
+    mutating func append(_ event: ScreenEvent) -> FramedEvent {
         lastID += 1
-        let bytes = event.encoded(id: lastID)
-        if events.count < capacity {
-            events.append((lastID, bytes))
+        let entry = FramedEvent(name: event.name, id: lastID, lineOfData: event.data)
+        if entries.count < capacity {
+            entries.append(entry)
         } else {
-            events[start] = (lastID, bytes)
+            entries[start] = entry
             start = (start + 1) % capacity
         }
-        return bytes
+        return entry
     }
 
     /// The events after `id`, oldest first, or nil when some of them are no longer kept (or `id` is unknown).
-    func events(after id: Int) -> [[UInt8]]? {
+    func events(after id: Int) -> [FramedEvent]? {
         guard id <= lastID, id >= 0 else { return nil }
         let missed = lastID - id
-        guard missed <= events.count else { return nil }
-        var result: [[UInt8]] = []
+        guard missed <= entries.count else { return nil }
+        var result: [FramedEvent] = []
         result.reserveCapacity(missed)
-        for offset in (events.count - missed)..<events.count {
-            result.append(events[(start + offset) % events.count].bytes)
+        for offset in (entries.count - missed)..<entries.count {
+            result.append(entries[(start + offset) % entries.count])
         }
         return result
+    }
+
+    /// The events kept, oldest first.
+    var kept: [FramedEvent] {
+        (0..<entries.count).map { entries[(start + $0) % entries.count] }
     }
 }

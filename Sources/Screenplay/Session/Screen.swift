@@ -72,6 +72,8 @@ package final class Screen {
 
     /// The id of the newest event sent.
     package var lastEventID: Int { log.lastID }
+    /// The events the screen keeps for a reconnecting page, oldest first.
+    package var keptEvents: [FramedEvent] { log.kept }
 
     /// Renders the whole page as it is now, for a GET or a `reset`.
     package func renderPage() -> [UInt8] {
@@ -133,10 +135,10 @@ package final class Screen {
     }
 
     private func send(_ event: ScreenEvent) {
-        let bytes = log.append(event)
-        if case .patch = event { metrics?.recordPatch(bytes: bytes.count) }
+        let entry = log.append(event)
+        if case .patch = event { metrics?.recordPatch(bytes: entry.count) }
         streams.removeAll { $0.isClosed }
-        for stream in streams { stream.send(raw: bytes) }
+        for stream in streams { stream.send(entry) }
         eventObserver?(event)
     }
 
@@ -162,11 +164,11 @@ package final class Screen {
         }
         if let lastEventID, lastEventID != log.lastID {
             if let missed = log.events(after: lastEventID) {
-                for bytes in missed { stream.send(raw: bytes) }
+                for entry in missed { stream.send(entry) }
             } else {
-                let bytes = log.append(.reset(eventsURL: eventsURL, html: renderPage()))
-                for other in streams { other.send(raw: bytes) }
-                stream.send(raw: bytes)
+                let entry = log.append(.reset(eventsURL: eventsURL, html: renderPage()))
+                for other in streams { other.send(entry) }
+                stream.send(entry)
             }
         }
         streams.append(stream)
@@ -199,8 +201,7 @@ package final class Screen {
     /// Sends the whole page to `stream` as a `reset`: for a page whose screen was rebuilt from its URL.
     @discardableResult
     package func attachWithReset(_ stream: EventStream) -> Bool {
-        let bytes = log.append(.reset(eventsURL: eventsURL, html: renderPage()))
-        stream.send(raw: bytes)
+        stream.send(log.append(.reset(eventsURL: eventsURL, html: renderPage())))
         return attach(stream, lastEventID: nil)
     }
 

@@ -1,3 +1,4 @@
+internal import HTTPServer
 public import ViewKit
 
 /// One event on a screen's event stream (wire protocol v1).
@@ -17,9 +18,7 @@ public enum ScreenEvent: Equatable, Sendable {
     case title(String)
 
     /// The event's name on the wire.
-    public var name: String { wireName.description }
-
-    private var wireName: StaticString {
+    public var name: String {
         switch self {
         case .patch: "patch"
         case .reset: "reset"
@@ -43,23 +42,11 @@ public enum ScreenEvent: Equatable, Sendable {
     }
 
     /// The whole server-sent event, ready for the socket: `event:`, `id:` and `data:` lines and a blank line.
+    ///
+    /// A screen's streams frame its events themselves, the same bytes (``FramedEvent``); this is the event in one
+    /// buffer, for tests and tools.
     public func encoded(id: Int) -> [UInt8] {
-        let data = data
-        let name = wireName
-        // Every screen of a fan-out frames the (shared) data with its own id: one buffer of the exact size, the
-        // pieces copied in.
-        let count = 7 + name.utf8CodeUnitCount + 5 + UTF8Writer.decimalCount(id) + 7 + data.count + 2
-        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var writer = UTF8Writer(buffer)
-            writer.append("event: ")
-            writer.append(name)
-            writer.append("\nid: ")
-            writer.append(id)
-            writer.append("\ndata: ")
-            writer.append(data)
-            writer.append("\n\n")
-            initialized = writer.count
-        }
+        FramedEvent(name: name, id: id, lineOfData: data).bytes
     }
 
     /// Room for the payload: the markup plus its framing and some escapes.

@@ -1,0 +1,93 @@
+/// A server-sent event as its parts: a name and an id framing one line of `data`, which many events may share.
+///
+/// Its bytes on the wire are `event: name\nid: id\ndata: data\n\n`. An event stream keeps it as it is until its
+/// connection takes it (``EventStream/send(event:id:data:)``), and a screen's event log keeps it for replay: a fan-out
+/// of one payload to thousands of streams copies the payload into each socket, not into a buffer of each stream.
+package struct FramedEvent: Sendable {
+    package let name: String
+    package let id: Int
+    package let data: [UInt8]
+
+    /// Nil when `name` is empty or holds a line break, or `data` holds one: the parts could not carry them as they
+    /// are (``EventStream/encode(event:id:data:)`` splits such data into lines).
+    package init?(name: String, id: Int, data: [UInt8]) {
+        guard !name.isEmpty, !Self.hasLineBreak(name.utf8), !Self.hasLineBreak(data) else { return nil }
+        self.name = name
+        self.id = id
+        self.data = data
+    }
+
+    /// For parts known to hold no line break (a screen's events: their data is JSON or cleaned of line breaks), not
+    /// looked through again for every stream of a fan-out.
+    package init(name: String, id: Int, lineOfData data: [UInt8]) {
+        assert(FramedEvent(name: name, id: id, data: data) != nil, "an event's name or data holds a line break")
+        self.name = name
+        self.id = id
+        self.data = data
+    }
+
+    /// Its size on the wire.
+    package var count: Int {
+        7 + name.utf8.count + 5 + Self.decimalCount(id) + 7 + data.count + 2
+    }
+
+    /// Its bytes on the wire, in one buffer.
+    package var bytes: [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = write(into: UnsafeMutableRawBufferPointer(buffer))
+        }
+    }
+
+    /// Writes the event at the start of `destination`, which has room for `count` bytes; returns `count`.
+    package func write(into destination: UnsafeMutableRawBufferPointer) -> Int {
+        // Every stream of a fan-out frames its event here: plain copies through one pointer, no bounds checks.
+        let start = destination.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        var out = start
+        Self.copy("event: ", to: &out)
+        var name = name
+        name.withUTF8 { Self.copy($0, to: &out) }
+        Self.copy("\nid: ", to: &out)
+        let digits = Self.decimalCount(id)
+        var rest = id.magnitude
+        var position = out + digits
+        repeat {
+            position -= 1
+            position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest > 0
+        if id < 0 { out.pointee = UInt8(ascii: "-") }
+        out += digits
+        Self.copy("\ndata: ", to: &out)
+        data.withUnsafeBufferPointer { Self.copy($0, to: &out) }
+        Self.copy("\n\n", to: &out)
+        return out - start
+    }
+
+    @inline(__always)
+    private static func copy(_ text: StaticString, to out: inout UnsafeMutablePointer<UInt8>) {
+        out.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        out += text.utf8CodeUnitCount
+    }
+
+    @inline(__always)
+    private static func copy(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout UnsafeMutablePointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        out.update(from: base, count: bytes.count)
+        out += bytes.count
+    }
+
+    /// The characters of `value` in decimal, its sign included.
+    private static func decimalCount(_ value: Int) -> Int {
+        var count = value < 0 ? 2 : 1
+        var rest = value.magnitude
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        return count
+    }
+
+    private static func hasLineBreak(_ bytes: some Sequence<UInt8>) -> Bool {
+        bytes.contains { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
+    }
+}
