@@ -92,6 +92,26 @@ import ViewKit
         #expect(Set(root.subviews.map(\.domID)).count == 3)
     }
 
+    @Test func aViewRecognisesItsOwnDOMIDWithoutMakingIt() {
+        let root = View()
+        let views = (0..<12).map { _ in Label(text: "x") }
+        for view in views { root.addSubview(view) }
+        let unnamed = Label(text: "not rendered")
+        #expect(!unnamed.hasDOMID("v1"))
+        _ = root.html
+        let tenth = views[9]
+        #expect(tenth.domID == "v11")
+        #expect(tenth.hasDOMID("v11"))
+        for other in ["v1", "v10", "v110", "v011", "v", "", "11", "w11", "v11 ", "v1a", "v99999999999999999999"] {
+            #expect(!tenth.hasDOMID(other), "\(other)")
+        }
+        #expect(views.allSatisfy { $0.hasDOMID($0.domID) })
+        #expect(!unnamed.hasDOMID("v13"))
+        root.setAttribute("id", "page")
+        #expect(root.hasDOMID("page"))
+        #expect(!root.hasDOMID("v1"))
+    }
+
     @Test func explicitIDReplacesTheGeneratedOne() {
         let view = View()
         view.setAttribute("id", "content")

@@ -117,12 +117,12 @@ package final class Screen {
         flushScheduled = false
         guard !isEnded else { return }
         var changes = page.takeChanges(context: context)
-        if changes.contains(where: { if case .replace(let id, _) = $0 { id == page.domID } else { false } }) {
+        if changes.contains(where: { if case .replace(let id, _) = $0 { page.hasDOMID(id) } else { false } }) {
             send(.reset(eventsURL: eventsURL, html: renderPage()))
             changes = []
         }
         if let titleView {
-            changes.removeAll { if case .replace(let id, _) = $0 { id == titleView.domID } else { false } }
+            changes.removeAll { if case .replace(let id, _) = $0 { titleView.hasDOMID(id) } else { false } }
         }
         if !changes.isEmpty { send(.patch(changes)) }
         if !viewController.title.hasSameUTF8(as: sentTitle) {

@@ -528,6 +528,25 @@ open class View {
         return Self.generatedID(storedID)
     }
 
+    /// Whether `id` is this view's ``domID``, compared without making the id's string (a screen checks each patch's
+    /// ids against its page's on every flush). A view that has no id yet, never rendered nor asked, has none.
+    public func hasDOMID(_ id: String) -> Bool {
+        if let explicitID { return explicitID.hasSameUTF8(as: id) }
+        guard storedID != 0 else { return false }
+        var id = id
+        return id.withUTF8 { bytes in
+            // `v` and the number's decimal digits, without a leading zero.
+            guard bytes.count >= 2, bytes.count <= 11, bytes[0] == UInt8(ascii: "v"), bytes[1] != UInt8(ascii: "0")
+            else { return false }
+            var value: UInt64 = 0
+            for byte in bytes[1...] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return false }
+                value = value * 10 + UInt64(byte - UInt8(ascii: "0"))
+            }
+            return value == UInt64(storedID)
+        }
+    }
+
     /// Writes ` id="…"` as `appendAttribute("id", domID)` would, without making the id's string:
     /// a generated id's digits go straight into the buffer.
     final func writeIDAttribute(into html: inout HTMLBuffer) {
