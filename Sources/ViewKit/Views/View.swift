@@ -871,21 +871,13 @@ open class View {
 
     /// Whether this view's `data-outlet` attribute is `name`.
     package final func isOutlet(named name: String) -> Bool {
-        guard let attributeList else { return false }
-        let items = attributeList.items
-        for index in items.indices where items[index].name == "data-outlet" { return items[index].value == name }
-        return false
+        attributeList?.outletName == name
     }
 
     /// This view when it is the outlet `name`, else the first such view below it (in document
     /// order) short of custom views' nibs.
     private final func outletInSubtree(_ name: String) -> View? {
-        if let attributeList {
-            for attribute in attributeList.items where attribute.name == "data-outlet" {
-                if attribute.value == name { return self }
-                break
-            }
-        }
+        if attributeList?.outletName == name { return self }
         guard !isOutletScope else { return nil }
         for view in liveSubviews {
             if let found = view.outletInSubtree(name) { return found }
@@ -1010,6 +1002,9 @@ final class AttributeList: @unchecked Sendable {
     let items: [(name: String, value: String)]
     /// What `HTMLBuffer.appendAttribute` writes for each item, in order.
     let rendered: [UInt8]
+    /// The value of the first `data-outlet` item: looked for once per list, not on every outlet lookup (a binder
+    /// reads its outlets on every change of its screen).
+    let outletName: String?
     private let isTemplate: Bool
     private let lock = InlineLock()
     private var lastChange: Change?
@@ -1030,6 +1025,7 @@ final class AttributeList: @unchecked Sendable {
     init(_ items: [(name: String, value: String)], isTemplate: Bool = false) {
         self.items = items
         self.isTemplate = isTemplate
+        outletName = items.first { $0.name == "data-outlet" }?.value
         var html = HTMLBuffer(capacity: 64)
         for item in items { html.appendAttribute(item.name, item.value) }
         rendered = html.bytes
