@@ -23,20 +23,21 @@ package final class Screen {
     package var eventsURL: String { ScreenSession.eventsURL(of: sessionID) }
     private let titleView: Label?
     private let themeColor: View?
-    // `@exclusivity(unchecked)` on the state below: confined to the screen's scheduler (one turn at a time) and
-    // never held `inout` across a call back into the screen; the run-time checks were seven a patch.
+    // `@exclusivity(unchecked)` on the state below: confined to the screen's scheduler (one turn at a time; the hooks
+    // are set before the screen's first turn) and never held `inout` across a call back into the screen; the run-time
+    // checks were seven a patch, and five more a screen of a fan-out on the flags and hooks read by every change.
     @exclusivity(unchecked) private var log: EventLog
     @exclusivity(unchecked) private var streams: [EventStream] = []
     @exclusivity(unchecked) private var flushScheduled = false
     @exclusivity(unchecked) private var hasAppeared = false
     @exclusivity(unchecked) private var sentTitle: String?
-    package private(set) var isEnded = false
+    @exclusivity(unchecked) package private(set) var isEnded = false
     /// Called on the scheduler whenever events were sent; the harness records them.
-    package var eventObserver: ((ScreenEvent) -> Void)?
+    @exclusivity(unchecked) package var eventObserver: ((ScreenEvent) -> Void)?
     /// Schedules a flush at the end of the current scheduler turn.
-    package var scheduleFlush: (() -> Void)?
+    @exclusivity(unchecked) package var scheduleFlush: (() -> Void)?
     /// Counts renders and patches, when the application keeps metrics.
-    package var metrics: Metrics?
+    @exclusivity(unchecked) package var metrics: Metrics?
 
     /// Builds the page and runs the lifecycle up to `viewWillAppear(false)`.
     package init(
