@@ -22,8 +22,9 @@ final class MovieTipsView: View {
         // No movie (the store failed or it was removed): no tips heading over nothing.
         isHidden = data.movie == nil && data.phase != .loading
         // Every open screen of a movie runs this on each change of it: diffing unchanged rows (ids built from
-        // their text) was the largest part of a rating change's work per screen.
-        guard tips != shownTips else { return }
+        // their text) was the largest part of a rating change's work per screen. Compared by their bytes, as the
+        // labels compare their texts (`==` on strings normalises text that is not ASCII, a curly apostrophe say).
+        if let shownTips, tips.hasSameUTF8(as: shownTips) { return }
         shownTips = tips
         tipsList.update(with: Array(tips.enumerated()), id: { TipID(offset: $0.offset, text: $0.element) }) { _ in
             Label(tagName: "li")
