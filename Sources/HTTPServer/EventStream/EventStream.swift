@@ -129,11 +129,8 @@ public final class EventStream: Sendable {
             let count = event.count
             if let overflow = state.overflowIfOver(pending: pending, adding: count) { return overflow }
             if pending == 0 {
-                // The usual case: nothing waiting, so the parts are kept as they are.
-                if !state.buffer.isEmpty {
-                    state.buffer = []
-                    state.sentCount = 0
-                }
+                // The usual case: nothing waiting (a read empties the buffer once all of it is sent), so the parts
+                // are kept as they are.
                 state.framed = event
             } else {
                 state.frameIntoBuffer()

@@ -33,15 +33,8 @@ struct EventLog {
 
     /// The events after `id`, oldest first, or nil when some of them are no longer kept (or `id` is unknown).
     func events(after id: Int) -> [FramedEvent]? {
-        guard id <= lastID, id >= 0 else { return nil }
-        let missed = lastID - id
-        guard missed <= entries.count else { return nil }
-        var result: [FramedEvent] = []
-        result.reserveCapacity(missed)
-        for offset in (entries.count - missed)..<entries.count {
-            result.append(entries[(start + offset) % entries.count])
-        }
-        return result
+        guard id <= lastID, id >= 0, lastID - id <= entries.count else { return nil }
+        return Array(kept.suffix(lastID - id))
     }
 
     /// The events kept, oldest first.
