@@ -4,8 +4,7 @@ import Reactive
 import Testing
 
 extension ReactiveTests {
-    // Serialized: two tests count on the queues that schedulers leave behind, which the 400 schedulers of
-    // `busyScreensShareABoundedPoolOfThreads` would otherwise take.
+    // Serialized: `busyScreensShareABoundedPoolOfThreads` counts the threads that run 400 busy screens.
     @Suite(.serialized) struct ScreenSchedulerTests {
         @Test func currentIsNilOffAnyScreen() {
             #expect(ScreenScheduler.current == nil)
@@ -179,32 +178,17 @@ extension ReactiveTests {
             #expect(onQueue.values == [true])
         }
 
-        @Test func anIdleSchedulersQueueServesALaterScheduler() {
-            var left: Set<Int> = []
-            for index in 0..<50 {
-                let scheduler = ScreenScheduler(label: "first.\(index)")
-                scheduler.sync {}
-                left.insert(scheduler.laneNumber)
-            }
-            let later = (0..<50).map { ScreenScheduler(label: "later.\($0)") }
-            #expect(!left.isDisjoint(with: later.map(\.laneNumber)))
-            for scheduler in later {
-                let (isCurrent, current) = scheduler.sync { (scheduler.isCurrent, ScreenScheduler.current?.label) }
-                #expect(isCurrent)
-                #expect(current == scheduler.label)
-            }
-        }
-
-        @Test func aQueueWithWorkOrATimerLeftIsNotPassedOn() {
+        /// Work queued by a scheduler that went away still runs, in order, as nobody's screen (the lane outlives
+        /// the scheduler; its work does not keep the scheduler alive).
+        @Test func workLeftByASchedulerThatWentAwayStillRuns() {
             let started = DispatchSemaphore(value: 0)
             let gate = DispatchSemaphore(value: 0)
             let ran = DispatchSemaphore(value: 0)
             let currentInLeftWork = Collector<Bool>()
-            var busyLane = 0
-            var timerLane = 0
+            weak var released: ScreenScheduler?
             do {
                 let busy = ScreenScheduler(label: "dropped-busy")
-                busyLane = busy.laneNumber
+                released = busy
                 busy.schedule {
                     started.signal()
                     gate.wait()
@@ -213,18 +197,73 @@ extension ReactiveTests {
                     currentInLeftWork.append(ScreenScheduler.current == nil)
                     ran.signal()
                 }
-                let timed = ScreenScheduler(label: "dropped-timer")
-                timerLane = timed.laneNumber
-                _ = timed.scheduleRelative((), dueTime: .milliseconds(1)) { _ in Disposables.create() }
             }
             started.wait()
-            let later = (0..<20).map { ScreenScheduler(label: "after.\($0)") }
-            #expect(!later.map(\.laneNumber).contains(busyLane))
-            #expect(!later.map(\.laneNumber).contains(timerLane))
+            #expect(released == nil)
             gate.signal()
             #expect(ran.wait(timeout: .now() + 5) == .success)
-            // The work outlived its scheduler: it runs, on a queue that is nobody's screen now.
             #expect(currentInLeftWork.values == [true])
+        }
+
+        /// A `sync` caller behind queued work waits for it, runs after it and before what was queued after the
+        /// call; what comes while it runs waits for it.
+        @Test func syncWaitsItsTurnBehindQueuedWork() {
+            let scheduler = ScreenScheduler(label: "sync-turn")
+            let order = Collector<String>()
+            let started = DispatchSemaphore(value: 0)
+            let gate = DispatchSemaphore(value: 0)
+            scheduler.schedule {
+                started.signal()
+                gate.wait()
+                order.append("queued before")
+            }
+            started.wait()
+            let caller = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                scheduler.sync {
+                    order.append("sync")
+                    #expect(scheduler.isCurrent)
+                }
+                caller.signal()
+            }
+            // The caller's request is queued behind the blocked work before this is.
+            while scheduler.waitingItems == 0 { usleep(1_000) }
+            scheduler.schedule { order.append("queued after") }
+            gate.signal()
+            #expect(caller.wait(timeout: .now() + 5) == .success)
+            scheduler.sync {}
+            #expect(order.values == ["queued before", "sync", "queued after"])
+        }
+
+        /// Many threads scheduling onto one scheduler and calling `sync` at once: every item runs once, one at a
+        /// time, and each thread's items in the order it gave them.
+        @Test func concurrentSchedulingAndSyncKeepEachThreadsOrder() {
+            let scheduler = ScreenScheduler(label: "contended")
+            let running = Locked(0)
+            let overlaps = Locked(0)
+            let order = Collector<Int>()
+            DispatchQueue.concurrentPerform(iterations: 8) { thread in
+                for index in 0..<200 {
+                    let item = thread * 1_000 + index
+                    let work: @Sendable () -> Void = {
+                        let alone = running.withLock { count in
+                            count += 1
+                            return count == 1
+                        }
+                        if !alone { overlaps.withLock { $0 += 1 } }
+                        order.append(item)
+                        running.withLock { $0 -= 1 }
+                    }
+                    if index % 10 == 0 { scheduler.sync(work) } else { scheduler.schedule(work) }
+                }
+            }
+            scheduler.sync {}
+            #expect(overlaps.withLock { $0 } == 0)
+            #expect(order.values.count == 8 * 200)
+            for thread in 0..<8 {
+                let mine = order.values.filter { $0 / 1_000 == thread }
+                #expect(mine == (0..<200).map { thread * 1_000 + $0 })
+            }
         }
 
         @Test func releasedWhenNoLongerReferenced() {

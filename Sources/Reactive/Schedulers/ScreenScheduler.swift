@@ -1,13 +1,14 @@
+import CDispatch
 public import Dispatch
 public import Foundation
 import Synchronization
 
 /// A serial scheduler that plays the main thread for one screen (that screen's `MainScheduler`).
 ///
-/// Contract: work runs one item at a time, in FIFO order, on the screen's private queue; code
-/// running on it finds it through `ScreenScheduler.current`. As an Rx scheduler it runs an action
-/// at once when called on its own queue with nothing else pending (like `MainScheduler`), and
-/// enqueues it otherwise. Screens run in parallel with each other.
+/// Contract: work runs one item at a time, in FIFO order, on the screen's own lane; code running
+/// on it finds it through `ScreenScheduler.current`. As an Rx scheduler it runs an action at once
+/// when called on its own lane with nothing else pending (like `MainScheduler`), and enqueues it
+/// otherwise. Screens run in parallel with each other, on a shared pool of threads.
 ///
 /// ```swift
 /// let scheduler = ScreenScheduler(label: "screen.42")
@@ -17,23 +18,9 @@ import Synchronization
 /// let title = scheduler.sync { "rendered" }
 /// ```
 public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvertible {
-    /// What the running turn's thread-local names: holds the scheduler weakly, since the lane's queue is owned by it.
-    ///
-    /// `@unchecked Sendable`: `reference` is read and written only under `lock` (one object per screen, where a
-    /// weak box behind a `Locked` took four).
-    private final class Identity: @unchecked Sendable {
-        private let lock = InlineLock()
-        private weak var reference: ScreenScheduler?
-
-        var scheduler: ScreenScheduler? {
-            get { lock.withLock { reference } }
-            set { lock.withLock { reference = newValue } }
-        }
-    }
-
-    /// The thread-local slot naming the lane whose turn the thread runs (its identity, unretained: the turn holds
-    /// the lane). A queue-specific value did this before: three allocations per screen for the queue's specific
-    /// table, and a `dispatch_get_specific` on every confinement check.
+    /// The thread-local slot naming the lane whose turn the thread runs (unretained: the turn holds the lane). A
+    /// queue-specific value did this before: three allocations per screen for the queue's specific table, and a
+    /// `dispatch_get_specific` on every confinement check.
     private static let currentLane: pthread_key_t = {
         var key = pthread_key_t()
         let status = pthread_key_create(&key, nil)
@@ -41,33 +28,61 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         return key
     }()
 
-    /// A serial queue with the identity its turns name as current: what a scheduler runs on, handed to the next scheduler
-    /// when its own goes away with nothing queued.
+    /// One screen's serial lane: its work waits here in order, and the lane itself waits on libdispatch's global
+    /// queue while it has work and no thread runs it. A thread that takes the lane runs its work one item at a time;
+    /// so a screen's work is serial while screens run in parallel.
     ///
-    /// Creating a dispatch queue and, above all, releasing one costs more than a screen's other set-up: the last
-    /// release of a queue wakes a worker thread of its target. A full server ends one session per page load (the
-    /// session cap), and those wake-ups, a context switch each, made a page load at the cap several times dearer.
+    /// This was a serial `DispatchQueue` per screen: each item was copied into a block (an allocation and a free),
+    /// pushed onto the screen's queue, and the queue onto the global one. A lane is a plain object: an item is a
+    /// closure in a list, and only a lane that was idle goes to the global queue (`dispatch_async_f`: no block).
     ///
-    /// `@unchecked Sendable`: `turnDepth` and `deferred` are read and written only on `queue`, by the work running
-    /// there (in the lane rather than in an object of their own: one allocation less per screen); the rest is
-    /// immutable or atomic.
+    /// `@unchecked Sendable`: the queued items, `active` and `owner` are read and written only under `lock`;
+    /// `turnDepth` and the deferred work only by the thread that holds the lane (in the lane rather than in an object
+    /// of their own: one allocation less per screen); the rest is immutable or atomic.
     private final class Lane: @unchecked Sendable {
-        let queue: DispatchQueue
-        let identity = Identity()
-        let scheduling: DispatchQueueScheduling
+        /// What waits in a lane.
+        enum Item {
+            /// Work from ``ScreenScheduler/schedule(_:)``: run as a turn, then counted off `pendingWork`.
+            case tracked(@Sendable () -> Void)
+            /// Work that runs its own turn (an Rx action, a timer's action).
+            case untracked(@Sendable () -> Void)
+            /// A ``ScreenScheduler/sync(_:)`` caller waiting for the lane: the thread that reaches it hands the lane
+            /// over and stops.
+            case handoff(DispatchSemaphore)
+        }
+
+        /// The scheduler whose lane this is, while it exists: what its turns name as current. Weak, since the
+        /// scheduler owns the lane, and work it queued may outlive it.
+        var scheduler: ScreenScheduler? {
+            get { lock.withLock { owner } }
+            set { lock.withLock { owner = newValue } }
+        }
         /// `schedule(_:)` work queued and not yet run: such work does not keep its scheduler alive.
         let pendingWork = Atomic<Int>(0)
-        /// Set once a timer was scheduled: a timer may fire after its scheduler is gone, so the lane is not reused.
-        let hadTimers = Atomic<Bool>(false)
 
-        /// How many tracked turns are running on the queue (more than one while a turn's deferred work runs).
-        // `@exclusivity(unchecked)`: both are touched on the lane's serial queue only.
+        private let lock = InlineLock()
+        // `@exclusivity(unchecked)`: under `lock` only.
+        /// The oldest item, in a field of its own: a screen rarely has more than one waiting, and a list would be an
+        /// allocation for it.
+        @exclusivity(unchecked) private var first: Item?
+        /// The items after `first`, from `restStart` on.
+        @exclusivity(unchecked) private var rest: [Item] = []
+        @exclusivity(unchecked) private var restStart = 0
+        /// Whether a thread holds the lane or the lane waits on the global queue for one.
+        @exclusivity(unchecked) private var active = false
+        @exclusivity(unchecked) private weak var owner: ScreenScheduler?
+
+        /// How many tracked turns are running on the lane (more than one while a turn's deferred work runs).
+        // `@exclusivity(unchecked)`: both are touched by the thread that holds the lane only.
         @exclusivity(unchecked) var turnDepth = 0
         /// What the running turn left for its end (``ScreenScheduler/atEndOfTurn(_:)``): the first in a field of its
         /// own (a screen defers one flush a turn, and an array for it was an allocation and a free every turn of
         /// every screen of a fan-out), any more after it in order.
         @exclusivity(unchecked) var deferredFirst: (@Sendable () -> Void)?
         @exclusivity(unchecked) var deferred: [@Sendable () -> Void] = []
+
+        /// How many items a thread runs before the lane goes behind the other lanes waiting.
+        private static var itemsPerVisit: Int { 16 }
 
         /// Adds `work` to what runs at the end of the turn.
         func deferToEndOfTurn(_ work: @escaping @Sendable () -> Void) {
@@ -78,20 +93,117 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
             }
         }
 
-        /// Which lane this is, in creation order (for tests).
-        let number = Lane.created.wrappingAdd(1, ordering: .relaxed).newValue
-        private static let created = Atomic<Int>(0)
+        /// Queues `item`; an idle lane goes to the global queue for a thread.
+        func enqueue(_ item: Item) {
+            let activate = lock.withLock { () -> Bool in
+                push(item)
+                guard !active else { return false }
+                active = true
+                return true
+            }
+            if activate { submit() }
+        }
 
-        init(label: String) {
-            queue = DispatchQueue(label: label, target: ScreenScheduler.target)
-            scheduling = DispatchQueueScheduling(queue: queue)
+        /// Waits until the calling thread holds the lane: at once when it is idle, otherwise when the thread running
+        /// it reaches this request, after the work queued before it.
+        func acquire() {
+            let waiter = lock.withLock { () -> DispatchSemaphore? in
+                guard active else {
+                    active = true
+                    return nil
+                }
+                let waiter = DispatchSemaphore(value: 0)
+                push(.handoff(waiter))
+                return waiter
+            }
+            guard let waiter else { return }
+            waiter.wait()
+            // The handing thread took the lock after its last item: taking it here orders that work before this
+            // thread's for ThreadSanitizer too, which may not see the semaphore as an ordering.
+            lock.withLock {}
+        }
+
+        /// How many items wait, `sync` callers included (for tests).
+        var waitingItems: Int {
+            lock.withLock { (first == nil ? 0 : 1) + rest.count - restStart }
+        }
+
+        /// Lets go of the lane after `acquire()`: it goes to the global queue if work came meanwhile.
+        func release() {
+            if stillActive() { submit() }
+        }
+
+        /// Pushes `item` after the others. Under `lock`.
+        private func push(_ item: Item) {
+            if first == nil && restStart == rest.count {
+                first = item
+            } else {
+                rest.append(item)
+            }
+        }
+
+        /// The oldest item, taken out, or `nil` with the lane marked idle. Under `lock`.
+        private func pop() -> Item? {
+            if let item = first {
+                first = nil
+                return item
+            }
+            guard restStart < rest.count else {
+                active = false
+                return nil
+            }
+            let item = rest[restStart]
+            restStart += 1
+            if restStart == rest.count {
+                // Emptied, the list's storage goes: an idle screen keeps nothing for a burst it had.
+                rest = []
+                restStart = 0
+            }
+            return item
+        }
+
+        /// Whether work waits; the lane is marked idle when none does.
+        private func stillActive() -> Bool {
+            lock.withLock {
+                if first != nil || restStart < rest.count { return true }
+                active = false
+                return false
+            }
+        }
+
+        /// Puts the lane on the global queue, where a thread takes it and runs its items.
+        private func submit() {
+            dispatch_async_f(dispatch_get_global_queue(0, 0), Unmanaged.passRetained(self).toOpaque()) { context in
+                guard let context else { return }
+                Unmanaged<Lane>.fromOpaque(context).takeRetainedValue().run()
+            }
+        }
+
+        /// Runs queued items until none is left, a `sync` caller is handed the lane, or `itemsPerVisit` ran; then
+        /// the lane goes behind the others if more waits.
+        private func run() {
+            for _ in 0..<Self.itemsPerVisit {
+                switch lock.withLock({ pop() }) {
+                case nil:
+                    return
+                case .tracked(let work)?:
+                    runTurn(work)
+                    pendingWork.wrappingSubtract(1, ordering: .releasing)
+                case .untracked(let work)?:
+                    work()
+                case .handoff(let waiter)?:
+                    waiter.signal()
+                    return
+                }
+            }
+            release()
         }
 
         /// Runs `work` as a turn, with the thread naming this lane as current, then whatever it deferred to its end,
-        /// in order (also when `work` throws). Only on `queue`: everything that runs there comes through here.
+        /// in order (also when `work` throws). Only by the thread that holds the lane.
         func runTurn<T>(_ work: () throws -> T) rethrows -> T {
             let previous = pthread_getspecific(ScreenScheduler.currentLane)
-            pthread_setspecific(ScreenScheduler.currentLane, Unmanaged.passUnretained(identity).toOpaque())
+            pthread_setspecific(ScreenScheduler.currentLane, Unmanaged.passUnretained(self).toOpaque())
             turnDepth += 1
             defer {
                 turnDepth -= 1
@@ -116,67 +228,45 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         }
     }
 
-    /// Idle lanes of schedulers that went away, for the next ones (at most `spareLimit`).
-    private static let spareLanes = Locked<[Lane]>([])
-    private static var spareLimit: Int { 1024 }
+    /// The name given at creation, used in diagnostics.
+    public let label: String
+    private let lane = Lane()
+    private let enqueued = Atomic<Int>(0)
+    private static let timers = DispatchQueueScheduling(queue: .global())
 
-    /// Which queue this scheduler runs on: the same number for a queue passed on from an earlier scheduler (for
-    /// tests).
-    package var laneNumber: Int { lane.number }
-
-    /// Work given to ``schedule(_:)`` that has not finished running yet, the running one included (for tests).
-    package var unfinishedWork: Int { lane.pendingWork.load(ordering: .acquiring) }
-
-    /// Whether no work scheduled here is queued or running (timers and ``sync(_:)`` callers aside): `sync` would then
-    /// start at once, unless work comes meanwhile. For a thread that must not wait behind a busy screen's queue but
-    /// may take one turn's wait.
+    /// Whether no work scheduled here is queued or running (``sync(_:)`` callers aside): `sync` would then start at
+    /// once, unless work comes meanwhile. For a thread that must not wait behind a busy screen but may take one
+    /// turn's wait.
     package var isIdle: Bool {
         lane.pendingWork.load(ordering: .acquiring) == 0 && enqueued.load(ordering: .acquiring) == 0
     }
 
-    /// The name given at creation, used in diagnostics. (A queue passed on from an earlier scheduler keeps the
-    /// label it was created with in libdispatch's own diagnostics.)
-    public let label: String
-    private let lane: Lane
-    private var queue: DispatchQueue { lane.queue }
-    private var identity: Identity { lane.identity }
-    private let enqueued = Atomic<Int>(0)
+    /// Work given to ``schedule(_:)`` that has not finished running yet, the running one included (for tests).
+    package var unfinishedWork: Int { lane.pendingWork.load(ordering: .acquiring) }
 
-    /// Where every screen queue runs. A serial queue created on its own targets libdispatch's overcommit root queue,
-    /// which gives each queue with work a thread of its own, up to 255: a fan-out to thousands of screens then ran
-    /// on hundreds of threads (each with its stack and malloc arena) contending for a few cores. The global queue
-    /// is not overcommit: screens share a pool about the size of the machine, widened only when its threads block.
-    private static let target = DispatchQueue.global()
+    /// How many items wait to run, ``sync(_:)`` callers waiting for their turn included (for tests).
+    package var waitingItems: Int { lane.waitingItems }
 
-    /// Creates a scheduler with its own serial queue named `label`.
+    /// Creates a scheduler with its own serial lane named `label`.
+    ///
+    /// Lanes wait for threads on libdispatch's global queue, which is not overcommit: busy screens share a pool
+    /// about the size of the machine, widened only when its threads block. (A serial queue of its own per screen,
+    /// targeting the overcommit root queue, gave each busy screen a thread, up to 255, each with its stack and malloc
+    /// arena, contending for a few cores.)
     public init(label: String) {
         self.label = label
-        lane = Self.spareLanes.withLock { $0.popLast() } ?? Lane(label: label)
-        lane.identity.scheduler = self
-    }
-
-    deinit {
-        // Nothing can be queued any more (queueing takes a reference to the scheduler); what `schedule(_:)`
-        // queued earlier and timers may still be due, and such a lane is released rather than passed on.
-        guard lane.pendingWork.load(ordering: .acquiring) == 0, !lane.hadTimers.load(ordering: .acquiring) else {
-            return
-        }
-        let lane = self.lane
-        // A lane not kept is released after this, outside the lock.
-        Self.spareLanes.withLock { spare in
-            if spare.count < Self.spareLimit { spare.append(lane) }
-        }
+        lane.scheduler = self
     }
 
     /// The screen scheduler whose queue runs the calling code, or `nil` off any screen.
     public static var current: ScreenScheduler? {
         guard let lane = pthread_getspecific(currentLane) else { return nil }
-        return Unmanaged<Identity>.fromOpaque(lane).takeUnretainedValue().scheduler
+        return Unmanaged<Lane>.fromOpaque(lane).takeUnretainedValue().scheduler
     }
 
     /// Whether the calling code runs on this scheduler's queue.
     public var isCurrent: Bool {
-        pthread_getspecific(Self.currentLane) == Unmanaged.passUnretained(identity).toOpaque()
+        pthread_getspecific(Self.currentLane) == Unmanaged.passUnretained(lane).toOpaque()
     }
 
     /// `ScreenScheduler(label)`.
@@ -188,10 +278,7 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
     public func schedule(_ work: @escaping @Sendable () -> Void) {
         let lane = self.lane
         lane.pendingWork.wrappingAdd(1, ordering: .relaxed)
-        lane.queue.async {
-            lane.runTurn(work)
-            lane.pendingWork.wrappingSubtract(1, ordering: .releasing)
-        }
+        lane.enqueue(.tracked(work))
     }
 
     /// Runs `work` on this scheduler once the work running on it now has returned, before anything queued after
@@ -223,8 +310,9 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         precondition(
             !isCurrent,
             "ScreenScheduler.sync called on \(label) itself; that deadlocks. Call the code directly instead.")
-        let lane = self.lane
-        return try queue.sync { try lane.runTurn(work) }
+        lane.acquire()
+        defer { lane.release() }
+        return try lane.runTurn(work)
     }
 
     /// Stops the process with a message naming `what` unless the caller runs on this scheduler.
@@ -256,11 +344,12 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         let cancel = SingleAssignmentDisposable()
         let work = Transfer((state, action))
         let lane = self.lane
-        queue.async {
-            defer { self.enqueued.wrappingSubtract(1, ordering: .acquiringAndReleasing) }
-            guard !cancel.isDisposed else { return }
-            lane.runTurn { cancel.setDisposable(work.value.1(work.value.0)) }
-        }
+        lane.enqueue(
+            .untracked {
+                defer { self.enqueued.wrappingSubtract(1, ordering: .acquiringAndReleasing) }
+                guard !cancel.isDisposed else { return }
+                lane.runTurn { cancel.setDisposable(work.value.1(work.value.0)) }
+            })
         return cancel
     }
 
@@ -268,9 +357,19 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
     public func scheduleRelative<StateType>(
         _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
     ) -> any Disposable {
+        // The timer fires on the global queue and queues the action on the lane, behind the work queued by then;
+        // disposing the returned disposable cancels the timer, or the queued action, or disposes what it returned.
         let lane = self.lane
-        lane.hadTimers.store(true, ordering: .releasing)
-        return lane.scheduling.scheduleRelative(state, dueTime: dueTime) { state in lane.runTurn { action(state) } }
+        return Self.timers.scheduleRelative(state, dueTime: dueTime) { state in
+            let queued = SingleAssignmentDisposable()
+            let work = Transfer((state, action))
+            lane.enqueue(
+                .untracked {
+                    guard !queued.isDisposed else { return }
+                    lane.runTurn { queued.setDisposable(work.value.1(work.value.0)) }
+                })
+            return queued
+        }
     }
 }
 
