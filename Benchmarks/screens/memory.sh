@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Bytes and allocations a detail screen's session keeps, counted by valgrind's DHAT: the release `movies` under
 # `valgrind --tool=dhat`, SESSIONS sequential `GET /movies/1` on one keep-alive connection (each opens a session that
-# stays), then a stop. DHAT reports the heap at its peak, which comes as the server stops and queues the end of every
-# session; that queued work (about 190 bytes a session) is counted apart. Finer than the RSS per session that
+# stays), then a stop. DHAT reports the heap at its peak, with every session open; work that the stop queues to end
+# them, if any is live at the peak, is counted apart (about 200 bytes a session until a screen's work ran on a lane of
+# its own, whose idle sessions end without queueing anything). Finer than the RSS per session that
 # `screens.py fanout` reports (which includes malloc's own overhead), and repeatable on a busy machine.
 #
 # Usage: Benchmarks/screens/memory.sh [--sessions 1000] [--sites 30] [--no-build] [--bin PATH]
