@@ -27,5 +27,42 @@ extension ReactiveTests {
                 #expect(received == [.next(1), .next(2), .completed])
             }
         }
+
+        /// One element kept: a subject that replays one keeps it apart from the buffer of longer replays.
+        @Test func aBufferOfOneReplaysTheLatestBeforeAndAfterTheStop() {
+            expectNoLeaks {
+                let subject = ReplaySubject<String>.create(bufferSize: 1)
+                var early: [Event<String>] = []
+                let first = subject.subscribe { early.append($0) }
+                #expect(early.isEmpty)
+                for value in ["a", "b", "c"] { subject.onNext(value) }
+                var late: [Event<String>] = []
+                let second = subject.subscribe { late.append($0) }
+                #expect(late == [.next("c")])
+                subject.onNext("d")
+                subject.onError(TestError(code: 7))
+                var afterStop: [Event<String>] = []
+                _ = subject.subscribe { afterStop.append($0) }
+                #expect(afterStop == [.next("d"), .error(TestError(code: 7))])
+                #expect(early == [.next("a"), .next("b"), .next("c"), .next("d"), .error(TestError(code: 7))])
+                #expect(late == [.next("c"), .next("d"), .error(TestError(code: 7))])
+                first.dispose()
+                second.dispose()
+            }
+        }
+
+        @Test func aDisposedSubjectOfOneFailsNewSubscribers() {
+            let subject = ReplaySubject<Int>.create(bufferSize: 1)
+            subject.onNext(1)
+            subject.dispose()
+            var received: [Event<Int>] = []
+            _ = subject.subscribe { received.append($0) }
+            #expect(received.count == 1)
+            if case .error(let error)? = received.first {
+                #expect(error is RxError)
+            } else {
+                Issue.record("expected an error, got \(received)")
+            }
+        }
     }
 }

@@ -13,7 +13,7 @@ public final class BehaviorRelay<Element>: ObservableType {
 
     /// Creates a relay whose current value is `value`.
     @inlinable public init(value: Element) {
-        core = SubjectCore(bufferLimit: 1, replaysAfterStop: false, initial: [value])
+        core = SubjectCore(value: value)
     }
 
     /// The current value.

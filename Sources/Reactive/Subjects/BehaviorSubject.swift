@@ -14,7 +14,7 @@ public final class BehaviorSubject<Element>: SubjectType, ObserverType, Cancelab
 
     /// Creates a subject whose current value is `value`.
     @inlinable public init(value: Element) {
-        core = SubjectCore(bufferLimit: 1, replaysAfterStop: false, initial: [value])
+        core = SubjectCore(value: value)
     }
 
     /// The current value. Throws the error the subject failed with, or `RxError.disposed`.

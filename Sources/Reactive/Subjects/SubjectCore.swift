@@ -123,11 +123,9 @@ final class SubjectCore<Element>: Observable<Element> {
         }
     }
 
-    /// How a subject stopped, without its element type.
-    enum Stop {
-        case error(any Error)
-        case completed
-    }
+    /// How a subject stopped, without its element type (declared outside this generic class, whose nested types
+    /// are generic too: their metadata would be looked up at run time where they are used).
+    typealias Stop = SubjectStop
 
     /// How many elements a new subscriber receives (0: publish, 1: behavior, n: replay).
     let bufferLimit: Int
@@ -142,7 +140,15 @@ final class SubjectCore<Element>: Observable<Element> {
     /// The later subscribers in subscription order, each an `Entry` (kept as plain references: see the type's
     /// comment).
     @exclusivity(unchecked) private var laterEntries: [AnyObject] = []
+    /// What a replay subject keeps for new subscribers.
     @exclusivity(unchecked) private var buffer: [Element]
+    /// The element a subject that replays one keeps (a behavior subject's value, a `share(replay: 1)`'s latest), in
+    /// memory of its own rather than in a one-element `buffer`: this class's code runs unspecialised, and replacing
+    /// an array's element looked up the array type's metadata at run time (some 330 instructions) on every element,
+    /// for each screen of a fan-out; the element type's own metadata comes with the instance.
+    @exclusivity(unchecked) private var value: UnsafeMutablePointer<Element>?
+    /// Whether the one element replayed is kept in `value`.
+    private var keepsValue: Bool { bufferLimit == 1 }
     @exclusivity(unchecked) private var stop: Stop?
     @exclusivity(unchecked) private var disposed = false
 
@@ -150,7 +156,25 @@ final class SubjectCore<Element>: Observable<Element> {
     init(bufferLimit: Int, replaysAfterStop: Bool, initial: [Element] = []) {
         self.bufferLimit = bufferLimit
         self.replaysAfterStop = replaysAfterStop
-        buffer = initial
+        if bufferLimit == 1 && initial.count > 0 {
+            buffer = []
+            let room = UnsafeMutablePointer<Element>.allocate(capacity: 1)
+            room.initialize(to: initial[initial.count - 1])
+            value = room
+        } else {
+            buffer = initial
+        }
+    }
+
+    /// A behavior subject's core, holding `value`.
+    @usableFromInline
+    init(value: Element) {
+        bufferLimit = 1
+        replaysAfterStop = false
+        buffer = []
+        let room = UnsafeMutablePointer<Element>.allocate(capacity: 1)
+        room.initialize(to: value)
+        self.value = room
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
@@ -163,6 +187,8 @@ final class SubjectCore<Element>: Observable<Element> {
     }
 
     deinit {
+        value?.deinitialize(count: 1)
+        value?.deallocate()
         // A subscription nobody disposed may be held by its own observer (`subscribe(onNext:)` returns its observer,
         // which keeps the entry to unsubscribe): releasing the observers here ends that pair with the subject.
         lock.withLock {
@@ -186,6 +212,7 @@ final class SubjectCore<Element>: Observable<Element> {
         try lock.withLock { () throws in
             if disposed { throw RxError.disposed(object: subject) }
             if case .error(let error) = stop { throw error }
+            if let value { return value.pointee }
             return buffer[buffer.count - 1]
         }
     }
@@ -269,9 +296,14 @@ final class SubjectCore<Element>: Observable<Element> {
     /// Keeps `element` for replay, as many as `bufferLimit` allows. Called under the lock.
     @inline(__always)
     private func record(_ element: Element) {
-        if bufferLimit == 1 && buffer.count == 1 {
-            // A behavior subject's value, replaced in place (appending first would grow the array).
-            buffer[0] = element
+        if keepsValue {
+            if let value {
+                value.pointee = element
+            } else {
+                let room = UnsafeMutablePointer<Element>.allocate(capacity: 1)
+                room.initialize(to: element)
+                value = room
+            }
         } else if bufferLimit > 0 {
             buffer.append(element)
             if buffer.count > bufferLimit {
@@ -348,6 +380,7 @@ final class SubjectCore<Element>: Observable<Element> {
         entry.core = self
         // Not yet shared with another thread: its closure (if any) can be read without the lock.
         let observer = entry.observer
+        if keepsValue { return subscribeToValue(entry: entry, observer: observer) }
         var replay: [Element] = []
         var stopped: Stop?
         var failure: RxError?
@@ -372,6 +405,54 @@ final class SubjectCore<Element>: Observable<Element> {
         }
         drain(entry)
         return failure == nil && stopped == nil
+    }
+
+    /// `subscribe(entry:)` for a subject that keeps `value`: the value is copied out under the lock as the lock's
+    /// result (no array or optional made for it, whose types' metadata this unspecialised code would look up), and
+    /// the cases without one come out as a typed error.
+    private func subscribeToValue(entry: Entry, observer: ((Event<Element>) -> Void)?) -> Bool {
+        do throws(SubjectNoValue) {
+            var stopAfterReplay: Stop?
+            let current = try lock.withLock { () throws(SubjectNoValue) -> Element in
+                if disposed { throw .disposed }
+                if let stop {
+                    guard replaysAfterStop, let value else { throw .stopped(stop) }
+                    stopAfterReplay = stop
+                    return value.pointee
+                }
+                if firstEntry == nil { firstEntry = entry } else { laterEntries.append(entry) }
+                guard let value else { throw .none }
+                return value.pointee
+            }
+            // The entry is claimed (`isDraining`) until `drain` finds it idle: events sent meanwhile queue behind
+            // the replay.
+            replay(current, to: observer, of: entry)
+            if let stopAfterReplay {
+                deliverStop(stopAfterReplay, to: observer, of: entry)
+                drain(entry)
+                return false
+            }
+        } catch {
+            switch error {
+            case .disposed:
+                deliverStop(.error(RxError.disposed(object: "\(Self.self)")), to: observer, of: entry)
+                drain(entry)
+                return false
+            case .stopped(let stop):
+                deliverStop(stop, to: observer, of: entry)
+                drain(entry)
+                return false
+            case .none:
+                break
+            }
+        }
+        drain(entry)
+        return true
+    }
+
+    @inline(never)
+    private func replay(_ element: Element, to observer: ((Event<Element>) -> Void)?, of entry: Entry) {
+        entry.receive(next: element, via: observer)
     }
 
     // The two below are kept out of `subscribe`, whose every call would otherwise look up `Event<Element>`'s
@@ -410,6 +491,9 @@ final class SubjectCore<Element>: Observable<Element> {
             firstEntry = nil
             laterEntries = []
             buffer = []
+            value?.deinitialize(count: 1)
+            value?.deallocate()
+            value = nil
             stop = nil
         }
     }
@@ -452,4 +536,17 @@ final class SubjectCore<Element>: Observable<Element> {
         // Nothing follows a stop event: release the observer (and what it holds) now.
         if event.isStopEvent { lock.withLock { entry.deactivate() } }
     }
+}
+
+/// How a subject stopped, without its element type.
+enum SubjectStop {
+    case error(any Error)
+    case completed
+}
+
+/// Why a subscriber of a subject that keeps one value gets no value.
+private enum SubjectNoValue: Error {
+    case disposed
+    case stopped(SubjectStop)
+    case none
 }
