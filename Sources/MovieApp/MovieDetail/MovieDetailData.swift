@@ -28,6 +28,10 @@ public struct MovieDetailData: Equatable, Sendable {
     /// Nothing read yet.
     public static let loading = MovieDetailData(movie: nil, phase: .loading)
 
+    /// Whether a movie was read.
+    public var hasMovie: Bool {
+        if case .none = movie { false } else { true }
+    }
     /// The poster's URL, as the seed's binder reads it.
     public var posterUrl: String? { movie?.posterUrl }
     /// The title, or a placeholder while loading.

@@ -16,11 +16,13 @@ final class MovieTipsView: View {
 
     /// Shows the tips of `data`'s movie, or a note when it has none.
     func configure(with data: MovieDetailData) {
+        // Whether there is a movie, asked once: each `data.movie == nil` copied the movie and destroyed the copy.
+        let hasMovie = data.hasMovie
         let tips = data.movie?.tips ?? []
-        emptyLabel.isHidden = !tips.isEmpty || data.movie == nil
+        emptyLabel.isHidden = !tips.isEmpty || !hasMovie
         tipsList.isHidden = tips.isEmpty
         // No movie (the store failed or it was removed): no tips heading over nothing.
-        isHidden = data.movie == nil && data.phase != .loading
+        isHidden = !hasMovie && data.phase != .loading
         // Every open screen of a movie runs this on each change of it: diffing unchanged rows (ids built from
         // their text) was the largest part of a rating change's work per screen. Compared by their bytes, as the
         // labels compare their texts (`==` on strings normalises text that is not ASCII, a curly apostrophe say).

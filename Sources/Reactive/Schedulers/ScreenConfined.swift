@@ -13,7 +13,9 @@ public final class ScreenConfined<Value>: @unchecked Sendable {
     /// The scheduler that owns the value.
     public let scheduler: ScreenScheduler
     // `@exclusivity(unchecked)`: read and written on `scheduler` only (checked by `value`, or by `run` hopping there).
-    @exclusivity(unchecked) private var storage: Value
+    // `@usableFromInline`, with `value` inlinable: read where `Value` is known, a read is a load; unspecialised, it
+    // copied the value through the run-time's value witnesses (a screen's every flush reads its screen here).
+    @exclusivity(unchecked) @usableFromInline var storage: Value
 
     /// Boxes `value`, which from now on belongs to `scheduler`.
     public init(_ value: Value, on scheduler: ScreenScheduler) {
@@ -22,6 +24,7 @@ public final class ScreenConfined<Value>: @unchecked Sendable {
     }
 
     /// The value. Precondition: the caller runs on `scheduler`.
+    @inlinable
     public var value: Value {
         get {
             check()
@@ -38,7 +41,8 @@ public final class ScreenConfined<Value>: @unchecked Sendable {
         scheduler.schedule { body(self.storage) }
     }
 
-    private func check() {
+    @usableFromInline
+    func check() {
         scheduler.assertCurrent("Access to a ScreenConfined<\(Value.self)>")
     }
 }

@@ -30,22 +30,26 @@ package final class PatchEncoding: Sendable {
     /// Whether two lists of changes are the same bytes on the wire.
     static func same(_ a: [ViewChange], _ b: [ViewChange]) -> Bool {
         guard a.count == b.count else { return false }
+        // One enum switched at a time: a switch over the pair made a tuple of two changes, which the compiled code
+        // destroyed through the run-time's generic tuple witness (some 250 instructions a patch).
         for index in a.indices {
-            switch (a[index], b[index]) {
-            case (.replace(let id, let html), .replace(let otherID, let otherHTML)):
-                guard id.hasSameUTF8(as: otherID), html.hasSameBytes(as: otherHTML) else { return false }
-            case (.insert(let parent, let before, let html), .insert(let otherParent, let otherBefore, let otherHTML)):
-                guard parent.hasSameUTF8(as: otherParent), before.hasSameUTF8(as: otherBefore),
+            let other = b[index]
+            switch a[index] {
+            case .replace(let id, let html):
+                guard case .replace(let otherID, let otherHTML) = other, id.hasSameUTF8(as: otherID),
                     html.hasSameBytes(as: otherHTML)
                 else { return false }
-            case (.remove(let id), .remove(let otherID)):
-                guard id.hasSameUTF8(as: otherID) else { return false }
-            case (.move(let id, let parent, let before), .move(let otherID, let otherParent, let otherBefore)):
-                guard id.hasSameUTF8(as: otherID), parent.hasSameUTF8(as: otherParent),
-                    before.hasSameUTF8(as: otherBefore)
+            case .insert(let parent, let before, let html):
+                guard case .insert(let otherParent, let otherBefore, let otherHTML) = other,
+                    parent.hasSameUTF8(as: otherParent), before.hasSameUTF8(as: otherBefore),
+                    html.hasSameBytes(as: otherHTML)
                 else { return false }
-            default:
-                return false
+            case .remove(let id):
+                guard case .remove(let otherID) = other, id.hasSameUTF8(as: otherID) else { return false }
+            case .move(let id, let parent, let before):
+                guard case .move(let otherID, let otherParent, let otherBefore) = other, id.hasSameUTF8(as: otherID),
+                    parent.hasSameUTF8(as: otherParent), before.hasSameUTF8(as: otherBefore)
+                else { return false }
             }
         }
         return true
