@@ -149,17 +149,28 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
     /// An element (a driver's current value replayed inside `drive`, or a later one): on the screen with nothing
     /// queued, straight to `onNext`, without an `Event` around it.
     override func receive(next element: Element, via observer: ((Event<Element>) -> Void)?) {
-        guard let scheduler, pending.load(ordering: .acquiring) != 0 || !scheduler.isCurrent else {
+        guard mustEnqueue else {
             deliverNext(element)
             return
         }
-        enqueueNext(element, on: scheduler)
+        enqueueNext(element)
+    }
+
+    /// Whether an event must be queued on `scheduler` rather than delivered now: off it, or behind earlier ones.
+    ///
+    /// The scheduler's key compared with the thread's, not the scheduler bound and asked: binding it retained and
+    /// released it, and a scheduler's count is kept in a side table (its lane holds it weakly), some 120
+    /// instructions an element.
+    @inline(__always)
+    private var mustEnqueue: Bool {
+        guard let key = scheduler?.confinementKey else { return false }
+        return pending.load(ordering: .acquiring) != 0 || ScreenScheduler.currentKey != key
     }
 
     // Out of `receive(next:via:)`, whose common path then makes no `Event` (and looks up no metadata for one).
     @inline(never)
-    private func enqueueNext(_ element: Element, on scheduler: ScreenScheduler) {
-        enqueueDelivery(.next(element), on: scheduler)
+    private func enqueueNext(_ element: Element) {
+        enqueueDelivery(.next(element))
     }
 
     /// An element from an operator's sink: as `receive(next:via:)`, without an `Event` around it.
@@ -170,16 +181,17 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
 
     @usableFromInline
     func on(_ event: Event<Element>) {
-        guard let scheduler, pending.load(ordering: .acquiring) != 0 || !scheduler.isCurrent else {
+        guard mustEnqueue else {
             deliver(event)
             return
         }
-        enqueueDelivery(event, on: scheduler)
+        enqueueDelivery(event)
     }
 
     // Out of `on`, whose common path (already on the screen) then needs no metadata for the closure's captures.
     @inline(never)
-    private func enqueueDelivery(_ event: Event<Element>, on scheduler: ScreenScheduler) {
+    private func enqueueDelivery(_ event: Event<Element>) {
+        guard let scheduler else { return deliver(event) }
         pending.wrappingAdd(1, ordering: .acquiringAndReleasing)
         enqueueWork(
             { [self] in

@@ -264,6 +264,13 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         return Unmanaged<Lane>.fromOpaque(lane).takeUnretainedValue().scheduler
     }
 
+    /// What names this scheduler to the code running on it (its lane), for a check that holds no reference to the
+    /// scheduler: `ScreenScheduler.currentKey == key` is ``isCurrent``. Valid while the scheduler lives.
+    package var confinementKey: UnsafeMutableRawPointer { Unmanaged.passUnretained(lane).toOpaque() }
+
+    /// The ``confinementKey`` of the scheduler whose turn the calling thread runs, or `nil` off any screen.
+    package static var currentKey: UnsafeMutableRawPointer? { pthread_getspecific(currentLane) }
+
     /// Whether the calling code runs on this scheduler's queue.
     public var isCurrent: Bool {
         pthread_getspecific(Self.currentLane) == Unmanaged.passUnretained(lane).toOpaque()

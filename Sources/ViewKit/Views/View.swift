@@ -167,6 +167,8 @@ open class View {
         var accessibilityRole: String?
         var invalidationHandler: (() -> Void)?
         var confinement: ScreenScheduler?
+        /// `confinement`'s ``ScreenScheduler/confinementKey``: what a check compares, with no reference counted.
+        var confinementKey: UnsafeMutableRawPointer?
         var ownAllocator: DOMIDAllocator?
         /// The template's static children, still markup (see ``StaticContent``).
         var staticContent: StaticContent?
@@ -589,7 +591,12 @@ open class View {
 
     private var confinement: ScreenScheduler? {
         get { rare?.confinement }
-        set { if newValue != nil || rare != nil { rareState.confinement = newValue } }
+        set {
+            if newValue != nil || rare != nil {
+                rareState.confinement = newValue
+                rareState.confinementKey = newValue?.confinementKey
+            }
+        }
     }
 
     /// Confines this tree (call it on the root) to `scheduler`: from now on, changing a view of the
@@ -605,6 +612,10 @@ open class View {
     }
 
     private func checkConfinement(_ what: @autoclosure () -> String) {
+        // The scheduler's key compared with the thread's, not the scheduler itself asked: that retained and released
+        // it, and a scheduler's count is kept in a side table (its lane holds it weakly), some 120 instructions a check
+        // on every change, flush and render of every screen.
+        guard let key = unretainedRoot.rare?.confinementKey, key != ScreenScheduler.currentKey else { return }
         unretainedRoot.confinement?.assertCurrent("\(what()) (<\(tagName)> in a confined view tree)")
     }
 
