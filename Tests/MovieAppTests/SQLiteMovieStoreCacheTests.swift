@@ -27,6 +27,25 @@ struct SQLiteMovieStoreCacheTests {
         #expect(try store.movie(id: 1) == sampleMovies()[0])
     }
 
+    /// A change of a movie's rating hands its screens the text they show: the same strings, which each label then
+    /// finds unchanged by their storage, without comparing bytes.
+    @Test func anUpdateThatKeepsTheTextSharesTheCachedMoviesStrings() throws {
+        let store = try makeStore()
+        let before = try #require(try store.movie(id: 1))
+        let after = try store.update(id: 1, with: MoviePatch(rating: 4.5))
+        #expect(after.rating == 4.5)
+        #expect(sameStorage(before.overview, after.overview))
+        #expect(before.tips.withUnsafeBufferPointer(\.baseAddress) == after.tips.withUnsafeBufferPointer(\.baseAddress))
+        let renamed = try store.update(id: 1, with: MoviePatch(overview: "Another overview, long enough to be stored."))
+        #expect(renamed.overview == "Another overview, long enough to be stored.")
+        #expect(try store.movie(id: 1) == renamed)
+    }
+
+    /// Whether two strings are the same two words: for strings longer than 15 bytes, the same storage.
+    private func sameStorage(_ first: String, _ second: String) -> Bool {
+        withUnsafeBytes(of: first) { mine in withUnsafeBytes(of: second) { theirs in mine.elementsEqual(theirs) } }
+    }
+
     @Test func aChangeObserverReadingTheStoreSeesTheChangeItWasToldOf() async throws {
         let store = try makeStore()
         _ = try store.movie(id: 1)

@@ -70,6 +70,17 @@ public struct Movie: Codable, Sendable, Equatable {
             && lhs.rating == rhs.rating && (lhs.text === rhs.text || lhs.text.fields == rhs.text.fields)
     }
 
+    /// This movie with `other`'s text, when the two texts are the same bytes (else this movie as it is).
+    ///
+    /// For a movie read anew whose text did not change (a change of its rating, say): with the text of the movie
+    /// the screens show, their labels find each string the same by its storage, without comparing bytes.
+    func sharingText(with other: Movie) -> Movie {
+        guard text !== other.text, text.fields == other.text.fields else { return self }
+        var shared = self
+        shared.text = other.text
+        return shared
+    }
+
     /// The text fields of a movie, never changed once made: a write makes another box.
     private final class Text: Sendable {
         struct Fields: Equatable, Sendable {

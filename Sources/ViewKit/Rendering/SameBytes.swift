@@ -44,7 +44,12 @@ extension String? {
 extension [String] {
     /// Whether both hold the same strings, each the same UTF-8 bytes (``Swift/String/hasSameUTF8(as:)``).
     package func hasSameUTF8(as other: [String]) -> Bool {
-        count == other.count && zip(self, other).allSatisfy { $0.hasSameUTF8(as: $1) }
+        guard count == other.count else { return false }
+        // The same storage holds the same strings: a movie's tips and genres, handed unchanged to every screen of it.
+        let sameStorage = withUnsafeBufferPointer { mine in
+            other.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+        }
+        return sameStorage || zip(self, other).allSatisfy { $0.hasSameUTF8(as: $1) }
     }
 }
 

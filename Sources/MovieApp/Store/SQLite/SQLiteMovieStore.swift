@@ -181,7 +181,10 @@ public final class SQLiteMovieStore: MovieStore {
                 result = try connection.inTransaction { () throws(StoreError) in
                     // Read from the file inside the transaction: the write is decided on what is committed.
                     guard let current = try Self.movie(id: id, in: connection) else { throw .movieNotFound(id) }
-                    let updated = patch.applied(to: current)
+                    var updated = patch.applied(to: current)
+                    // Read anew, its unchanged text is new strings: the cached movie's, when the same bytes, are
+                    // what the open screens show (they then compare each by its storage, not its bytes).
+                    if let cached = database.cache[id] { updated = updated.sharingText(with: cached) }
                     guard updated != current else { return (current, false) }
                     let write = try connection.statement(
                         """
