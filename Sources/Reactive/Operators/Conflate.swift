@@ -91,13 +91,7 @@ final class ConflatedSlot<Element>: @unchecked Sendable {
             guard !isDisposed, !isStopped else { return false }
             switch event {
             case .next(let element):
-                if let waiting {
-                    waiting.pointee = element
-                } else {
-                    let room = UnsafeMutablePointer<Element>.allocate(capacity: 1)
-                    room.initialize(to: element)
-                    waiting = room
-                }
+                waiting.storeInCell(element)
             case .error(let error):
                 isStopped = true
                 stopError = error
@@ -143,15 +137,12 @@ final class ConflatedSlot<Element>: @unchecked Sendable {
     func dispose() {
         lock.withLock {
             isDisposed = true
-            waiting?.deinitialize(count: 1)
-            waiting?.deallocate()
-            waiting = nil
+            waiting.freeCell()
             observer = nil
         }
     }
 
     deinit {
-        waiting?.deinitialize(count: 1)
-        waiting?.deallocate()
+        waiting.freeCell()
     }
 }

@@ -158,9 +158,7 @@ final class SubjectCore<Element>: Observable<Element> {
         self.replaysAfterStop = replaysAfterStop
         if bufferLimit == 1 && initial.count > 0 {
             buffer = []
-            let room = UnsafeMutablePointer<Element>.allocate(capacity: 1)
-            room.initialize(to: initial[initial.count - 1])
-            value = room
+            value.storeInCell(initial[initial.count - 1])
         } else {
             buffer = initial
         }
@@ -172,9 +170,7 @@ final class SubjectCore<Element>: Observable<Element> {
         bufferLimit = 1
         replaysAfterStop = false
         buffer = []
-        let room = UnsafeMutablePointer<Element>.allocate(capacity: 1)
-        room.initialize(to: value)
-        self.value = room
+        self.value.storeInCell(value)
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
@@ -187,8 +183,7 @@ final class SubjectCore<Element>: Observable<Element> {
     }
 
     deinit {
-        value?.deinitialize(count: 1)
-        value?.deallocate()
+        value.freeCell()
         // A subscription nobody disposed may be held by its own observer (`subscribe(onNext:)` returns its observer,
         // which keeps the entry to unsubscribe): releasing the observers here ends that pair with the subject.
         lock.withLock {
@@ -297,13 +292,7 @@ final class SubjectCore<Element>: Observable<Element> {
     @inline(__always)
     private func record(_ element: Element) {
         if keepsValue {
-            if let value {
-                value.pointee = element
-            } else {
-                let room = UnsafeMutablePointer<Element>.allocate(capacity: 1)
-                room.initialize(to: element)
-                value = room
-            }
+            value.storeInCell(element)
         } else if bufferLimit > 0 {
             buffer.append(element)
             if buffer.count > bufferLimit {
@@ -514,9 +503,7 @@ final class SubjectCore<Element>: Observable<Element> {
             firstEntry = nil
             laterEntries = []
             buffer = []
-            value?.deinitialize(count: 1)
-            value?.deallocate()
-            value = nil
+            value.freeCell()
             stop = nil
         }
     }
