@@ -369,8 +369,7 @@ final class SubjectCore<Element>: Observable<Element> {
         entry.core = self
         // Not yet shared with another thread: its closure (if any) can be read without the lock.
         let observer = entry.observer
-        if keepsValue { return subscribeToValue(entry: entry, observer: observer) }
-        if bufferLimit == 0 { return subscribeWithoutReplay(entry: entry, observer: observer) }
+        if bufferLimit <= 1 { return subscribeWithoutBuffer(entry: entry, observer: observer) }
         var replay: [Element] = []
         var stopped: Stop?
         var failure: RxError?
@@ -397,10 +396,11 @@ final class SubjectCore<Element>: Observable<Element> {
         return failure == nil && stopped == nil
     }
 
-    /// `subscribe(entry:)` for a subject that keeps `value`: the value is copied out under the lock as the lock's
-    /// result (no array or optional made for it, whose types' metadata this unspecialised code would look up), and
-    /// the cases without one come out as a typed error.
-    private func subscribeToValue(entry: Entry, observer: ((Event<Element>) -> Void)?) -> Bool {
+    /// `subscribe(entry:)` for a subject that replays at most one element, kept in `value` (a behavior subject, a
+    /// `share(replay: 1)`) or none (a publish subject): the value is copied out under the lock as the lock's result
+    /// (no array or optional made for it, whose types' metadata and conformances this unspecialised code would look
+    /// up), and the cases without one come out as a typed error.
+    private func subscribeWithoutBuffer(entry: Entry, observer: ((Event<Element>) -> Void)?) -> Bool {
         do throws(SubjectNoValue) {
             var stopAfterReplay: Stop?
             let current = try lock.withLock { () throws(SubjectNoValue) -> Element in
@@ -435,28 +435,6 @@ final class SubjectCore<Element>: Observable<Element> {
             case .none:
                 break
             }
-        }
-        drain(entry)
-        return true
-    }
-
-    /// `subscribe(entry:)` for a subject that replays nothing (a publish subject): no replay array made and tested
-    /// (in this unspecialised code, run-time look-ups of the array's conformances, some 680 instructions a page).
-    private func subscribeWithoutReplay(entry: Entry, observer: ((Event<Element>) -> Void)?) -> Bool {
-        do throws(SubjectNoValue) {
-            try lock.withLock { () throws(SubjectNoValue) in
-                if disposed { throw .disposed }
-                if let stop { throw .stopped(stop) }
-                if firstEntry == nil { firstEntry = entry } else { laterEntries.append(entry) }
-            }
-        } catch {
-            switch error {
-            case .disposed: deliverStop(.error(RxError.disposed(object: "\(Self.self)")), to: observer, of: entry)
-            case .stopped(let stop): deliverStop(stop, to: observer, of: entry)
-            case .none: break
-            }
-            drain(entry)
-            return false
         }
         drain(entry)
         return true
@@ -554,7 +532,7 @@ enum SubjectStop {
     case completed
 }
 
-/// Why a subscriber of a subject that keeps one value gets no value.
+/// Why a new subscriber of a subject that replays at most one element gets none.
 private enum SubjectNoValue: Error {
     case disposed
     case stopped(SubjectStop)
