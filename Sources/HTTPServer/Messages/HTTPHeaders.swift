@@ -45,6 +45,11 @@ public struct HTTPHeaders: Sendable, Equatable, ExpressibleByDictionaryLiteral, 
         fields.append((name: name, value: value))
     }
 
+    /// Makes room for `count` fields.
+    mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
     /// Removes every field named `name` (any case).
     public mutating func remove(_ name: String) {
         fields.removeAll { HTTPHeaders.namesMatch($0.name, name) }

@@ -23,7 +23,12 @@ public struct Request: Sendable {
     /// Values of the route pattern's parameters, percent-decoded: `/movies/:id` gives `["id": "42"]`.
     public var parameters: [String: String]
     /// The client's IP address, such as `127.0.0.1` or `::1`; empty when unknown.
-    public var remoteAddress: String
+    public var remoteAddress: String {
+        get { peer.text }
+        set { peer = .text(newValue) }
+    }
+    /// `remoteAddress` as the connection gave it, written out when asked for.
+    var peer: PeerAddress
     /// The request target as sent: path and query, still percent-encoded (`/search?q=star+wars`).
     /// Use it to send a client back to the URL it asked for.
     public var target: String
@@ -59,7 +64,7 @@ public struct Request: Sendable {
         self.cookies = Request.parseCookies(headers.values(for: "Cookie"))
         self.body = body
         self.parameters = [:]
-        self.remoteAddress = remoteAddress
+        self.peer = .text(remoteAddress)
     }
 
     /// Parses `Cookie: a=1; b=2` headers; values keep their bytes except for surrounding quotes.

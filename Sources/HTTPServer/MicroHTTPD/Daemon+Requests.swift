@@ -115,8 +115,8 @@ extension Daemon {
         }
         var request = Request(
             method: HTTPMethod(rawValue: method), target: context.rawTarget,
-            headers: Daemon.headers(of: connection), body: context.body,
-            remoteAddress: Daemon.remoteAddress(of: connection))
+            headers: Daemon.headers(of: connection), body: context.body)
+        request.peer = PeerAddress(screenplay_mhd_client_address(connection))
         request.requestID = context.requestID
         context.body = []
         return queue(routes.respond(to: request), method: method, context: context, on: connection)
@@ -320,7 +320,12 @@ extension Daemon {
         }
         for (name, value) in response.headers where !Daemon.isBodyFraming(name) {
             do {
-                try check(MHD_add_response_header(mhdResponse, name, value), "adding header \(name)")
+                // `withCString` reads a short name in place; passing the strings as pointers copied each one that
+                // fits in the string itself into an array (`utf8CString`), four a page.
+                let added = name.withCString { name in
+                    value.withCString { value in MHD_add_response_header(mhdResponse, name, value) }
+                }
+                try check(added, "adding header \(name)")
             } catch {
                 MHD_destroy_response(mhdResponse)
                 throw error
@@ -361,6 +366,8 @@ extension Daemon {
 
     static func headers(of connection: OpaquePointer) -> HTTPHeaders {
         var headers = HTTPHeaders()
+        // Counted first (no callback: MHD only counts), so the fields are stored without the array growing.
+        headers.reserveCapacity(max(0, Int(MHD_get_connection_values(connection, .HEADER_KIND, nil, nil))))
         withUnsafeMutablePointer(to: &headers) { pointer in
             _ = MHD_get_connection_values(
                 connection, .HEADER_KIND,
@@ -375,25 +382,6 @@ extension Daemon {
         return headers
     }
 
-    static func remoteAddress(of connection: OpaquePointer) -> String {
-        guard let address = screenplay_mhd_client_address(connection) else { return "" }
-        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
-        switch Int32(address.pointee.sa_family) {
-        case AF_INET:
-            address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
-                var ip = address.pointee.sin_addr
-                _ = inet_ntop(AF_INET, &ip, &text, socklen_t(text.count))
-            }
-        case AF_INET6:
-            address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
-                var ip = address.pointee.sin6_addr
-                _ = inet_ntop(AF_INET6, &ip, &text, socklen_t(text.count))
-            }
-        default:
-            return ""
-        }
-        return text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    }
 }
 
 /// A connection suspended for a deferred response, resumed from the thread that answers it. `@unchecked Sendable`:

@@ -12,6 +12,10 @@ struct RoutePattern: Sendable, CustomStringConvertible {
 
     let segments: [Segment]
     let description: String
+    /// Whether the last segment is a `*name`.
+    private let hasWildcard: Bool
+    /// Whether any segment is a `:name` or `*name`.
+    private let hasParameters: Bool
 
     init(_ pattern: String) {
         precondition(pattern.hasPrefix("/"), "A route pattern starts with '/': \(pattern)")
@@ -27,26 +31,44 @@ struct RoutePattern: Sendable, CustomStringConvertible {
             }
             return .literal(String(piece))
         }
+        hasWildcard = segments.last.map { if case .wildcard = $0 { true } else { false } } ?? false
+        hasParameters = segments.contains { if case .literal = $0 { false } else { true } }
     }
 
     /// The decoded parameters when `rawSegments` (the path split at `/`, without the leading one)
     /// matches, `nil` otherwise.
+    ///
+    /// A route table asks every pattern in turn, so a path is turned down on its segment count and literals before
+    /// anything is decoded or stored: a page's look-up went through some ten patterns, and building parameters of
+    /// patterns that then failed showed in its profile.
     func match(_ rawSegments: [Substring]) -> [String: String]? {
-        var parameters: [String: String] = [:]
+        guard hasWildcard ? rawSegments.count >= segments.count - 1 : rawSegments.count == segments.count else {
+            return nil
+        }
         for (index, segment) in segments.enumerated() {
             switch segment {
             case .literal(let text):
-                guard index < rawSegments.count, rawSegments[index] == text else { return nil }
-            case .parameter(let name):
+                guard index < rawSegments.count, rawSegments[index] == text[...] else { return nil }
+            case .parameter:
                 guard index < rawSegments.count, !rawSegments[index].isEmpty else { return nil }
+            case .wildcard:
+                break
+            }
+        }
+        guard hasParameters else { return [:] }
+        var parameters: [String: String] = [:]
+        for (index, segment) in segments.enumerated() {
+            switch segment {
+            case .literal:
+                continue
+            case .parameter(let name):
                 parameters[name] = PercentDecoding.decode(rawSegments[index].utf8, plusAsSpace: false)
             case .wildcard(let name):
                 let rest = rawSegments[min(index, rawSegments.count)...].joined(separator: "/")
                 parameters[name] = PercentDecoding.decode(rest.utf8, plusAsSpace: false)
-                return parameters
             }
         }
-        return rawSegments.count == segments.count ? parameters : nil
+        return parameters
     }
 
     /// Splits a raw path (`/a/b`) into its segments (`["a", "b"]`).
