@@ -14,7 +14,8 @@
 /// ```
 public final class ListView: View {
     // `@exclusivity(unchecked)`: confined to the screen's scheduler, like `View`'s storage.
-    @exclusivity(unchecked) private var rowIDs: [AnyHashable] = []
+    /// The rows' identities as the caller gave them, in order; nil before the first update.
+    @exclusivity(unchecked) private var identities: (any RowIdentityList)?
     @exclusivity(unchecked) private var pendingChanges: [PendingChange] = []
 
     private enum PendingChange {
@@ -33,12 +34,14 @@ public final class ListView: View {
 
     /// The row showing the item with identity `id`, if any.
     public func row(for id: some Hashable) -> View? {
-        rowIDs.firstIndex(of: AnyHashable(id)).map { subviews[$0] }
+        identities?.erased().firstIndex(of: AnyHashable(id)).map { subviews[$0] }
     }
 
     // The generic shell is inlined into the caller's module, where it is specialised for the caller's item and
     // identity types; the diff itself is `reconcile`, which knows identities as `AnyHashable` and items by index.
     // Unspecialised across modules, walking the generic items (enumerated tuples, say) cost more than the diff.
+    // The identities are kept in the caller's type and made `AnyHashable` only for a diff: filling an empty list
+    // (every new page's) needs none, where wrapping each one cost some 1,300 instructions a row.
     /// Makes the rows match `items`: creates rows for new identities with `makeRow`, removes rows
     /// of identities no longer present, moves rows into the new order, and calls `configureRow` for
     /// every item with its row. Identities must be unique.
@@ -48,7 +51,7 @@ public final class ListView: View {
     ) {
         let ids = items.map(id)
         precondition(Self.areUnique(ids), "ListView.update: identities must be unique")
-        let rows = reconcile(ids.map { AnyHashable($0) }) { makeRow(items[$0]) }
+        let rows = reconcile(TypedRowIdentities(ids)) { makeRow(items[$0]) }
         for index in items.indices { configureRow(rows[index], items[index]) }
         finishUpdate()
     }
@@ -56,16 +59,17 @@ public final class ListView: View {
     /// Makes the rows match `newIDs` and returns them in order, making the row of a new identity with
     /// `makeRow(index)`; records the insertions, removals and moves for the next patch once rendered.
     @usableFromInline
-    func reconcile(_ newIDs: [AnyHashable], makeRow: (Int) -> View) -> [View] {
+    func reconcile(_ newIdentities: some RowIdentityList, makeRow: (Int) -> View) -> [View] {
+        defer { identities = newIdentities }
         let recordChanges = !needsRender
         // An empty list being filled (every new page's lists): no identities to match, no moves. The rows go in in
         // order; the insertions are recorded as the walk below would record them, back to front, each before its
         // successor, once every row is attached (a row's DOM id comes from the tree it is in).
-        if rowIDs.isEmpty && subviews.isEmpty {
-            reserveSubviewCapacity(newIDs.count)
+        if (identities?.count ?? 0) == 0 && subviews.isEmpty {
+            reserveSubviewCapacity(newIdentities.count)
             var rows: [View] = []
-            rows.reserveCapacity(newIDs.count)
-            for index in newIDs.indices {
+            rows.reserveCapacity(newIdentities.count)
+            for index in 0..<newIdentities.count {
                 let row = makeRow(index)
                 attachSubviewQuietly(row, at: rows.count)
                 rows.append(row)
@@ -76,9 +80,10 @@ public final class ListView: View {
                     pendingChanges.append(.insert(row: rows[index], beforeID: successor?.domID))
                 }
             }
-            rowIDs = newIDs
             return rows
         }
+        let newIDs = newIdentities.erased()
+        var rowIDs = identities?.erased() ?? []
         let newIDSet = Set(newIDs)
 
         // Removals, back to front so indices stay valid.
@@ -119,7 +124,6 @@ public final class ListView: View {
             finalRows[index] = row
             successor = row
         }
-        rowIDs = newIDs
         return finalRows.map { $0! }
     }
 
@@ -188,5 +192,28 @@ public final class ListView: View {
             cursor = previous[cursor]
         }
         return result.reversed()
+    }
+}
+
+/// A list's row identities, kept in the caller's identity type.
+@usableFromInline
+protocol RowIdentityList {
+    var count: Int { get }
+    /// The identities as `AnyHashable`, for a diff against another list's.
+    func erased() -> [AnyHashable]
+}
+
+@usableFromInline
+struct TypedRowIdentities<ID: Hashable>: RowIdentityList {
+    @usableFromInline let ids: [ID]
+
+    @inlinable init(_ ids: [ID]) {
+        self.ids = ids
+    }
+
+    @inlinable var count: Int { ids.count }
+
+    @inlinable func erased() -> [AnyHashable] {
+        ids.map { AnyHashable($0) }
     }
 }
