@@ -1,9 +1,11 @@
+import Glibc
+import Reactive
+
 /// Unguessable tokens for session ids and CSRF tokens.
 enum SessionToken {
     /// 128 random bits from the system's secure generator, as 22 URL-safe base64 characters.
     static func make() -> String {
-        var generator = SystemRandomNumberGenerator()
-        var bits = (generator.next() as UInt64, generator.next() as UInt64)
+        var bits = pool.withLock { $0.take() }
         // Written straight into the string's storage: two tokens per page, no array in between.
         return String(unsafeUninitializedCapacity: 22) { buffer in
             for index in 0..<22 {
@@ -24,11 +26,50 @@ enum SessionToken {
     /// The 64 characters of a token, URL-safe base64's.
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
+    /// Where tokens' bits come from. `SystemRandomNumberGenerator` makes a `getrandom` system call for every eight
+    /// bytes, four a page; the pool asks the kernel for 256 bytes at a time.
+    private static let pool = Locked(RandomPool())
+
     static func equal(_ lhs: String, _ rhs: String) -> Bool {
         let left = Array(lhs.utf8), right = Array(rhs.utf8)
         guard left.count == right.count else { return false }
         var difference: UInt8 = 0
         for index in left.indices { difference |= left[index] ^ right[index] }
         return difference == 0
+    }
+}
+
+/// Random words from the kernel's generator (`getrandom`, the source `SystemRandomNumberGenerator` uses), read
+/// 256 bytes at a time. A word handed out is wiped from the pool, which so never holds a token already issued.
+struct RandomPool: ~Copyable {
+    private static let wordCount = 32
+    private let words = UnsafeMutablePointer<UInt64>.allocate(capacity: RandomPool.wordCount)
+    /// The next word to hand out; `wordCount` when the pool needs a refill.
+    private var next = RandomPool.wordCount
+
+    init() {
+        words.initialize(repeating: 0, count: Self.wordCount)
+    }
+
+    deinit {
+        words.deallocate()
+    }
+
+    /// 128 random bits.
+    mutating func take() -> (UInt64, UInt64) {
+        if next + 2 > Self.wordCount { refill() }
+        defer {
+            words[next] = 0
+            words[next + 1] = 0
+            next += 2
+        }
+        return (words[next], words[next + 1])
+    }
+
+    private mutating func refill() {
+        // glibc's `arc4random_buf` reads `getrandom` until the buffer is full (and aborts when the kernel has no
+        // secure source: tokens must not be guessable, so there is nothing safe to fall back to).
+        arc4random_buf(words, Self.wordCount * MemoryLayout<UInt64>.size)
+        next = 0
     }
 }
