@@ -16,6 +16,23 @@ import ViewKit
         )
     }
 
+    @Test func aClassListRendersItsNamesAfterEveryChange() {
+        let view = View(tagName: "p")
+        view.classList = ["card", "a\"b", "card", "x y"]
+        #expect(view.classList.value == #"card a"b x y"#)
+        #expect(view.html == #"<p id="v1" class="card a&quot;b x y"></p>"#)
+        view.classList.remove("x")
+        view.classList.insert("<new>")
+        #expect(view.html == #"<p id="v1" class="card a&quot;b y &lt;new&gt;"></p>"#)
+        view.classList.insert("card")
+        view.classList.remove("absent")
+        #expect(view.classList == ["card", "a\"b", "y", "<new>"])
+        #expect(view.classList != ["card", "a\"b", "<new>", "y"])
+        for name in ["card", "a\"b", "y", "<new>"] { view.classList.remove(name) }
+        #expect(view.classList.isEmpty && view.classList == [])
+        #expect(view.html == #"<p id="v1"></p>"#)
+    }
+
     @Test func attributesAddedForOneRenderingAreWrittenThenAndNotKept() {
         let page = View(tagName: "html")
         page.setAttribute("lang", "en")
