@@ -56,7 +56,7 @@ public final class ListView: View {
         finishUpdate()
     }
 
-    /// Makes the rows match `newIDs` and returns them in order, making the row of a new identity with
+    /// Makes the rows match `newIdentities` and returns them in order, making the row of a new identity with
     /// `makeRow(index)`; records the insertions, removals and moves for the next patch once rendered.
     @usableFromInline
     func reconcile(_ newIdentities: some RowIdentityList, makeRow: (Int) -> View) -> [View] {
