@@ -34,6 +34,16 @@ import ViewKit
         #expect(titles(list) == ["Movie 3", "Movie 2", "Movie 1"])
     }
 
+    @Test func findsARowByItsIdentityAsAnyHashableWould() {
+        let (_, list) = makeList(movies([1, 2, 3]))
+        #expect(list.row(for: 3) === list.rows[2])
+        // Numbers of another type equal the identity, as they do as `AnyHashable`s; other values match nothing.
+        #expect(list.row(for: Int8(2)) === list.rows[1])
+        #expect(list.row(for: 4) == nil)
+        #expect(list.row(for: "2") == nil)
+        #expect(ListView().row(for: 1) == nil)
+    }
+
     @Test func insertingARowSendsOnlyThatRow() {
         let (root, list) = makeList(movies([1, 3]))
         update(list, movies([1, 2, 3]))

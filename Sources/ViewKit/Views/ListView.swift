@@ -34,7 +34,7 @@ public final class ListView: View {
 
     /// The row showing the item with identity `id`, if any.
     public func row(for id: some Hashable) -> View? {
-        identities?.erased().firstIndex(of: AnyHashable(id)).map { subviews[$0] }
+        identities?.index(of: AnyHashable(id)).map { subviews[$0] }
     }
 
     // The generic shell is inlined into the caller's module, where it is specialised for the caller's item and
@@ -201,6 +201,8 @@ protocol RowIdentityList {
     var count: Int { get }
     /// The identities as `AnyHashable`, for a diff against another list's.
     func erased() -> [AnyHashable]
+    /// Where `id` is, compared as `AnyHashable`s compare, without wrapping the whole list.
+    func index(of id: AnyHashable) -> Int?
 }
 
 @usableFromInline
@@ -215,5 +217,12 @@ struct TypedRowIdentities<ID: Hashable>: RowIdentityList {
 
     @inlinable func erased() -> [AnyHashable] {
         ids.map { AnyHashable($0) }
+    }
+
+    @inlinable func index(of id: AnyHashable) -> Int? {
+        // The caller's own type compares directly; another (an `Int8` for `Int` identities, say) as `AnyHashable`,
+        // which equates numbers of different types.
+        if let typed = id.base as? ID { return ids.firstIndex(of: typed) }
+        return ids.firstIndex { AnyHashable($0) == id }
     }
 }
