@@ -94,6 +94,35 @@ public struct LiveClient: Sendable {
         return LiveEventStream(connection: connection, timeout: timeout)
     }
 
+    /// Opens a browser's shared event stream (wire protocol v2, `GET /streams`) and reads its first event, which
+    /// names it; attach pages to it with ``attach(_:to:lastEventID:headers:)``.
+    ///
+    /// ```swift
+    /// let shared = try client.openSharedStream()
+    /// _ = try client.attach(LivePage(try client.get("/movies/1")), to: shared.id)
+    /// let patch = try shared.events.next { $0.event == "patch" }   // patch.screen names the page's screen
+    /// ```
+    public func openSharedStream(headers: [String: String] = [:]) throws -> LiveSharedStream {
+        let events = try openEvents("/streams", headers: headers)
+        guard let greeting = try events.next(), greeting.event == "stream",
+            let range = greeting.data.range(of: "\"stream\":\"")
+        else {
+            events.close()
+            throw LiveClientError(description: "GET /streams: the first event does not name the stream")
+        }
+        return LiveSharedStream(id: String(greeting.data[range.upperBound...].prefix { $0 != "\"" }), events: events)
+    }
+
+    /// Attaches `page`'s screen to the shared stream `streamID` (`POST /streams/{id}/screens`), naming the last
+    /// event the page applied (by default the one it was rendered with).
+    public func attach(
+        _ page: LivePage, to streamID: String, lastEventID: Int? = nil, headers: [String: String] = [:]
+    ) throws -> LiveResponse {
+        var form = ["screen": page.screenID ?? "", "csrf": page.csrfToken ?? "", "url": page.screenURL ?? ""]
+        form["last"] = lastEventID.map(String.init) ?? page.lastEventID
+        return try post("/streams/\(streamID)/screens", form: form, headers: headers)
+    }
+
     static func head(_ method: String, _ target: String, headers: [String: String], bodyCount: Int, close: Bool = true)
         -> [UInt8]
     {
@@ -115,13 +144,43 @@ public struct ServerSentEvent: Sendable, Equatable {
     public var id: String?
     /// The `data:` lines joined with newlines.
     public var data: String
+
+    /// On a shared stream (wire protocol v2), the screen the event belongs to: its id up to the last `.`.
+    public var screen: String? {
+        guard let id, let dot = id.lastIndex(of: ".") else { return nil }
+        return String(id[..<dot])
+    }
+
+    /// On a shared stream, the event's number among its screen's events: its id after the last `.`; otherwise the
+    /// whole id as a number.
+    public var number: Int? {
+        guard let id else { return nil }
+        guard let dot = id.lastIndex(of: ".") else { return Int(id) }
+        return Int(id[id.index(after: dot)...])
+    }
 }
+
+/// A browser's shared event stream opened by ``LiveClient/openSharedStream(headers:)``: its id and its events.
+public struct LiveSharedStream {
+    /// The stream's id, which attach requests name.
+    public let id: String
+    /// Its events, the greeting already read.
+    public let events: LiveEventStream
+
+    /// Closes the connection.
+    public func close() { events.close() }
+}
+
+@available(*, unavailable)
+extension LiveSharedStream: Sendable {}
 
 /// An open event stream: read its events one by one, comments skipped.
 public final class LiveEventStream {
     private let connection: LiveConnection
     private let timeout: Int
     private var text = ""
+    /// Every byte read off the stream so far, as text: for snapshots of a stream's bytes.
+    public private(set) var received = ""
 
     init(connection: LiveConnection, timeout: Int) {
         self.connection = connection
@@ -142,7 +201,9 @@ public final class LiveEventStream {
                 if let event = Self.parse(block) { return event }
             }
             guard let chunk = try connection.readChunk() else { return nil }
-            text += String(decoding: chunk, as: UTF8.self)
+            let chunkText = String(decoding: chunk, as: UTF8.self)
+            text += chunkText
+            received += chunkText
         }
     }
 

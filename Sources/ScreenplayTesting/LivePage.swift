@@ -23,11 +23,18 @@ public struct LivePage: Sendable {
         eventsPath.flatMap { $0.split(separator: "/").dropFirst().first.map(String.init) }
     }
 
+    /// The screen's id on a shared stream (wire protocol v2: `data-screen`).
+    public var screenID: String? { attribute("data-screen") }
+
+    /// The page's URL, as the screen knows it (`data-screen-url`).
+    public var screenURL: String? { attribute("data-screen-url") }
+
     /// The id of the newest event when the page was rendered.
     public var lastEventID: String? { attribute("data-last-event-id") }
 
-    /// The CSRF token of the page's action forms.
+    /// The CSRF token of the page's action forms (and of its attach requests: `data-csrf`).
     public var csrfToken: String? {
+        if let token = attribute("data-csrf") { return token }
         guard let range = html.range(of: "name=\"csrf\" value=\"") else { return nil }
         return String(html[range.upperBound...].prefix { $0 != "\"" })
     }

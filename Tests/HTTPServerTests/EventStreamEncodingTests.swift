@@ -1,9 +1,19 @@
-import HTTPServer
 import Testing
+
+@testable import HTTPServer
 
 @Suite struct EventStreamEncodingTests {
     private func encode(event: String? = nil, id: String? = nil, data: String) -> String {
         String(decoding: EventStream.encode(event: event, id: id, data: data), as: UTF8.self)
+    }
+
+    @Test func anEventNamingItsScreenWritesTheScreenBeforeItsId() {
+        let event = FramedEvent(name: "patch", id: 12, lineOfData: Array("[1]".utf8))
+        let named = event.naming(screen: "Ab-9_z")
+        #expect(String(decoding: named.bytes, as: UTF8.self) == "event: patch\nid: Ab-9_z.12\ndata: [1]\n\n")
+        #expect(named.count == named.bytes.count)
+        #expect(String(decoding: event.bytes, as: UTF8.self) == "event: patch\nid: 12\ndata: [1]\n\n")
+        #expect(event.count == event.bytes.count)
     }
 
     @Test func encodesEventIdAndData() {

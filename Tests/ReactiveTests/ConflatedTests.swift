@@ -39,6 +39,52 @@ extension ReactiveTests {
             #expect(onScreen.values == [true])
         }
 
+        @Test func aHeldScreenKeepsOnlyTheNewestElementUntilItResumes() {
+            let screen = ScreenScheduler(label: "conflated-held")
+            screen.hold()
+            let subject = PublishSubject<Int>()
+            let received = Collector<Int>()
+            let subscription = subject.conflated(on: screen).subscribe(onNext: { received.append($0) })
+            defer { subscription.dispose() }
+            for value in 1...100 { subject.onNext(value) }
+            screen.sync {}
+            usleep(20_000)
+            screen.sync {}
+            // Held: nothing ran, and the scheduler is not busy with it.
+            #expect(received.values.isEmpty)
+            #expect(screen.isIdle)
+            // Resumed in a turn: the newest element arrives in that very turn.
+            let inTurn = screen.sync { () -> [Int] in
+                screen.resume()
+                return received.values
+            }
+            #expect(inTurn == [100])
+            subject.onNext(101)
+            screen.sync {}
+            for _ in 0..<500 where received.values.count < 2 { usleep(1_000) }
+            #expect(received.values == [100, 101])
+        }
+
+        @Test func runningHeldWorkCatchesUpAndGoesOnHolding() {
+            let screen = ScreenScheduler(label: "conflated-caught-up")
+            screen.hold()
+            let subject = PublishSubject<Int>()
+            let received = Collector<Int>()
+            let subscription = subject.conflated(on: screen).subscribe(onNext: { received.append($0) })
+            defer { subscription.dispose() }
+            subject.onNext(1)
+            subject.onNext(2)
+            let caughtUp = screen.sync { () -> [Int] in
+                screen.runHeldWork()
+                return received.values
+            }
+            #expect(caughtUp == [2])
+            subject.onNext(3)
+            usleep(20_000)
+            screen.sync {}
+            #expect(received.values == [2])
+        }
+
         @Test func anElementOfferedDuringADrainComesInTheNextOne() {
             let screen = ScreenScheduler(label: "conflated-again")
             let subject = PublishSubject<Int>()

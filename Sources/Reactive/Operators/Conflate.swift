@@ -104,7 +104,8 @@ final class ConflatedSlot<Element>: @unchecked Sendable {
         }
         guard mustSchedule else { return }
         if let screen {
-            screen.schedule { self.drain() }
+            // Holdable: the element waits here, conflated, while no page watches the screen.
+            screen.scheduleHoldable { self.drain() }
         } else {
             _ = scheduler.schedule(self) { slot in
                 slot.drain()

@@ -71,6 +71,10 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         /// Whether a thread holds the lane or the lane waits on the global queue for one.
         @exclusivity(unchecked) private var active = false
         @exclusivity(unchecked) private weak var owner: ScreenScheduler?
+        /// Whether holdable work waits in `held` instead of running (``ScreenScheduler/hold()``).
+        @exclusivity(unchecked) private var isHeld = false
+        /// Holdable work that came while held, oldest first.
+        @exclusivity(unchecked) private var held: [@Sendable () -> Void] = []
 
         /// How many tracked turns are running on the lane (more than one while a turn's deferred work runs).
         // `@exclusivity(unchecked)`: both are touched by the thread that holds the lane only.
@@ -102,6 +106,44 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
                 return true
             }
             if activate { submit() }
+        }
+
+        /// Queues `work` as ``enqueue(_:)`` does, unless the lane is held: then it waits in `held`.
+        func enqueueHoldable(_ work: @escaping @Sendable () -> Void) {
+            // Counted before it is queued, as `schedule(_:)` work is; taken back off if it waits in `held`.
+            pendingWork.wrappingAdd(1, ordering: .relaxed)
+            let activate = lock.withLock { () -> Bool? in
+                if isHeld {
+                    held.append(work)
+                    return nil
+                }
+                push(.tracked(work))
+                guard !active else { return false }
+                active = true
+                return true
+            }
+            guard let activate else {
+                pendingWork.wrappingSubtract(1, ordering: .relaxed)
+                return
+            }
+            if activate { submit() }
+        }
+
+        /// Holds holdable work from now on, or (with `false`) stops holding it and hands back what was held.
+        func setHeld(_ holds: Bool) -> [@Sendable () -> Void] {
+            lock.withLock {
+                isHeld = holds
+                defer { held = [] }
+                return holds ? [] : held
+            }
+        }
+
+        /// The held work, taken, leaving the lane held.
+        func takeHeld() -> [@Sendable () -> Void] {
+            lock.withLock {
+                defer { held = [] }
+                return held
+            }
         }
 
         /// Waits until the calling thread holds the lane: at once when it is idle, otherwise when the thread running
@@ -286,6 +328,32 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         let lane = self.lane
         lane.pendingWork.wrappingAdd(1, ordering: .relaxed)
         lane.enqueue(.tracked(work))
+    }
+
+    /// Runs `work` later on this scheduler, as ``schedule(_:)`` does — unless the scheduler is held (``hold()``):
+    /// then `work` waits until ``resume()`` or ``runHeldWork()``.
+    ///
+    /// For work that only brings a screen up to date with a source that keeps its latest value itself (a
+    /// conflated change feed): a screen no page watches need not run its binder and render for every change.
+    @usableFromInline
+    package func scheduleHoldable(_ work: @escaping @Sendable () -> Void) {
+        lane.enqueueHoldable(work)
+    }
+
+    /// Holds holdable work (``scheduleHoldable(_:)``) until ``resume()``: for a screen no page watches.
+    package func hold() {
+        _ = lane.setHeld(true)
+    }
+
+    /// Stops holding, and runs the held work now, in order, in the calling turn. Call on this scheduler.
+    package func resume() {
+        for work in lane.setHeld(false) { work() }
+    }
+
+    /// Runs the held work now, in order, in the calling turn, and goes on holding. Call on this scheduler: before an
+    /// action, so that it acts on the state the screen would show.
+    package func runHeldWork() {
+        for work in lane.takeHeld() { work() }
     }
 
     /// Runs `work` on this scheduler once the work running on it now has returned, before anything queued after

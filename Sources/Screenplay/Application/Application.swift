@@ -39,15 +39,17 @@ public final class Application: Sendable {
     private let server: Locked<HTTPServer?> = Locked(nil)
     private let metricsServer: Locked<HTTPServer?> = Locked(nil)
     /// Whether requests, renders, patches and streams are counted (`OperationsConfiguration.metrics` is not `.off`).
-    private let keepsMetrics: Bool
+    let keepsMetrics: Bool
     private let readinessChecks = Locked<[(name: String, check: @Sendable () throws -> Void)]>([])
     private let isSweeping = Atomic<Bool>(false)
     private let configuration: ServerConfiguration
-    private let sessionConfiguration: SessionConfiguration
+    let sessionConfiguration: SessionConfiguration
     let operations: OperationsConfiguration
     let root: String
     let viewRegistry: ViewRegistry
     let development = Locked(DevelopmentState())
+    /// The browsers' shared event streams (wire protocol v2), by id.
+    let sharedStreams = Locked<[String: SharedStream]>([:])
 
     /// Loads the templates under `<root>/Templates` (with the custom views `views` registers) and prepares the
     /// routes for actions, event streams and `/public/` files. Throws a ``TemplateError`` naming the file and line of
@@ -106,6 +108,13 @@ public final class Application: Sendable {
         router.serveFiles(at: "/public", from: root + "/Public")
         router.post("/screens/:sid/actions/:action") { [unowned self] request in try self.performAction(request) }
         router.get("/screens/:sid/events") { [unowned self] request in try self.openEvents(request) }
+        router.post("/screens/:sid/close") { [unowned self] request in try self.closeScreen(request) }
+        router.get(SharedStream.openPath) { [unowned self] request in try self.openSharedStream(request) }
+        router.post("/streams/:stream/screens") { [unowned self] request in try self.attachScreen(request) }
+        router.post("/streams/:stream/detach") { [unowned self] request in try self.detachScreen(request) }
+        metrics.readSharedStreams { [sharedStreams = self.sharedStreams] in
+            sharedStreams.withLock { $0.values.map(\.screenCount) }
+        }
         router.get("/healthz") { _ in .text("ok\n") }
         router.get("/readyz") { [unowned self] _ in self.readiness() }
         if operations.metrics == .main {
@@ -413,7 +422,7 @@ public final class Application: Sendable {
         }
     }
 
-    private func isSameOrigin(_ request: Request) -> Bool {
+    func isSameOrigin(_ request: Request) -> Bool {
         if let site = request.headers["sec-fetch-site"], site == "cross-site" || site == "same-site" { return false }
         guard let origin = request.headers["origin"] else { return true }
         guard let host = request.headers["host"] else { return false }
@@ -470,7 +479,7 @@ public final class Application: Sendable {
 
     /// Logs that a session's screen appeared (its page's first event stream connected). Here rather than in a
     /// closure each screen keeps: that was an allocation per session for one line.
-    private func logAppearance(of session: ScreenSession) {
+    func logAppearance(of session: ScreenSession) {
         logger.log(.info, "session.appeared", ["session": session.id])
     }
 }

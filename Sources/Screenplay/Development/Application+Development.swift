@@ -106,9 +106,9 @@ extension Application {
     }
 
     /// Shows the current template error to a page that just connected.
-    func sendPendingDevelopmentError(to stream: EventStream) {
+    func sendPendingDevelopmentError(to stream: any ScreenEventTarget) {
         guard operations.isDevelopment, let payload = development.withLock({ $0.error }) else { return }
-        stream.send(event: "dev-error", data: payload)
+        stream.sendUnnumbered(event: "dev-error", data: payload)
     }
 
     /// `{"file":"MovieDetail.html","line":12,"message":"…"}`; file and line are empty and 0 when the error does not

@@ -10,7 +10,10 @@ internal import Synchronization
 /// | `screenplay_http_request_duration_seconds` | histogram | | Request line to response queued |
 /// | `screenplay_sessions_open` | gauge | | Screen sessions alive |
 /// | `screenplay_sessions_evicted_total` | counter | | Sessions ended by expiry or the cap |
-/// | `screenplay_event_streams_open` | gauge | | Pages connected to their event stream |
+/// | `screenplay_event_streams_open` | gauge | | Event-stream connections: a browser's shared stream, or a v1 page's |
+/// | `screenplay_shared_streams_open` | gauge | | Browsers' shared streams (wire protocol v2) |
+/// | `screenplay_shared_stream_screens` | gauge | | Screens attached to shared streams, all streams together |
+/// | `screenplay_shared_stream_screens_max` | gauge | | The most screens one shared stream carries now |
 /// | `screenplay_patches_sent_total` | counter | | `patch` events sent |
 /// | `screenplay_patch_bytes_total` | counter | | Bytes of `patch` events (as framed on the wire) |
 /// | `screenplay_render_duration_seconds` | histogram | | Whole-page renders (GET and `reset`) |
@@ -46,6 +49,7 @@ public final class Metrics: Sendable {
     private let patches = Atomic<UInt64>(0)
     private let patchBytes = Atomic<UInt64>(0)
     private let gauges: Locked<(sessions: @Sendable () -> Int, evicted: @Sendable () -> Int)>
+    private let sharedStreams = Locked<@Sendable () -> [Int]>({ [] })
 
     /// Creates empty metrics; `openSessions` and `evictedSessions` are read at each exposition.
     public init(
@@ -57,6 +61,11 @@ public final class Metrics: Sendable {
     /// Sets where the session gauges come from.
     func readSessions(open: @escaping @Sendable () -> Int, evicted: @escaping @Sendable () -> Int) {
         gauges.withLock { $0 = (open, evicted) }
+    }
+
+    /// Sets where the shared-stream gauges come from: the number of screens each open shared stream carries.
+    func readSharedStreams(_ screensPerStream: @escaping @Sendable () -> [Int]) {
+        sharedStreams.withLock { $0 = screensPerStream }
     }
 
     /// Counts one answered request and its duration.
@@ -110,9 +119,19 @@ public final class Metrics: Sendable {
         text += "screenplay_sessions_open \(sessions())\n"
         text += "# HELP screenplay_sessions_evicted_total Sessions ended by expiry or by the cap.\n"
         text += "# TYPE screenplay_sessions_evicted_total counter\nscreenplay_sessions_evicted_total \(evicted())\n"
-        text += "# HELP screenplay_event_streams_open Pages connected to their event stream.\n"
+        text += "# HELP screenplay_event_streams_open Event-stream connections (shared streams and v1 pages).\n"
         text += "# TYPE screenplay_event_streams_open gauge\n"
         text += "screenplay_event_streams_open \(openStreams.load(ordering: .relaxed))\n"
+        let screensPerStream = sharedStreams.withLock { $0 }()
+        text += "# HELP screenplay_shared_streams_open Browsers' shared event streams.\n"
+        text +=
+            "# TYPE screenplay_shared_streams_open gauge\nscreenplay_shared_streams_open \(screensPerStream.count)\n"
+        text += "# HELP screenplay_shared_stream_screens Screens attached to shared streams.\n"
+        text += "# TYPE screenplay_shared_stream_screens gauge\n"
+        text += "screenplay_shared_stream_screens \(screensPerStream.reduce(0, +))\n"
+        text += "# HELP screenplay_shared_stream_screens_max The most screens one shared stream carries.\n"
+        text += "# TYPE screenplay_shared_stream_screens_max gauge\n"
+        text += "screenplay_shared_stream_screens_max \(screensPerStream.max() ?? 0)\n"
         text +=
             "# HELP screenplay_patches_sent_total Patch events sent.\n# TYPE screenplay_patches_sent_total counter\n"
         text += "screenplay_patches_sent_total \(patches.load(ordering: .relaxed))\n"

@@ -27,7 +27,7 @@ package final class Screen {
     // are set before the screen's first turn) and never held `inout` across a call back into the screen; the run-time
     // checks were seven a patch, and five more a screen of a fan-out on the flags and hooks read by every change.
     @exclusivity(unchecked) private var log: EventLog
-    @exclusivity(unchecked) private var streams: [EventStream] = []
+    @exclusivity(unchecked) private var streams: [any ScreenEventTarget] = []
     @exclusivity(unchecked) private var flushScheduled = false
     @exclusivity(unchecked) private var hasAppeared = false
     @exclusivity(unchecked) private var sentTitle: String?
@@ -84,6 +84,8 @@ package final class Screen {
             context: context,
             addingToStartTag: [
                 ("data-events", eventsURL), ("data-screen-url", url), ("data-last-event-id", String(log.lastID)),
+                ("data-wire", "2"), ("data-screen", sessionID), ("data-csrf", csrfToken),
+                ("data-streams", SharedStream.openPath),
             ])
         _ = page.takeChanges(context: context)
         metrics?.recordRender(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
@@ -144,7 +146,10 @@ package final class Screen {
     }
 
     /// Fires the `rx.tap` of the button whose action is `action`. Returns false when the screen has no such action.
+    ///
+    /// A screen no page watches catches up first (its held changes run), so the action acts on current state.
     package func perform(action: String) -> Bool {
+        ScreenScheduler.current?.runHeldWork()
         guard !isEnded, let button = page.firstButton(withAction: action), button.isEnabled else { return false }
         button.sendActions()
         return true
@@ -158,7 +163,7 @@ package final class Screen {
     /// Attaches a page's event stream: replays what it missed after `lastEventID` or sends `reset`, and makes the
     /// screen appear on its first connection. Returns whether the screen appeared now (its first stream).
     @discardableResult
-    package func attach(_ stream: EventStream, lastEventID: Int?) -> Bool {
+    package func attach(_ stream: any ScreenEventTarget, lastEventID: Int?) -> Bool {
         guard !isEnded else {
             stream.close()
             return false
@@ -189,25 +194,25 @@ package final class Screen {
     /// in the event log: a page that reconnects gets the current state from the application instead.
     package func sendDevelopmentEvent(_ name: String, data: String) {
         streams.removeAll { $0.isClosed }
-        for stream in streams { stream.send(event: name, data: data) }
+        for stream in streams { stream.sendUnnumbered(event: name, data: data) }
     }
 
     /// Hands the connected streams over (to the screen rebuilt after a template reload) and forgets them, so that
     /// ending this screen leaves them open.
-    package func takeStreams() -> [EventStream] {
+    package func takeStreams() -> [any ScreenEventTarget] {
         defer { streams = [] }
         return streams.filter { !$0.isClosed }
     }
 
     /// Sends the whole page to `stream` as a `reset`: for a page whose screen was rebuilt from its URL.
     @discardableResult
-    package func attachWithReset(_ stream: EventStream) -> Bool {
+    package func attachWithReset(_ stream: any ScreenEventTarget) -> Bool {
         stream.send(log.append(.reset(eventsURL: eventsURL, html: renderPage())))
         return attach(stream, lastEventID: nil)
     }
 
     /// Forgets a stream that went away; returns how many remain.
-    package func detach(_ stream: EventStream) -> Int {
+    package func detach(_ stream: any ScreenEventTarget) -> Int {
         streams.removeAll { $0 === stream || $0.isClosed }
         return streams.count
     }

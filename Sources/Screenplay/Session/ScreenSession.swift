@@ -1,5 +1,5 @@
 internal import Foundation
-package import HTTPServer
+internal import HTTPServer
 package import Reactive
 internal import Synchronization
 internal import ViewKit
@@ -26,6 +26,9 @@ package final class ScreenSession: Sendable {
         self.url = url
         self.scheduler = scheduler
         self.screen = ScreenConfined(nil, on: scheduler)
+        // Until a page's stream attaches, changes wait for it (conflated), unrendered: a page served to a crawler,
+        // a closed tab or a browser without JavaScript costs nothing per change.
+        scheduler.hold()
     }
 
     /// The events URL of this session.
@@ -108,23 +111,38 @@ package final class ScreenSession: Sendable {
     /// core, a few such waits held up the whole server (a soak's PATCHes stalled for seconds). Work queued on the
     /// screen after this runs after the attach.
     package func attachLater(
-        _ stream: EventStream, lastEventID: Int?, attached: @escaping @Sendable (_ appeared: Bool) -> Void
+        _ stream: any ScreenEventTarget, lastEventID: Int?, attached: @escaping @Sendable (_ appeared: Bool) -> Void
     ) {
-        screen.run { screen in
+        screen.run { [scheduler] screen in
             guard let screen else {
                 stream.close()
                 return
             }
-            attached(screen.attach(stream, lastEventID: lastEventID))
+            let appeared = screen.attach(stream, lastEventID: lastEventID)
+            // Watched now: what was held runs in this turn, after the replay, and goes out as one patch.
+            scheduler.resume()
+            attached(appeared)
         }
     }
 
-    /// Tracks a connected stream until it closes.
-    package func streamConnected(_ stream: EventStream) {
+    /// Attaches `stream` on the scheduler with a `reset` first (a screen rebuilt from its URL); returns whether the
+    /// screen appeared now, nil if it has ended.
+    package func attachWithReset(_ stream: any ScreenEventTarget) -> Bool? {
+        perform { screen in
+            let appeared = screen.attachWithReset(stream)
+            scheduler.resume()
+            return appeared
+        }
+    }
+
+    /// Tracks a connected stream until it closes; when the last one goes, the screen holds its changes again.
+    package func streamConnected(_ stream: any ScreenEventTarget) {
         connectedStreams.add(1, ordering: .relaxed)
         stream.onClose { [self] in
             connectedStreams.subtract(1, ordering: .relaxed)
-            screen.run { _ = $0?.detach(stream) }
+            screen.run { [scheduler] screen in
+                if screen?.detach(stream) == 0 { scheduler.hold() }
+            }
         }
     }
 

@@ -10,6 +10,9 @@ public struct SessionConfiguration: Sendable {
     public var timeToLive: Duration = .seconds(600)
     /// How many recent events each screen keeps for reconnecting pages. Default 32.
     public var eventBuffer: Int = 32
+    /// How many screens one browser's shared event stream carries at most; an attach past it is refused with 429.
+    /// Default 64.
+    public var screensPerStream: Int = 64
 
     /// The defaults.
     public init() {}
@@ -45,6 +48,8 @@ package final class SessionRegistry: Sendable {
         case evicted
         /// The server stopped.
         case shutdown
+        /// Its page said it was going away (a tab closed, navigated or reloaded).
+        case closed
     }
 
     package init(

@@ -45,11 +45,21 @@ final class CounterDriver: CounterDriving {
     let relay: BehaviorRelay<Int>
     let count: Driver<Int>
     private let onLeave: () -> Void
+    private let bag = DisposeBag()
 
-    init(relay: BehaviorRelay<Int> = BehaviorRelay(value: 0), onLeave: @escaping () -> Void) {
+    /// With `conflated`, the relay's changes reach the screen as a store's change feed's do: conflated onto the
+    /// screen's scheduler, held while no page watches it.
+    init(relay: BehaviorRelay<Int> = BehaviorRelay(value: 0), conflated: Bool = false, onLeave: @escaping () -> Void) {
         self.relay = relay
         self.onLeave = onLeave
-        count = relay.asDriver()
+        if conflated, let screen = ScreenScheduler.current {
+            // MovieDetailDriver's shape: the state read now, the later changes conflated onto the screen.
+            let state = BehaviorRelay(value: relay.value)
+            relay.skip(1).conflated(on: screen).bind(to: state).disposed(by: bag)
+            count = state.asDriver()
+        } else {
+            count = relay.asDriver()
+        }
     }
 
     func increment() { relay.accept(relay.value + 1) }
@@ -66,10 +76,12 @@ final class CounterDriver: CounterDriving {
 final class CounterBinder: ViewControllerBinder {
     unowned let viewController: CounterViewController
     private let driver: CounterDriving
+    private let onConfigure: (() -> Void)?
 
-    init(viewController: CounterViewController, driver: CounterDriving) {
+    init(viewController: CounterViewController, driver: CounterDriving, onConfigure: (() -> Void)? = nil) {
         self.viewController = viewController
         self.driver = driver
+        self.onConfigure = onConfigure
         bind()
     }
 
@@ -95,6 +107,7 @@ final class CounterBinder: ViewControllerBinder {
     }
 
     private func configure(_ count: Int) {
+        onConfigure?()
         viewController.countLabel.text = String(count)
         viewController.title = "Counter \(count)"
     }
@@ -105,10 +118,17 @@ final class CounterFactory: Sendable {
     private let relays = TestMutex<[BehaviorRelay<Int>]>([])
     /// How many of this factory's screens have appeared (their event stream connected).
     let appearances = Atomic<Int>(0)
+    /// How many of this factory's screens have disappeared (their page went away or their session ended).
+    let disappearances = Atomic<Int>(0)
     let shared: BehaviorRelay<Int>?
+    /// Whether the screens' counts come conflated onto them, as a store's change feed does.
+    let conflated: Bool
+    /// How many times the binders configured their views with a count.
+    let configurations = Atomic<Int>(0)
 
-    init(shared: BehaviorRelay<Int>? = nil) {
+    init(shared: BehaviorRelay<Int>? = nil, conflated: Bool = false) {
         self.shared = shared
+        self.conflated = conflated
     }
 
     var createdRelays: [BehaviorRelay<Int>] { relays.withLock { $0 } }
@@ -117,12 +137,18 @@ final class CounterFactory: Sendable {
         let viewController = CounterViewController(onDeinit: onDeinit)
         let relay = shared ?? BehaviorRelay(value: Int(request.query["start"] ?? "") ?? 0)
         relays.withLock { $0.append(relay) }
-        let driver = CounterDriver(relay: relay) { [unowned viewController] in
+        let driver = CounterDriver(relay: relay, conflated: conflated) { [unowned viewController] in
             viewController.navigationController?.popViewController(animated: true)
         }
-        viewController.bag.insert(CounterBinder(viewController: viewController, driver: driver))
+        viewController.bag.insert(
+            CounterBinder(viewController: viewController, driver: driver) { [self] in
+                configurations.add(1, ordering: .relaxed)
+            })
         viewController.rx.viewDidAppear
             .subscribe(onNext: { [self] _ in appearances.add(1, ordering: .relaxed) })
+            .disposed(by: viewController.bag)
+        viewController.rx.viewDidDisappear
+            .subscribe(onNext: { [self] _ in disappearances.add(1, ordering: .relaxed) })
             .disposed(by: viewController.bag)
         return viewController
     }

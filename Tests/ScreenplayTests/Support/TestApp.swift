@@ -14,14 +14,14 @@ struct TestApp {
 
     init(
         sessions: SessionConfiguration = SessionConfiguration(), shared: BehaviorRelay<Int>? = nil, start: Bool = true,
-        threadCount: Int = ServerConfiguration.coreCount
+        threadCount: Int = ServerConfiguration.coreCount, conflated: Bool = false
     ) throws {
         var server = ServerConfiguration()
         server.port = 0
         server.threadCount = threadCount
         server.heartbeatInterval = .seconds(1)
         application = try Application(root: fixtureRoot, server: server, sessions: sessions)
-        let factory = CounterFactory(shared: shared)
+        let factory = CounterFactory(shared: shared, conflated: conflated)
         self.factory = factory
         try application.screen("/counter", CounterViewController.self, parent: "/counter?from=leave") { request in
             factory.make(request)

@@ -1,0 +1,128 @@
+internal import Foundation
+internal import HTTPServer
+internal import Reactive
+
+/// One event stream per browser (wire protocol v2): a browser opens `GET /streams` once, and each of its tabs
+/// attaches its screen to it, so the six connections a browser allows an origin are never taken by event streams.
+extension Application {
+    /// `GET /streams`: opens a shared stream; its first event names it.
+    func openSharedStream(_ request: Request) throws -> Response {
+        guard isSameOrigin(request) else { throw HTTPError(.forbidden, message: "Cross-origin stream refused.") }
+        let stream = EventStream()
+        let shared = SharedStream(
+            id: SessionToken.make(), stream: stream, capacity: sessionConfiguration.screensPerStream)
+        sharedStreams.withLock { $0[shared.id] = shared }
+        stream.onClose { [weak self, id = shared.id] in
+            self?.sharedStreams.withLock { $0[id] = nil }
+        }
+        if keepsMetrics {
+            metrics.streamOpened()
+            stream.onClose { [metrics] in metrics.streamClosed() }
+        }
+        shared.sendGreeting()
+        return .eventStream(stream)
+    }
+
+    /// `POST /streams/{stream}/screens` (`screen`, `csrf`, `url`, `last`): attaches a tab's screen to the stream and
+    /// replays what the tab missed after `last`; an unknown screen whose `url` routes is rebuilt and reset.
+    func attachScreen(_ request: Request) throws -> Response {
+        let (shared, form) = try sharedStreamRequest(request)
+        guard let screenID = form["screen"], !screenID.isEmpty else {
+            throw HTTPError(.badRequest, message: "An attach request names its screen (`screen`).")
+        }
+        var lastEventID: Int?
+        if let last = form["last"], !last.isEmpty {
+            guard let value = Int(last), value >= 0 else {
+                throw HTTPError(.badRequest, message: "`last` is the last event id the page applied: a number.")
+            }
+            lastEventID = value
+        }
+        if let session = sessions.session(id: screenID) {
+            try checkToken(form, of: session)
+            let attachment = try attach(session.id, to: shared)
+            session.streamConnected(attachment)
+            // Not waiting for the screen's scheduler (see `attachLater`): the stream keeps what is sent before then.
+            session.attachLater(attachment, lastEventID: lastEventID) { [self] appeared in
+                if appeared { logAppearance(of: session) }
+                sendPendingDevelopmentError(to: attachment)
+            }
+            return .noContent
+        }
+        // Unknown screen (expired, or the server restarted): rebuilt from its URL, announced, and reset.
+        guard let url = form["url"], let (route, screenRequest) = route(forURL: url) else {
+            throw HTTPError(.notFound, message: "No such screen.")
+        }
+        guard shared.screenCount < shared.capacity else { throw Self.streamFull(shared) }
+        let (session, _, _) = try buildScreen(route: route, request: screenRequest)
+        let attachment: SharedStreamAttachment
+        do { attachment = try attach(session.id, to: shared) } catch {
+            sessions.end(id: session.id, reason: .closed)
+            throw error
+        }
+        shared.announceRebuild(of: screenID, as: session.id)
+        session.streamConnected(attachment)
+        if session.attachWithReset(attachment) == true { logAppearance(of: session) }
+        sendPendingDevelopmentError(to: attachment)
+        return .noContent
+    }
+
+    /// `POST /streams/{stream}/detach` (`screen`, `csrf`): the screen's events stop on that stream.
+    func detachScreen(_ request: Request) throws -> Response {
+        let (shared, form) = try sharedStreamRequest(request)
+        guard let screenID = form["screen"], !screenID.isEmpty else {
+            throw HTTPError(.badRequest, message: "A detach request names its screen (`screen`).")
+        }
+        guard let session = sessions.session(id: screenID) else {
+            throw HTTPError(.notFound, message: "No such screen.")
+        }
+        try checkToken(form, of: session)
+        guard let attachment = shared.attachment(of: screenID) else {
+            throw HTTPError(.notFound, message: "This screen is not attached to this stream.")
+        }
+        attachment.close()
+        return .noContent
+    }
+
+    /// `POST /screens/{sid}/close` (`csrf`): the page is going away (`pagehide`); the screen disappears and ends now
+    /// rather than when its time to live runs out.
+    func closeScreen(_ request: Request) throws -> Response {
+        guard isSameOrigin(request) else { throw HTTPError(.forbidden, message: "Cross-origin request refused.") }
+        guard let id = request.parameters["sid"], let session = sessions.session(id: id) else {
+            throw HTTPError(.notFound, message: "No such screen.")
+        }
+        try checkToken(try request.form(), of: session)
+        sessions.end(id: id, reason: .closed)
+        return .noContent
+    }
+
+    /// The stream a request names and its form, after the same-origin check.
+    private func sharedStreamRequest(_ request: Request) throws -> (SharedStream, FormParameters) {
+        guard isSameOrigin(request) else { throw HTTPError(.forbidden, message: "Cross-origin request refused.") }
+        guard let id = request.parameters["stream"], let shared = sharedStreams.withLock({ $0[id] }) else {
+            throw HTTPError(.notFound, message: "No such stream: it has closed. Open a new one at /streams.")
+        }
+        return (shared, try request.form())
+    }
+
+    private func checkToken(_ form: FormParameters, of session: ScreenSession) throws {
+        guard SessionToken.equal(form["csrf"] ?? "", session.csrfToken) else {
+            throw HTTPError(.forbidden, message: "This screen's token is not valid. Reload the page and try again.")
+        }
+    }
+
+    private func attach(_ screenID: String, to shared: SharedStream) throws -> SharedStreamAttachment {
+        do {
+            return try shared.attach(screenID: screenID)
+        } catch .full {
+            throw Self.streamFull(shared)
+        } catch {
+            throw HTTPError(.notFound, message: "No such stream: it has closed. Open a new one at /streams.")
+        }
+    }
+
+    private static func streamFull(_ shared: SharedStream) -> HTTPError {
+        HTTPError(
+            .tooManyRequests,
+            message: "This stream carries \(shared.capacity) screens, its most. Close a tab or open another stream.")
+    }
+}

@@ -1,0 +1,25 @@
+package import HTTPServer
+
+/// Where a screen sends its events: a page's own event stream (wire protocol v1), or the screen's place on a stream
+/// shared by every tab of a browser (``SharedStream``, v2).
+///
+/// Contract: sending never blocks; after ``close()`` (or the transport going away) sends are ignored and the
+/// ``onClose(_:)`` handlers have run, once.
+package protocol ScreenEventTarget: AnyObject, Sendable {
+    /// Sends one of the screen's events, framed with its id.
+    func send(_ event: FramedEvent)
+    /// Sends an event that is not the screen's and has no id (development events).
+    func sendUnnumbered(event: String, data: String)
+    /// Whether sends are ignored now.
+    var isClosed: Bool { get }
+    /// Stops the screen's events here.
+    func close()
+    /// Runs `handler` once when the target closes; at once if it is closed already.
+    func onClose(_ handler: @escaping @Sendable () -> Void)
+}
+
+extension EventStream: ScreenEventTarget {
+    package func sendUnnumbered(event: String, data: String) {
+        send(event: event, data: data)
+    }
+}

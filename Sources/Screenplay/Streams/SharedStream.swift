@@ -1,0 +1,134 @@
+internal import Foundation
+package import HTTPServer
+internal import Reactive
+
+/// One browser's event stream, shared by every tab of it (wire protocol v2): the events of all the screens attached
+/// to it travel over one connection, each naming its screen in its id (`id: <screen>.<n>`).
+///
+/// Contract: a screen is attached at most once; attaching more than ``capacity`` screens is refused; when the
+/// connection goes, every attachment closes (each screen forgets it, as it forgets a closed v1 stream).
+package final class SharedStream: Sendable {
+    /// Where a browser opens its shared stream.
+    package static let openPath = "/streams"
+
+    /// The stream's unguessable id, which attach and detach requests name.
+    package let id: String
+    /// The connection.
+    package let stream: EventStream
+    /// The most screens attached at once.
+    package let capacity: Int
+    private let attachments = Locked<[String: SharedStreamAttachment]>([:])
+
+    /// Why an attach was refused.
+    package enum AttachRefusal: Error, Equatable {
+        case full
+        case closed
+    }
+
+    package init(id: String, stream: EventStream, capacity: Int) {
+        self.id = id
+        self.stream = stream
+        self.capacity = capacity
+        stream.onClose { [attachments] in
+            let all = attachments.withLock { all in
+                defer { all = [:] }
+                return Array(all.values)
+            }
+            for attachment in all { attachment.close() }
+        }
+    }
+
+    /// How many screens are attached.
+    package var screenCount: Int { attachments.withLock { $0.count } }
+
+    /// Makes a place on the stream for the screen `screenID`; one that is there already is replaced (closed).
+    package func attach(screenID: String) throws(AttachRefusal) -> SharedStreamAttachment {
+        let attachment = SharedStreamAttachment(screenID: screenID, stream: stream)
+        let result = attachments.withLock { all -> Result<SharedStreamAttachment?, AttachRefusal> in
+            if stream.isClosed { return .failure(.closed) }
+            if all[screenID] == nil, all.count >= capacity { return .failure(.full) }
+            let replaced = all[screenID]
+            all[screenID] = attachment
+            return .success(replaced)
+        }
+        let replaced = try result.get()
+        replaced?.close()
+        attachment.onClose { [weak self, weak attachment] in
+            guard let self, let attachment else { return }
+            self.attachments.withLock { all in
+                if all[screenID] === attachment { all[screenID] = nil }
+            }
+        }
+        // The stream may have closed after the check, its handler finding the table without this attachment.
+        if stream.isClosed { attachment.close() }
+        return attachment
+    }
+
+    /// The attachment of `screenID`, if it is attached.
+    package func attachment(of screenID: String) -> SharedStreamAttachment? {
+        attachments.withLock { $0[screenID] }
+    }
+
+    /// Tells the tabs that the screen `old` was rebuilt from its URL as `new` (its `reset` follows).
+    package func announceRebuild(of old: String, as new: String) {
+        var json = JSONWriter()
+        json.raw("{\"screen\":")
+        json.string(new)
+        json.raw(",\"replaces\":")
+        json.string(old)
+        json.raw("}")
+        stream.send(event: "rebuilt", data: String(decoding: json.bytes, as: UTF8.self))
+    }
+
+    /// The stream's first event: its id, which the tabs' attach requests name, and the wire version.
+    package func sendGreeting() {
+        var json = JSONWriter()
+        json.raw("{\"stream\":")
+        json.string(id)
+        json.raw(",\"version\":2}")
+        stream.send(event: "stream", data: String(decoding: json.bytes, as: UTF8.self))
+    }
+}
+
+/// A screen's place on a ``SharedStream``: what the screen sends here goes out on the shared connection, named.
+package final class SharedStreamAttachment: ScreenEventTarget {
+    package let screenID: String
+    private let stream: EventStream
+    private let state = Locked<(isClosed: Bool, handlers: [@Sendable () -> Void])>((false, []))
+
+    init(screenID: String, stream: EventStream) {
+        self.screenID = screenID
+        self.stream = stream
+    }
+
+    package func send(_ event: FramedEvent) {
+        guard !isClosed else { return }
+        stream.send(event.naming(screen: screenID))
+    }
+
+    package func sendUnnumbered(event: String, data: String) {
+        guard !isClosed else { return }
+        stream.send(event: event, data: data)
+    }
+
+    package var isClosed: Bool { state.withLock { $0.isClosed } || stream.isClosed }
+
+    package func close() {
+        let handlers = state.withLock { state -> [@Sendable () -> Void] in
+            guard !state.isClosed else { return [] }
+            state.isClosed = true
+            defer { state.handlers = [] }
+            return state.handlers
+        }
+        for handler in handlers { handler() }
+    }
+
+    package func onClose(_ handler: @escaping @Sendable () -> Void) {
+        let runNow = state.withLock { state in
+            if state.isClosed { return true }
+            state.handlers.append(handler)
+            return false
+        }
+        if runNow { handler() }
+    }
+}
