@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import tempfile
 import threading
+import time
 import urllib.request
 
 import pytest
@@ -28,9 +29,20 @@ WAIT_SECONDS = 10
 class MovieServer:
     """A running `movies` process and how to reach it."""
 
-    def __init__(self, process, url):
+    def __init__(self, process, url, output):
         self.process = process
         self.url = url.rstrip("/")
+        self.output = output
+
+    def wait_for_line(self, predicate, timeout):
+        """The first line the server printed (log lines included) for which `predicate` holds, with the
+        `time.monotonic()` it was read at, waiting up to `timeout` seconds for it: `(seconds, line)`, or None."""
+        return self.output.wait_for(predicate, timeout)
+
+    def get(self, path):
+        """GETs `path` and answers its body as text."""
+        with urllib.request.urlopen(self.page(path), timeout=WAIT_SECONDS) as response:
+            return response.read().decode()
 
     def page(self, path):
         return self.url + path
@@ -48,6 +60,33 @@ class MovieServer:
             return json.load(response)
 
 
+class Output:
+    """The lines a process printed so far, each with the `time.monotonic()` it was read at; a test can wait on them."""
+
+    def __init__(self):
+        self.lines = []
+        self.changed = threading.Condition()
+
+    def append(self, line):
+        with self.changed:
+            self.lines.append((time.monotonic(), line))
+            self.changed.notify_all()
+
+    def wait_for(self, predicate, timeout):
+        deadline = time.monotonic() + timeout
+        seen = 0
+        with self.changed:
+            while True:
+                for stamped in self.lines[seen:]:
+                    if predicate(stamped[1]):
+                        return stamped
+                seen = len(self.lines)
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self.changed.wait(left)
+
+
 @contextlib.contextmanager
 def running_server():
     """Starts `movies` on an ephemeral port over a fresh database; stops it and removes the database at the end."""
@@ -63,10 +102,12 @@ def running_server():
     )
     found = {}
     ready = threading.Event()
+    output = Output()
 
     def read_output():
-        # Reads until the process ends, so a full pipe never blocks the server.
+        # Reads until the process ends, so a full pipe never blocks the server; keeps every line for the tests.
         for line in process.stdout:
+            output.append(line.rstrip("\n"))
             match = re.search(r"http://([^/\s]+):(\d+)/", line)
             if match and "url" not in found:
                 found["url"] = f"http://127.0.0.1:{match.group(2)}/"
@@ -77,7 +118,7 @@ def running_server():
     try:
         if not ready.wait(timeout=30) or "url" not in found:
             raise RuntimeError(f"movies did not print its URL (exit status {process.poll()})")
-        yield MovieServer(process, found["url"])
+        yield MovieServer(process, found["url"], output)
     finally:
         process.terminate()
         try:
@@ -90,6 +131,13 @@ def running_server():
 
 @pytest.fixture(scope="session")
 def server():
+    with running_server() as server:
+        yield server
+
+
+@pytest.fixture
+def fresh_server():
+    """A server of the test's own: its gauges and log count only what the test did."""
     with running_server() as server:
         yield server
 

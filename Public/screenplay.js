@@ -1,19 +1,23 @@
 // Screenplay client: turns a server-rendered screen into a live one.
-// Wire protocol v1 (see README "The wire protocol"). No dependency, no build step.
+// Wire protocol v2 (one event stream per browser, shared by every tab; see the README, "The wire protocol"), and v1 for pages without
+// data-wire="2" (one EventSource per page). No dependency, no build step.
 (function () {
   "use strict";
   var root = document.documentElement;
+  var wire2 = root.getAttribute("data-wire") === "2";
   var eventsURL = root.getAttribute("data-events");
-  if (!eventsURL || !window.fetch || !window.EventSource) return;
+  if ((!wire2 && !eventsURL) || !window.fetch || !window.EventSource) return;
 
   var screenURL = root.getAttribute("data-screen-url") || location.pathname + location.search;
-  var source = null;
-  var lastEventId = null;
-  var retryDelay = 500;
-  var retryTimer = null;
   var navigating = false;
+  // Screen events carry a per-screen id; the development ones (and the stream's own) apply to every page.
+  var SCREEN_EVENTS = ["patch", "reset", "title", "navigate"];
+  var STREAM_EVENTS = SCREEN_EVENTS.concat(["rebuilt", "dev-error", "dev-ok", "dev-stylesheet"]);
 
-  function setState(state) { root.setAttribute("data-connection", state); }
+  // Only on a change: observers of <html> (the stylesheet's connection bar, tests) see each state once.
+  function setState(state) {
+    if (root.getAttribute("data-connection") !== state) root.setAttribute("data-connection", state);
+  }
 
   // Actions: every action form posts with fetch; the change arrives as a patch.
   document.addEventListener("submit", function (event) {
@@ -40,10 +44,11 @@
     });
   }, true);
 
+  var leaving = null; // v1: closes the page's stream before it goes
   function navigate(url) {
     if (navigating) return;
     navigating = true;
-    if (source) source.close();
+    if (leaving) leaving();
     location.assign(url);
   }
 
@@ -97,24 +102,23 @@
     if (texts.length) region.textContent = texts.join(" ");
   }
 
+  // Swaps in the whole page the server sent; answers its data (v1 reads `events` from it).
   function reset(payload) {
     var data = JSON.parse(payload);
     var doc = new DOMParser().parseFromString(data.html, "text/html");
     document.body.replaceWith(doc.body);
     var newRoot = doc.documentElement;
-    ["class", "data-events", "data-screen-url"].forEach(function (name) {
+    var names = ["class", "data-events", "data-screen-url", "data-screen", "data-csrf", "data-last-event-id"];
+    names.forEach(function (name) {
       var value = newRoot.getAttribute(name);
       if (value === null) root.removeAttribute(name); else root.setAttribute(name, value);
     });
+    screenURL = root.getAttribute("data-screen-url") || screenURL;
     if (doc.title) document.title = doc.title;
     var theme = doc.querySelector('meta[name="theme-color"]');
     var current = document.querySelector('meta[name="theme-color"]');
     if (theme && current) current.setAttribute("content", theme.getAttribute("content"));
-    if (data.events && data.events !== eventsURL) {
-      eventsURL = data.events;
-      lastEventId = null;
-      connect();
-    }
+    return data;
   }
 
   // Development: a template that does not parse is shown over the page, which keeps working, until it is fixed.
@@ -153,47 +157,301 @@
     });
   }
 
-  function streamURL() {
-    var url = eventsURL + (eventsURL.indexOf("?") < 0 ? "?" : "&") + "url=" + encodeURIComponent(screenURL);
-    if (lastEventId !== null) url += "&lastEventId=" + encodeURIComponent(lastEventId);
-    return url;
+  // Development events: no screen named, every page applies them. Answers whether `name` was one.
+  function devEvent(name, data) {
+    if (name === "dev-error") showDevError(JSON.parse(data));
+    else if (name === "dev-ok") hideDevError();
+    else if (name === "dev-stylesheet") reloadStylesheet(data);
+    else return false;
+    return true;
   }
 
-  function connect() {
-    clearTimeout(retryTimer);
-    if (source) source.close();
-    setState("connecting");
-    source = new EventSource(streamURL());
-    function track(handler) {
-      return function (event) {
-        if (event.lastEventId) lastEventId = event.lastEventId;
-        handler(event.data);
+  if (wire2) startV2(); else startV1();
+
+  // ---- Wire protocol v1: this page's own stream at data-events. ----
+  function startV1() {
+    var source = null, lastEventId = null, retryDelay = 500, retryTimer = null;
+    leaving = function () { if (source) source.close(); };
+
+    function streamURL() {
+      var url = eventsURL + (eventsURL.indexOf("?") < 0 ? "?" : "&") + "url=" + encodeURIComponent(screenURL);
+      if (lastEventId !== null) url += "&lastEventId=" + encodeURIComponent(lastEventId);
+      return url;
+    }
+
+    function connect() {
+      clearTimeout(retryTimer);
+      if (source) source.close();
+      setState("connecting");
+      source = new EventSource(streamURL());
+      source.addEventListener("open", function () { setState("live"); retryDelay = 500; });
+      SCREEN_EVENTS.forEach(function (name) {
+        source.addEventListener(name, function (event) {
+          if (event.lastEventId) lastEventId = event.lastEventId;
+          if (name === "patch") applyPatch(JSON.parse(event.data));
+          else if (name === "title") document.title = event.data;
+          else if (name === "navigate") navigate(event.data);
+          else {
+            var data = reset(event.data);
+            // A rebuilt screen has another stream: follow it from its start.
+            if (data.events && data.events !== eventsURL) { eventsURL = data.events; lastEventId = null; connect(); }
+          }
+        });
+      });
+      // Development mode only (movies --dev): the server sends these when Templates/ or Public/ change.
+      ["dev-error", "dev-ok", "dev-stylesheet"].forEach(function (name) {
+        source.addEventListener(name, function (event) { devEvent(name, event.data); });
+      });
+      source.addEventListener("error", function () {
+        if (navigating) return;
+        source.close();
+        setState("offline");
+        retryTimer = setTimeout(connect, retryDelay);
+        retryDelay = Math.min(retryDelay * 2, 10000);
+      });
+    }
+
+    // Back from the back-forward cache or from sleep: reconnect at once and catch up.
+    window.addEventListener("pageshow", function (event) { if (event.persisted) { navigating = false; connect(); } });
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible" && root.getAttribute("data-connection") !== "live") connect();
+    });
+    window.addEventListener("online", connect);
+    connect();
+  }
+
+  // ---- Wire protocol v2: one stream per browser; this tab attaches its screen to it. ----
+  function startV2() {
+    var streamsURL = root.getAttribute("data-streams") || "/streams";
+    var sid = root.getAttribute("data-screen");
+    var csrf = root.getAttribute("data-csrf");
+    var last = parseInt(root.getAttribute("data-last-event-id"), 10) || 0;
+    var owner = null;          // how this tab hears the stream: {kick, stop}
+    var ownerState = "connecting";
+    var streamId = null;       // the stream the owner announced last
+    var attached = null;       // the stream whose attach answered 204
+    var refused = false;       // the attach was refused for good (403, 400, unknown screen)
+    var attachTimer = null, attachDelay = 500, attaching = false;
+    var stopped = false;
+
+    function render() {
+      var state = ownerState;
+      if (state === "live" && attached !== streamId) state = refused ? "offline" : "connecting";
+      setState(state);
+    }
+
+    function post(url, fields) {
+      return fetch(url, { method: "POST", body: new URLSearchParams(fields), credentials: "same-origin" });
+    }
+
+    // Names this tab's screen on the stream, with the last event it applied: the server replays what it missed.
+    function attach() {
+      clearTimeout(attachTimer);
+      var stream = streamId;
+      if (!stream || stopped || attached === stream) return;
+      attaching = true;
+      post(streamsURL + "/" + encodeURIComponent(stream) + "/screens",
+        { screen: sid, csrf: csrf, url: screenURL, last: String(last) }).then(function (response) {
+        attaching = false;
+        if (stream !== streamId || stopped) return;
+        if (response.status === 204) { attached = stream; attachDelay = 500; }
+        else if (response.status === 429 || response.status >= 500) retryAttach();
+        // 404 also answers a stream that just went: its owner announces the next one, which resets this.
+        else refused = true;
+        render();
+      }, function () {
+        attaching = false;
+        if (stream === streamId && !stopped) retryAttach();
+      });
+    }
+
+    function retryAttach() {
+      attachTimer = setTimeout(attach, attachDelay);
+      attachDelay = Math.min(attachDelay * 2, 10000);
+    }
+
+    // Every owner hands this tab the same messages: stream, event, state (see screenplay-worker.js).
+    function receive(message) {
+      if (stopped || !message) return;
+      if (message.type === "state") {
+        ownerState = message.state;
+      } else if (message.type === "stream") {
+        ownerState = "live";
+        if (message.stream !== streamId) {
+          streamId = message.stream; attached = null; refused = false; attachDelay = 500;
+          attach();
+        }
+      } else if (message.type === "event") {
+        handle(message.name, message.id || "", message.data);
+      }
+      render();
+    }
+
+    function handle(name, id, data) {
+      if (navigating || devEvent(name, data)) return;
+      if (name === "rebuilt") {
+        // The server rebuilt this tab's expired screen under a new id; its reset (id <new>.1) follows.
+        var rebuilt = JSON.parse(data);
+        if (rebuilt.replaces === sid) {
+          sid = rebuilt.screen; last = 0;
+          root.setAttribute("data-screen", sid); root.setAttribute("data-last-event-id", "0");
+        }
+        return;
+      }
+      if (SCREEN_EVENTS.indexOf(name) < 0) return;
+      // The id is <sid>.<n>: ignore other tabs' screens and what this tab applied already (a replay after a
+      // hand-over repeats events).
+      var dot = id.lastIndexOf(".");
+      var n = parseInt(id.slice(dot + 1), 10);
+      if (dot < 0 || id.slice(0, dot) !== sid || !(n > last)) return;
+      last = n;
+      if (name === "patch") applyPatch(JSON.parse(data));
+      else if (name === "title") document.title = data;
+      else if (name === "navigate") navigate(data);
+      else {
+        reset(data);
+        sid = root.getAttribute("data-screen") || sid;
+        csrf = root.getAttribute("data-csrf") || csrf;
+        // The new page already shows the events up to its data-last-event-id.
+        last = Math.max(last, parseInt(root.getAttribute("data-last-event-id"), 10) || 0);
+      }
+      // What the page shows now, for a later attach and for whoever inspects the page.
+      root.setAttribute("data-last-event-id", String(last));
+    }
+
+    // The stream itself, for the tab that owns it (leader or alone); the worker file has its own copy.
+    function openStream(emit) {
+      var source = null, timer = null, delay = 500, id = null, state = "connecting";
+      function setOwnerState(value) { state = value; emit({ type: "state", state: value }); }
+      function open() {
+        clearTimeout(timer);
+        if (source) source.close();
+        id = null;
+        setOwnerState("connecting");
+        source = new EventSource(streamsURL);
+        source.addEventListener("stream", function (event) {
+          id = JSON.parse(event.data).stream;
+          delay = 500;
+          emit({ type: "stream", stream: id });
+          setOwnerState("live");
+        });
+        STREAM_EVENTS.forEach(function (name) {
+          source.addEventListener(name, function (event) {
+            emit({ type: "event", name: name, id: event.lastEventId, data: event.data });
+          });
+        });
+        // A broken stream is never resumed (the server ignores Last-Event-ID): a new one, and every tab re-attaches.
+        source.addEventListener("error", function () {
+          source.close(); source = null; id = null;
+          setOwnerState("offline");
+          timer = setTimeout(open, delay);
+          delay = Math.min(delay * 2, 10000);
+        });
+      }
+      open();
+      return {
+        greet: function (send) {
+          if (id) send({ type: "stream", stream: id });
+          send({ type: "state", state: state });
+        },
+        kick: function () { if (!source) open(); },
+        close: function () { clearTimeout(timer); if (source) source.close(); source = null; }
       };
     }
-    source.addEventListener("open", function () { setState("live"); retryDelay = 500; });
-    source.addEventListener("patch", track(function (data) { applyPatch(JSON.parse(data)); }));
-    source.addEventListener("reset", track(reset));
-    source.addEventListener("navigate", track(navigate));
-    source.addEventListener("title", track(function (data) { document.title = data; }));
-    // Development mode only (movies --dev): the server sends these when Templates/ or Public/ change.
-    source.addEventListener("dev-error", function (event) { showDevError(JSON.parse(event.data)); });
-    source.addEventListener("dev-ok", hideDevError);
-    source.addEventListener("dev-stylesheet", function (event) { reloadStylesheet(event.data); });
-    source.addEventListener("error", function () {
-      if (navigating) return;
-      source.close();
-      setState("offline");
-      retryTimer = setTimeout(connect, retryDelay);
-      retryDelay = Math.min(retryDelay * 2, 10000);
+
+    // 1. A SharedWorker owns the stream for every tab.
+    function workerOwner() {
+      var worker = new SharedWorker("/public/screenplay-worker.js", { name: "screenplay" });
+      var port = worker.port, heard = false;
+      port.onmessage = function (event) { heard = true; receive(event.data); };
+      // The worker script did not load: do without it.
+      worker.addEventListener("error", function () {
+        if (heard || stopped) return;
+        port.close();
+        owner = window.BroadcastChannel && navigator.locks ? lockOwner() : aloneOwner();
+      });
+      root.setAttribute("data-stream-owner", "worker");
+      port.postMessage({ type: "hello", streams: streamsURL });
+      return {
+        kick: function () { port.postMessage({ type: "hello", streams: streamsURL }); },
+        stop: function () { port.postMessage({ type: "bye" }); port.close(); }
+      };
+    }
+
+    // 2. The tab holding the Web Lock owns the stream and relays it over a BroadcastChannel; when it goes, its
+    // lock passes to the next tab, which opens a new stream.
+    function lockOwner() {
+      var channel = new BroadcastChannel("screenplay");
+      var stream = null, release = null, abort = window.AbortController ? new AbortController() : null;
+      channel.onmessage = function (event) {
+        var message = event.data || {};
+        // A tab joined, or woke up: as the worker does, the leader retries a stream that waits to, and answers.
+        if (message.type === "hello") {
+          if (stream) { stream.kick(); stream.greet(function (m) { channel.postMessage(m); }); }
+        }
+        else receive(message);
+      };
+      root.setAttribute("data-stream-owner", "follower");
+      navigator.locks.request("screenplay-stream", abort ? { signal: abort.signal } : {}, function () {
+        if (stopped) return;
+        root.setAttribute("data-stream-owner", "leader");
+        stream = openStream(function (message) { channel.postMessage(message); receive(message); });
+        // Held until the page goes.
+        return new Promise(function (resolve) { release = resolve; });
+      }).catch(function () {});
+      channel.postMessage({ type: "hello" });
+      return {
+        kick: function () { if (stream) stream.kick(); else channel.postMessage({ type: "hello" }); },
+        stop: function () {
+          if (stream) stream.close();
+          if (release) release();
+          // A request still waiting would otherwise be granted to a page in the back-forward cache.
+          if (abort) abort.abort();
+          channel.close();
+        }
+      };
+    }
+
+    // 3. Neither: this tab's own stream.
+    function aloneOwner() {
+      root.setAttribute("data-stream-owner", "tab");
+      var stream = openStream(receive);
+      return { kick: stream.kick, stop: stream.close };
+    }
+
+    function start() {
+      stopped = false; navigating = false;
+      streamId = null; attached = null; ownerState = "connecting";
+      render();
+      try {
+        if (window.SharedWorker) { owner = workerOwner(); return; }
+      } catch (error) { /* a worker refused (a sandboxed page, say): do without */ }
+      owner = window.BroadcastChannel && navigator.locks ? lockOwner() : aloneOwner();
+    }
+
+    function kick() {
+      if (!owner || stopped) return;
+      owner.kick();
+      if (streamId && attached !== streamId && !attaching && !refused) attach();
+    }
+
+    // The page goes (closed, navigated, reloaded, or into the back-forward cache): its session ends now rather
+    // than when it expires.
+    window.addEventListener("pagehide", function () {
+      stopped = true;
+      clearTimeout(attachTimer);
+      if (sid && csrf && navigator.sendBeacon) {
+        navigator.sendBeacon("/screens/" + encodeURIComponent(sid) + "/close", new URLSearchParams({ csrf: csrf }));
+      }
+      if (owner) owner.stop();
+      owner = null;
     });
+    // Back from the back-forward cache: the screen was closed, so the attach rebuilds it from its URL.
+    window.addEventListener("pageshow", function (event) { if (event.persisted) start(); });
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible" && root.getAttribute("data-connection") !== "live") kick();
+    });
+    window.addEventListener("online", kick);
+    start();
   }
-
-  // Back from the back-forward cache or from sleep: reconnect at once and catch up.
-  window.addEventListener("pageshow", function (event) { if (event.persisted) { navigating = false; connect(); } });
-  document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible" && root.getAttribute("data-connection") !== "live") connect();
-  });
-  window.addEventListener("online", connect);
-
-  connect();
 })();
