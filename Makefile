@@ -5,16 +5,17 @@ SHELL := /bin/bash
 PORT ?= 8080
 SWIFT ?= swift
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
-BUILD_PACKAGES := libmicrohttpd-dev libgumbo-dev libsqlite3-dev pkg-config
-TEST_PACKAGES := chromium chromium-driver
+BUILD_PACKAGES := libmicrohttpd-dev libgumbo-dev libsqlite3-dev libpq-dev pkg-config
+TEST_PACKAGES := chromium chromium-driver postgresql nginx-light
 VENV := .venv
 
-.PHONY: run dev build release test test-swift test-tsan test-asan test-sanitizers fuzz fuzz-replay test-browser format lint deps \
+.PHONY: run cluster deps-cluster dev build release test test-swift test-tsan test-asan test-sanitizers fuzz fuzz-replay test-browser format lint deps \
 	deps-test bench bench-deps soak flood clean help
 
 help:
 	@echo "make run        build in release mode and serve the demo at http://localhost:$(PORT)"
 	@echo "make test       install what is missing and run every test suite"
+	@echo "make cluster    PostgreSQL, three instances and nginx at http://localhost:$(PORT) (Ctrl-C stops them)"
 	@echo "make test-tsan  run the whole suite under ThreadSanitizer (part of make test)"
 	@echo "make test-asan  run the whole suite under AddressSanitizer (part of make test)"
 	@echo "make fuzz       run each libFuzzer target for FUZZ_SECONDS (part of make test)"
@@ -52,6 +53,13 @@ release: deps
 run: release
 	.build/release/movies --port $(PORT)
 
+# Three instances on one PostgreSQL behind nginx (Deployment/cluster.sh).
+cluster: deps-cluster release
+	PORT=$(PORT) Deployment/cluster.sh
+
+deps-cluster: deps
+	$(call apt_install,postgresql nginx-light curl)
+
 dev: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product movies
 	.build/debug/movies --port $(PORT) --dev
@@ -65,9 +73,12 @@ format:
 # ReactiveTests run in a process of their own: each of their suites checks that the process-wide count of live
 # Reactive resources returns to its baseline, which the other modules' tests would move meanwhile.
 ISOLATED_TESTS := '^ReactiveTests\.'
-test-swift: deps
+# The store's suites and the multi-instance tests run against a throwaway PostgreSQL cluster that
+# Deployment/with-postgres.sh starts before and stops after.
+WITH_POSTGRES := Deployment/with-postgres.sh
+test-swift: deps-test
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --skip-build --skip $(ISOLATED_TESTS)
+	$(WITH_POSTGRES) env SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --skip-build --skip $(ISOLATED_TESTS)
 	$(SWIFT) test --skip-build --filter $(ISOLATED_TESTS)
 	$(MAKE) fuzz-replay
 
@@ -81,15 +92,15 @@ fuzz-replay:
 # reports false races inside Mutex.withLock.
 TSAN_FLAGS := --sanitize=thread --scratch-path .build/tsan -Xswiftc -DREACTIVE_NSLOCK -Xswiftc -DSCREENPLAY_TSAN_LOCKS
 ASAN_FLAGS := --sanitize=address --scratch-path .build/asan
-test-tsan: deps
+test-tsan: deps-test
 	$(SWIFT) build --build-tests $(TSAN_FLAGS) $(SWIFT_FLAGS)
-	SNAPSHOT_TESTING_RECORD=never TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build $(TSAN_FLAGS) \
+	$(WITH_POSTGRES) env SNAPSHOT_TESTING_RECORD=never TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build $(TSAN_FLAGS) \
 		--skip $(ISOLATED_TESTS)
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build $(TSAN_FLAGS) --filter $(ISOLATED_TESTS)
 
-test-asan: deps
+test-asan: deps-test
 	$(SWIFT) build --build-tests $(ASAN_FLAGS) $(SWIFT_FLAGS)
-	SNAPSHOT_TESTING_RECORD=never ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build $(ASAN_FLAGS) \
+	$(WITH_POSTGRES) env SNAPSHOT_TESTING_RECORD=never ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build $(ASAN_FLAGS) \
 		--skip $(ISOLATED_TESTS)
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build $(ASAN_FLAGS) --filter $(ISOLATED_TESTS)
 
@@ -115,7 +126,7 @@ fuzz: deps
 	done
 
 test-browser: deps-test release
-	@if [ -d BrowserTests ]; then $(VENV)/bin/pytest -q BrowserTests; fi
+	$(WITH_POSTGRES) $(VENV)/bin/pytest -q BrowserTests
 
 test: lint test-swift test-sanitizers fuzz test-browser
 

@@ -21,6 +21,7 @@ let package = Package(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
         // The framework, in dependency order.
         .target(name: "Reactive", swiftSettings: strict),
@@ -30,7 +31,7 @@ let package = Package(
         .target(name: "ScreenplayTesting", dependencies: ["Screenplay", "ViewKit", "Reactive"], swiftSettings: strict),
 
         // The demo app.
-        .target(name: "MovieApp", dependencies: ["Screenplay", "CSQLite"], swiftSettings: strict),
+        .target(name: "MovieApp", dependencies: ["Screenplay", "CSQLite", "CLibPQ"], swiftSettings: strict),
         .executableTarget(name: "movies", dependencies: ["MovieApp"], swiftSettings: strict),
         .executableTarget(
             name: "ViewKitBenchmarks", dependencies: ["ViewKit"], path: "Benchmarks/ViewKitBenchmarks",

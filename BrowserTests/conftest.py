@@ -88,14 +88,16 @@ class Output:
 
 
 @contextlib.contextmanager
-def running_server():
-    """Starts `movies` on an ephemeral port over a fresh database; stops it and removes the database at the end."""
+def running_server(database=None, arguments=()):
+    """Starts `movies` on an ephemeral port over a fresh SQLite database (or `database`, a PostgreSQL URL), with
+    `arguments` added; stops it and removes the database at the end."""
     binary = os.environ.get("MOVIES_BINARY", os.path.join(ROOT, ".build", "release", "movies"))
     if not os.access(binary, os.X_OK):
         raise RuntimeError(f"{binary} is missing: build it with `swift build -c release --product movies`")
     folder = tempfile.mkdtemp(prefix="screenplay-browser-")
     process = subprocess.Popen(
-        [binary, "--port", "0", "--database", os.path.join(folder, "movies.sqlite"), "--root", ROOT],
+        [binary, "--port", "0", "--database", database or os.path.join(folder, "movies.sqlite"), "--root", ROOT,
+         *arguments],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

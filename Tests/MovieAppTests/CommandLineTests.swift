@@ -33,4 +33,21 @@ import Testing
         #expect(termination == .exited(64))
         #expect(output.isEmpty)
     }
+
+    @Test func anUnreachablePostgreSQLIsAClearErrorAndANonZeroExitThatNeverShowsThePassword() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: moviesExecutable))
+        // Standard error merged into the pipe: that is where the message goes.
+        let process = try ChildProcess(
+            "/bin/sh",
+            [
+                "-c", "exec \"$0\" --port 0 --root \"$1\" --database \"$2\" 2>&1", moviesExecutable,
+                repositoryRoot.path, "postgresql://someone:hunter2@/movies?host=/nonexistent-folder",
+            ], standardOutput: .pipe, standardError: .discard)
+        var output: [UInt8] = []
+        while case let bytes = process.readOutput(), !bytes.isEmpty { output += bytes }
+        let text = String(decoding: output, as: UTF8.self)
+        #expect(process.wait() == .exited(1))
+        #expect(text.contains("connecting to PostgreSQL at /nonexistent-folder:5432 as someone"))
+        #expect(!text.contains("hunter2"))
+    }
 }

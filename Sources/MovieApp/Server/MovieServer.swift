@@ -19,9 +19,16 @@ public final class MovieServer: Sendable {
     /// Opens the store (creating and seeding it on first run) and registers the screens and the API.
     public convenience init(options: MovieServerOptions) throws {
         try options.checkRoot()
-        let store = try SQLiteMovieStore(path: options.databasePath, seedingFrom: options.catalogPath)
+        let store: any MovieStore
+        if options.usesPostgreSQL, let url = options.database {
+            store = try PostgreSQLMovieStore(
+                url: url, seedingFrom: options.catalogPath, logger: options.operations.logger)
+        } else {
+            store = try SQLiteMovieStore(path: options.databasePath, seedingFrom: options.catalogPath)
+        }
         var sessions = SessionConfiguration()
         sessions.capacity = options.maxSessions
+        sessions.instanceName = options.instance
         try self.init(options: options, store: store, sessions: sessions)
     }
 
@@ -52,6 +59,13 @@ public final class MovieServer: Sendable {
         MovieAPI(store: store).register(on: application.router)
         // Ready when the store answers a cheap read; a deleted or locked database file makes this fail.
         application.addReadinessCheck("store") { _ = try store.movie(id: 1) }
+        let kind = store is PostgreSQLMovieStore ? "postgresql" : "sqlite"
+        application.metrics.addCollector {
+            var text = "# HELP movies_store_info The store the movies live in.\n# TYPE movies_store_info gauge\n"
+            text += "movies_store_info{kind=\"\(kind)\"} 1\n"
+            if let store = store as? PostgreSQLMovieStore { text += store.statistics.exposition() }
+            return text
+        }
     }
 
     /// Registers the app's custom views for `data-view`.
@@ -71,5 +85,6 @@ public final class MovieServer: Sendable {
     /// Stops the server gracefully.
     public func stop() {
         application.stop()
+        (store as? PostgreSQLMovieStore)?.close()
     }
 }

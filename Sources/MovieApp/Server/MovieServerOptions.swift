@@ -10,8 +10,10 @@ public struct MovieServerOptions: Sendable, Equatable {
     public var port = 8080
     /// Where `Templates/`, `Public/` and `Catalog/` are (`--root`, `SCREENPLAY_ROOT`); default the current folder.
     public var root = "."
-    /// The SQLite file (`--database`, `DATABASE`); default `<root>/.data/movies.sqlite`.
+    /// The SQLite file, or a `postgresql://` URL (`--database`, `DATABASE`); default `<root>/.data/movies.sqlite`.
     public var database: String?
+    /// This instance's name in screen and stream ids, for a load balancer (`--instance`, `INSTANCE`); default none.
+    public var instance = ""
     /// The catalog a new database is seeded from (`--catalog`, `CATALOG`); default `<root>/Catalog/movies.json`.
     public var catalog: String?
     /// `debug`, `info`, `warning` or `error` (`--log-level`, `LOG_LEVEL`); default `info`.
@@ -35,6 +37,11 @@ public struct MovieServerOptions: Sendable, Equatable {
     /// The defaults.
     public init() {}
 
+    /// Whether `database` names a PostgreSQL server rather than a SQLite file.
+    public var usesPostgreSQL: Bool {
+        database.map { $0.hasPrefix("postgresql://") || $0.hasPrefix("postgres://") } ?? false
+    }
+
     /// The SQLite file to open.
     public var databasePath: String { database ?? root + "/.data/movies.sqlite" }
     /// The catalog file to seed from.
@@ -57,8 +64,9 @@ public struct MovieServerOptions: Sendable, Equatable {
           --host ADDRESS       address to listen on (env HOST; default 127.0.0.1)
           --port N             port to listen on, 0 for any free one (env PORT; default 8080)
           --root DIR           folder holding Templates/, Public/ and Catalog/ (env SCREENPLAY_ROOT; default .)
-          --database FILE      SQLite database, created and seeded on first run
-                               (env DATABASE; default ROOT/.data/movies.sqlite)
+          --database FILE|URL  SQLite database file, or a postgresql://user:password@host/db URL; created and seeded
+                               on first run (env DATABASE; default ROOT/.data/movies.sqlite)
+          --instance NAME      this instance's name in screen ids, for a load balancer (env INSTANCE)
           --catalog FILE       catalog JSON a new database is seeded from (env CATALOG; default ROOT/Catalog/movies.json)
           --log-level LEVEL    debug, info, warning or error (env LOG_LEVEL; default info)
           --max-sessions N     screen sessions kept, least recently active ended first (env MAX_SESSIONS; default 10000)
@@ -80,6 +88,7 @@ public struct MovieServerOptions: Sendable, Equatable {
         if let root = environment["SCREENPLAY_ROOT"], !root.isEmpty { options.root = root }
         options.database = environment["DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
         options.catalog = environment["CATALOG"].flatMap { $0.isEmpty ? nil : $0 }
+        if let instance = environment["INSTANCE"], !instance.isEmpty { options.instance = instance }
         if let level = environment["LOG_LEVEL"], !level.isEmpty { options.logLevel = try parseLevel(level) }
         if let text = environment["MAX_SESSIONS"], !text.isEmpty {
             options.maxSessions = try parseCount(text, source: "MAX_SESSIONS")
@@ -112,6 +121,7 @@ public struct MovieServerOptions: Sendable, Equatable {
             case "--root": options.root = try value(for: flag)
             case "--database": options.database = try value(for: flag)
             case "--catalog": options.catalog = try value(for: flag)
+            case "--instance": options.instance = try value(for: flag)
             case "--log-level": options.logLevel = try parseLevel(try value(for: flag))
             case "--access-log": options.accessLog = true
             case "--max-sessions": options.maxSessions = try parseCount(try value(for: flag), source: flag)

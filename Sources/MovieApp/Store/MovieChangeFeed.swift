@@ -74,8 +74,8 @@ final class MovieChangeFeed: Sendable {
     private struct Registry {
         var nextSerial = 0
         var observers: [Int: Observers] = [:]
-        /// Per movie, the version waiting for its delivery.
-        var waiting: [Int: Movie] = [:]
+        /// Per movie, the version waiting for its delivery, and what to call once it is delivered.
+        var waiting: [Int: (movie: Movie, delivered: (@Sendable () -> Void)?)] = [:]
     }
 
     private let registry = Locked(Registry())
@@ -102,24 +102,26 @@ final class MovieChangeFeed: Sendable {
     }
 
     /// Queues the delivery of a committed movie to its observers, each once, in the order they started observing;
-    /// replaces the version of the movie still waiting for delivery, if any.
-    func publish(_ movie: Movie) {
+    /// replaces the version of the movie still waiting for delivery, if any. `delivered` runs once every observer
+    /// has been called with it (not for a version replaced before its delivery).
+    func publish(_ movie: Movie, delivered: (@Sendable () -> Void)? = nil) {
         let id = movie.id
         let isQueued = registry.withLock { registry in
-            registry.waiting.updateValue(movie, forKey: id) != nil
+            registry.waiting.updateValue((movie, delivered), forKey: id) != nil
         }
         if isQueued { return }
         delivery.async { [self] in
             // The list as it is now, without a copy under the lock: an observer that stops (or starts) meanwhile
             // copies it then, and this delivery goes on over the list it took. A commit from here on queues a
             // delivery of its own.
-            let (movie, observers) = registry.withLock { registry in
+            let (waiting, observers) = registry.withLock { registry in
                 (registry.waiting.removeValue(forKey: id), registry.observers[id]?.observers ?? [])
             }
-            guard let movie else { return }
+            guard let (movie, delivered) = waiting else { return }
             for case let observer? in observers {
                 observer(movie)
             }
+            delivered?()
         }
     }
 }

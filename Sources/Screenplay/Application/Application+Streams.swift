@@ -10,7 +10,7 @@ extension Application {
         guard isSameOrigin(request) else { throw HTTPError(.forbidden, message: "Cross-origin stream refused.") }
         let stream = EventStream()
         let shared = SharedStream(
-            id: SessionToken.make(), stream: stream, capacity: sessionConfiguration.screensPerStream)
+            id: newID(), stream: stream, capacity: sessionConfiguration.screensPerStream)
         sharedStreams.withLock { $0[shared.id] = shared }
         stream.onClose { [weak self, id = shared.id] in
             self?.sharedStreams.withLock { $0[id] = nil }

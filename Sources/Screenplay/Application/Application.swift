@@ -4,6 +4,17 @@ internal import Reactive
 internal import Synchronization
 public import ViewKit
 
+/// A setting the application cannot run with, named with what to do instead.
+public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong and how to fix it.
+    public let description: String
+
+    /// Creates the error.
+    public init(_ description: String) {
+        self.description = description
+    }
+}
+
 /// Ties screen routes to live screens: the entry point of a Screenplay app.
 ///
 /// ```swift
@@ -62,6 +73,10 @@ public final class Application: Sendable {
         sessions: SessionConfiguration = SessionConfiguration(),
         operations: OperationsConfiguration = OperationsConfiguration(), views: (ViewRegistry) -> Void = { _ in }
     ) throws {
+        guard sessions.instanceName.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+            throw ConfigurationError(
+                "SessionConfiguration.instanceName “\(sessions.instanceName)”: use letters, digits and - only.")
+        }
         let registry = ViewRegistry()
         views(registry)
         let templates = try TemplateLibrary(directory: root + "/Templates", registry: registry)
@@ -120,6 +135,12 @@ public final class Application: Sendable {
         if operations.metrics == .main {
             router.get("/metrics") { _ in Self.metricsResponse(metrics) }
         }
+    }
+
+    /// A new unguessable id for a screen or a stream, naming this instance when it has a name.
+    func newID() -> String {
+        let token = SessionToken.make()
+        return sessionConfiguration.instanceName.isEmpty ? token : sessionConfiguration.instanceName + "." + token
     }
 
     /// A URL without its query: queries may carry tokens, and stay out of logs.
@@ -321,7 +342,7 @@ public final class Application: Sendable {
     }
 
     private func makeSession(route: ScreenRoute, request: ScreenRequest) throws -> (ScreenSession, [UInt8]) {
-        let id = SessionToken.make()
+        let id = newID()
         let session = ScreenSession(
             id: id, csrfToken: SessionToken.make(), url: request.url,
             scheduler: ScreenScheduler(label: "screen"))

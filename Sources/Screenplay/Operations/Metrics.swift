@@ -50,6 +50,7 @@ public final class Metrics: Sendable {
     private let patchBytes = Atomic<UInt64>(0)
     private let gauges: Locked<(sessions: @Sendable () -> Int, evicted: @Sendable () -> Int)>
     private let sharedStreams = Locked<@Sendable () -> [Int]>({ [] })
+    private let collectors = Locked<[@Sendable () -> String]>([])
 
     /// Creates empty metrics; `openSessions` and `evictedSessions` are read at each exposition.
     public init(
@@ -66,6 +67,16 @@ public final class Metrics: Sendable {
     /// Sets where the shared-stream gauges come from: the number of screens each open shared stream carries.
     func readSharedStreams(_ screensPerStream: @escaping @Sendable () -> [Int]) {
         sharedStreams.withLock { $0 = screensPerStream }
+    }
+
+    /// Adds series of the app's own to the exposition: `collect` returns them in the text format, each with its
+    /// `# HELP` and `# TYPE` lines, and runs at every scrape.
+    ///
+    /// ```swift
+    /// app.metrics.addCollector { "# HELP jobs_waiting Jobs waiting.\n# TYPE jobs_waiting gauge\njobs_waiting \(queue.count)\n" }
+    /// ```
+    public func addCollector(_ collect: @escaping @Sendable () -> String) {
+        collectors.withLock { $0.append(collect) }
     }
 
     /// Counts one answered request and its duration.
@@ -140,6 +151,7 @@ public final class Metrics: Sendable {
         text += "screenplay_patch_bytes_total \(patchBytes.load(ordering: .relaxed))\n"
         renderDurations.write(
             name: "screenplay_render_duration_seconds", help: "Whole-page renders (GET and reset).", into: &text)
+        for collect in collectors.withLock({ $0 }) { text += collect() }
         return text
     }
 

@@ -13,6 +13,10 @@ public struct SessionConfiguration: Sendable {
     /// How many screens one browser's shared event stream carries at most; an attach past it is refused with 429.
     /// Default 64.
     public var screensPerStream: Int = 64
+    /// Names this instance at the start of every screen and stream id (`a.Q2xhc3Np…`), so that a load balancer in
+    /// front of several instances can send a screen's requests to the instance that holds it (the shipped
+    /// `Deployment/nginx.conf` routes on it). Letters, digits and `-` only; empty (the default) for one instance.
+    public var instanceName: String = ""
 
     /// The defaults.
     public init() {}
