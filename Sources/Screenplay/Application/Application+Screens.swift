@@ -1,0 +1,109 @@
+internal import Foundation
+internal import HTTPServer
+internal import Reactive
+internal import ViewKit
+
+/// Opening a screen: a GET of a screen route builds its session and renders its page.
+extension Application {
+    func openScreen(route: ScreenRoute, request: Request) throws -> Response {
+        var query: [String: String] = [:]
+        for pair in request.query { query[pair.name] = pair.value }
+        let screenRequest = ScreenRequest(
+            url: request.target, path: request.path, parameters: request.parameters, query: query)
+        let (session, html, status): (ScreenSession, [UInt8], HTTPStatus)
+        do {
+            (session, html, status) = try buildScreen(route: route, request: screenRequest)
+        } catch let failure as ScreenBuildFailure {
+            logger.log(
+                .error, "screen.failed",
+                [
+                    "screen": failure.controllerName, "path": screenRequest.path, "step": failure.steps.last ?? "-",
+                    "error": "\(failure.error)", "request_id": request.requestID,
+                ])
+            guard operations.isDevelopment else { throw failure }
+            var response = Response.html(
+                bytes: Array(DevelopmentErrorPage(failure: failure, url: screenRequest.url).html.utf8),
+                status: .internalServerError)
+            response.headers["Cache-Control"] = "no-store"
+            return response
+        }
+        logger.log(
+            .info, "session.opened",
+            [
+                "session": session.id, "path": screenRequest.path, "screen": route.controllerName,
+                "status": "\(status.code)",
+            ])
+        var response = Response.html(bytes: html, status: status)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+
+    /// Builds a screen for `request` on a new session and renders its page; the not-found screen when the factory
+    /// throws ``ScreenNotFound``.
+    func buildScreen(route: ScreenRoute, request: ScreenRequest) throws -> (ScreenSession, [UInt8], HTTPStatus) {
+        do {
+            let (session, html) = try makeSession(route: route, request: request)
+            return (session, html, .ok)
+        } catch let failure as ScreenBuildFailure {
+            if let error = failure.error as? HTTPError { throw error }
+            guard let error = failure.error as? ScreenNotFound else { throw failure }
+            guard let notFound = notFoundRoute.withLock({ $0 }) else {
+                throw HTTPError(.notFound, message: error.description)
+            }
+            let (session, html) = try makeSession(route: notFound, request: request)
+            return (session, html, .notFound)
+        }
+    }
+
+    func makeSession(route: ScreenRoute, request: ScreenRequest) throws -> (ScreenSession, [UInt8]) {
+        let id = newID()
+        let session = ScreenSession(
+            id: id, csrfToken: SessionToken.make(), url: request.url,
+            scheduler: ScreenScheduler(label: "screen"))
+        let html = try session.scheduler.sync { () throws -> [UInt8] in
+            let screen = try makeScreen(route: route, request: request, session: session)
+            session.install(screen)
+            return screen.renderPage()
+        }
+        sessions.insert(session)
+        return (session, html)
+    }
+
+    /// Builds `route`'s screen for `session` on its scheduler. A factory that throws is reported with the lifecycle
+    /// steps reached (the route, then the factory); what follows it (loading the view, the binder's bindings) does
+    /// not throw.
+    func makeScreen(route: ScreenRoute, request: ScreenRequest, session: ScreenSession) throws -> Screen {
+        let (templates, layout) = library.withLock { ($0.templates, $0.layout) }
+        let viewController: ViewController
+        do {
+            viewController = try ViewController.$screenTemplates.withValue(templates) { try route.factory(request) }
+        } catch {
+            // Named for a failure only: written out for every page, these strings were some 3,400 instructions and
+            // four allocations of each page served.
+            let steps = ["route \(route.pattern) matched \(request.path)", "factory of \(route.controllerName)"]
+            throw ScreenBuildFailure(
+                error: error, controllerName: route.controllerName, templateName: route.templateName, steps: steps)
+        }
+        let screen = Screen(
+            viewController: viewController, layout: layout, templates: templates, url: request.url,
+            backURL: route.parent, sessionID: session.id, csrfToken: session.csrfToken,
+            eventBuffer: sessionConfiguration.eventBuffer)
+        screen.metrics = keepsMetrics ? metrics : nil
+        return screen
+    }
+
+    func route(forURL url: String) -> (ScreenRoute, ScreenRequest)? {
+        guard url.hasPrefix("/"), !url.hasPrefix("//"), let components = URLComponents(string: url) else {
+            return nil
+        }
+        let path = components.percentEncodedPath
+        for route in routes.withLock({ $0 }) {
+            if let parameters = route.match(path) {
+                var query: [String: String] = [:]
+                for item in components.queryItems ?? [] { query[item.name] = item.value ?? "" }
+                return (route, ScreenRequest(url: url, path: path, parameters: parameters, query: query))
+            }
+        }
+        return nil
+    }
+}
