@@ -36,4 +36,36 @@ struct LiveUpdateTests {
         #expect(secondPatch.data.contains(">1.2<"))
         #expect(!secondPatch.data.contains("9.1"))
     }
+
+    @Test func aPageNoStreamWatchesSkipsEveryChangeAndShowsTheLatestOnceAttached() throws {
+        let folder = try TemporaryFolder()
+        let server = try startServer(databaseIn: folder)
+        defer { server.stop() }
+        let client = LiveClient(port: server.port)
+        let detail = LivePage(try client.get("/movies/3"))
+        let list = LivePage(try client.get("/"))
+        for rating in ["2.1", "2.2", "2.3"] {
+            let patched = try client.request(
+                "PATCH", "/api/movies/3", headers: ["Content-Type": "application/merge-patch+json"],
+                body: Array(#"{"rating": \#(rating)}"#.utf8))
+            #expect(patched.status == 200)
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        // Nothing was rendered for the unwatched pages: no patch counted.
+        #expect(try client.get("/metrics").text.contains("screenplay_patches_sent_total 0\n"))
+        let shared = try client.openSharedStream()
+        defer { shared.close() }
+        #expect(try client.attach(detail, to: shared.id).status == 204)
+        #expect(try client.attach(list, to: shared.id).status == 204)
+        var caughtUp: [String: ServerSentEvent] = [:]
+        while caughtUp.count < 2, let event = try shared.events.next() {
+            if event.event == "patch", let screen = event.screen { caughtUp[screen] = event }
+        }
+        for page in [detail, list] {
+            let patch = try #require(caughtUp[page.screenID!])
+            #expect(patch.number == 1, "one patch, the first event of the screen")
+            #expect(patch.data.contains("2.3"))
+            #expect(!patch.data.contains("2.2"))
+        }
+    }
 }

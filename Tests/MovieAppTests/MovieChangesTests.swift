@@ -232,4 +232,29 @@ struct MovieChangesTests {
         _ = try store.update(id: 3, with: MoviePatch(rating: 2.5))
         #expect(heard.wait(for: 2 * observing.count) == observing + observing)
     }
+
+    @Test func aPausedSubscriptionIsSkippedAndResumesWithTheLatestVersionItMissedOnce() throws {
+        let seen = Recorder<Movie>()
+        // Subscribed with an observer, the subscription is the source's own (`subscribe(onNext:)` wraps it).
+        let subscription = store.changes(of: 2).subscribe(
+            AnyObserver<Movie> { event in if case .next(let movie) = event { seen.record(movie) } })
+        defer { subscription.dispose() }
+        let pausable = try #require(subscription as? any PausableDisposable)
+        pausable.pause()
+        _ = try store.update(id: 2, with: MoviePatch(rating: 3.1))
+        let latest = try store.update(id: 2, with: MoviePatch(rating: 3.2))
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(seen.recorded.isEmpty)
+        pausable.resume()
+        // Before `resume` returns: the version it missed, once.
+        #expect(seen.recorded == [latest])
+        pausable.resume()
+        let next = try store.update(id: 2, with: MoviePatch(rating: 3.3))
+        #expect(seen.wait(for: 2) == [latest, next])
+        // Paused and resumed with nothing missed: nothing is delivered again.
+        pausable.pause()
+        pausable.resume()
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(seen.recorded == [latest, next])
+    }
 }

@@ -65,6 +65,31 @@ extension ReactiveTests {
             #expect(received.values == [100, 101])
         }
 
+        @Test func aHeldScreenPausesAPausableSourceAndResumesItWhenItIsWatched() {
+            final class Source: PausableDisposable, Sendable {
+                let calls = Collector<String>()
+                func pause() { calls.append("pause") }
+                func resume() { calls.append("resume") }
+                func dispose() { calls.append("dispose") }
+            }
+            let source = Source()
+            let screen = ScreenScheduler(label: "conflated-paused")
+            screen.hold()
+            let subscription = Observable<Int>.create { _ in source }.conflated(on: screen).subscribe(onNext: { _ in })
+            #expect(source.calls.values == ["pause"])
+            screen.sync { screen.resume() }
+            #expect(source.calls.values == ["pause", "resume"])
+            // Watched, an action's catch-up leaves the source alone.
+            screen.sync { screen.catchUp() }
+            #expect(source.calls.values == ["pause", "resume"])
+            // Held again: paused; an action's catch-up resumes it for the turn and pauses it again.
+            screen.hold()
+            screen.sync { screen.catchUp() }
+            #expect(source.calls.values == ["pause", "resume", "pause", "resume", "pause"])
+            subscription.dispose()
+            #expect(source.calls.values == ["pause", "resume", "pause", "resume", "pause", "dispose"])
+        }
+
         @Test func runningHeldWorkCatchesUpAndGoesOnHolding() {
             let screen = ScreenScheduler(label: "conflated-caught-up")
             screen.hold()
@@ -75,7 +100,7 @@ extension ReactiveTests {
             subject.onNext(1)
             subject.onNext(2)
             let caughtUp = screen.sync { () -> [Int] in
-                screen.runHeldWork()
+                screen.catchUp()
                 return received.values
             }
             #expect(caughtUp == [2])

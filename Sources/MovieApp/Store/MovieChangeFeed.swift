@@ -33,28 +33,47 @@ final class MovieChangeFeed: Sendable {
     /// lock: with 10,000 screens of one movie open, that held page loads to a fifth of their rate. Observers kept in
     /// a dictionary by serial were delivered in the order of their hashes: at 10,000 screens each delivery then
     /// touched another part of the heap than the one before.)
+    ///
+    /// A paused observer (its screen unwatched) keeps its entry, flagged in `paused`: a delivery skips it on a check
+    /// of that flag, without touching the observer, and it learns on resuming whether it missed a delivery.
     private struct Observers {
         private(set) var serials: [Int] = []
         private(set) var observers: [(@Sendable (Movie) -> Void)?] = []
+        private(set) var paused: [Bool] = []
+        /// Per paused serial, the movie's delivery count when it paused.
+        var pausedAt: [Int: Int] = [:]
         private(set) var count = 0
 
         mutating func append(_ observer: @escaping @Sendable (Movie) -> Void, serial: Int) {
             serials.append(serial)
             observers.append(observer)
+            paused.append(false)
             count += 1
         }
 
-        /// Empties the entry of `serial`, if it still observes; drops the emptied entries once they are as many as
-        /// the observing ones.
-        mutating func remove(serial: Int) {
+        /// The index of `serial`'s entry while it observes.
+        func index(of serial: Int) -> Int? {
             var low = 0
             var high = serials.count
             while low < high {
                 let middle = (low + high) / 2
                 if serials[middle] < serial { low = middle + 1 } else { high = middle }
             }
-            guard low < serials.count, serials[low] == serial, observers[low] != nil else { return }
-            observers[low] = nil
+            guard low < serials.count, serials[low] == serial, observers[low] != nil else { return nil }
+            return low
+        }
+
+        mutating func setPaused(_ isPaused: Bool, at index: Int) {
+            paused[index] = isPaused
+        }
+
+        /// Empties the entry of `serial`, if it still observes; drops the emptied entries once they are as many as
+        /// the observing ones.
+        mutating func remove(serial: Int) {
+            guard let index = index(of: serial) else { return }
+            observers[index] = nil
+            paused[index] = false
+            pausedAt[serial] = nil
             count -= 1
             if count <= serials.count - count { compact() }
         }
@@ -64,16 +83,21 @@ final class MovieChangeFeed: Sendable {
             for index in observers.indices where observers[index] != nil {
                 serials[kept] = serials[index]
                 observers[kept] = observers[index]
+                paused[kept] = paused[index]
                 kept += 1
             }
             serials.removeLast(serials.count - kept)
             observers.removeLast(observers.count - kept)
+            paused.removeLast(paused.count - kept)
         }
     }
 
     private struct Registry {
         var nextSerial = 0
         var observers: [Int: Observers] = [:]
+        /// Per movie, how many deliveries ran, and the movie the last one delivered: what a resuming observer that
+        /// missed some is given.
+        var deliveries: [Int: (count: Int, movie: Movie)] = [:]
         /// Per movie, the version waiting for its delivery, and what to call once it is delivered.
         var waiting: [Int: (movie: Movie, delivered: (@Sendable () -> Void)?)] = [:]
     }
@@ -88,6 +112,42 @@ final class MovieChangeFeed: Sendable {
             registry.nextSerial += 1
             registry.observers[id, default: Observers()].append(observer, serial: registry.nextSerial)
             return Token(movieID: id, serial: registry.nextSerial)
+        }
+    }
+
+    /// Stops calling the observer of `token` until ``resume(_:)``; a delivery already under way may still reach it.
+    func pause(_ token: Token) {
+        registry.withLock { registry in
+            let delivered = registry.deliveries[token.movieID]?.count ?? 0
+            guard var entry = registry.observers[token.movieID], let index = entry.index(of: token.serial),
+                !entry.paused[index]
+            else { return }
+            registry.observers[token.movieID] = nil
+            entry.setPaused(true, at: index)
+            entry.pausedAt[token.serial] = delivered
+            registry.observers[token.movieID] = entry
+        }
+    }
+
+    /// Calls the observer of `token` again; first, before returning, with the movie's last delivered version if it
+    /// missed one while paused. Runs on the delivery queue, so it never overlaps a delivery; never call it from an
+    /// observer.
+    func resume(_ token: Token) {
+        delivery.sync {
+            let missed = registry.withLock { registry -> (Movie, @Sendable (Movie) -> Void)? in
+                guard var entry = registry.observers[token.movieID], let index = entry.index(of: token.serial),
+                    entry.paused[index]
+                else { return nil }
+                registry.observers[token.movieID] = nil
+                entry.setPaused(false, at: index)
+                let pausedAt = entry.pausedAt.removeValue(forKey: token.serial) ?? 0
+                let observer = entry.observers[index]
+                registry.observers[token.movieID] = entry
+                guard let delivered = registry.deliveries[token.movieID], delivered.count != pausedAt, let observer
+                else { return nil }
+                return (delivered.movie, observer)
+            }
+            if let (movie, observer) = missed { observer(movie) }
         }
     }
 
@@ -114,14 +174,35 @@ final class MovieChangeFeed: Sendable {
             // The list as it is now, without a copy under the lock: an observer that stops (or starts) meanwhile
             // copies it then, and this delivery goes on over the list it took. A commit from here on queues a
             // delivery of its own.
-            let (waiting, observers) = registry.withLock { registry in
-                (registry.waiting.removeValue(forKey: id), registry.observers[id]?.observers ?? [])
+            let (waiting, observers, paused) = registry.withLock { registry in
+                let waiting = registry.waiting.removeValue(forKey: id)
+                if let movie = waiting?.movie {
+                    registry.deliveries[id] = ((registry.deliveries[id]?.count ?? 0) + 1, movie)
+                }
+                let entry = registry.observers[id]
+                return (waiting, entry?.observers ?? [], entry?.paused ?? [])
             }
             guard let (movie, delivered) = waiting else { return }
-            for case let observer? in observers {
-                observer(movie)
+            for index in observers.indices where !paused[index] {
+                observers[index]?(movie)
             }
             delivered?()
         }
     }
+}
+
+/// A subscription to a movie's changes: disposing it stops them; pausing it (a screen no page watches) makes the
+/// feed skip its observer until it resumes with the version it missed (``PausableDisposable``).
+final class MovieChangeSubscription: PausableDisposable, Sendable {
+    private let feed: MovieChangeFeed
+    private let token: MovieChangeFeed.Token
+
+    init(feed: MovieChangeFeed, token: MovieChangeFeed.Token) {
+        self.feed = feed
+        self.token = token
+    }
+
+    func pause() { feed.pause(token) }
+    func resume() { feed.resume(token) }
+    func dispose() { feed.stopObserving(token) }
 }

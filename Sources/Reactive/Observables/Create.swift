@@ -35,7 +35,7 @@ final class AnonymousObservable<Element>: Observable<Element> {
 
 /// Forwards events to one observer, enforcing the grammar and disposal; owns the upstream
 /// subscription. Every operator is built on it.
-final class Sink<Observer: ObserverType>: ObserverType, Cancelable {
+final class Sink<Observer: ObserverType>: ObserverType, Cancelable, PausableDisposable {
     typealias Element = Observer.Element
 
     private static var stopped: Int { 1 }
@@ -88,6 +88,16 @@ final class Sink<Observer: ObserverType>: ObserverType, Cancelable {
         guard old == 0 else { return }
         observer.on(event)
         dispose()
+    }
+
+    /// Pauses the upstream subscription, when it is pausable.
+    func pause() {
+        (lock.withLock { upstream } as? any PausableDisposable)?.pause()
+    }
+
+    /// Resumes the upstream subscription, when it is pausable.
+    func resume() {
+        (lock.withLock { upstream } as? any PausableDisposable)?.resume()
     }
 
     func dispose() {

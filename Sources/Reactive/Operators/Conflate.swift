@@ -19,6 +19,7 @@ extension ObservableType {
         return Observable.create { observer in
             let slot = ConflatedSlot(observer, scheduler)
             let subscription = source.subscribe(ConflatedInlet(slot: slot, next: { slot.offer(.next($0)) }))
+            slot.follow(subscription)
             return Disposables.create {
                 slot.dispose()
                 subscription.dispose()
@@ -65,7 +66,7 @@ struct ConflatedInlet<Element>: ObserverType {
 /// and none is held across a call out, so the run-time check on each (eleven per element, every screen of a
 /// fan-out) guarded nothing.
 @usableFromInline
-final class ConflatedSlot<Element>: @unchecked Sendable {
+final class ConflatedSlot<Element>: ScreenCatchUp, @unchecked Sendable {
     @usableFromInline let lock = InlineLock()
     @exclusivity(unchecked) @usableFromInline var waiting: UnsafeMutablePointer<Element>?
     @exclusivity(unchecked) @usableFromInline var isStopped = false
@@ -73,6 +74,8 @@ final class ConflatedSlot<Element>: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var isScheduled = false
     @exclusivity(unchecked) @usableFromInline var isDisposed = false
     @exclusivity(unchecked) @usableFromInline var observer: AnyObserver<Element>?
+    /// The upstream subscription when it can pause (see ``follow(_:)``); under `lock`.
+    @exclusivity(unchecked) @usableFromInline var upstream: (any PausableDisposable)?
     @usableFromInline let scheduler: any ImmediateSchedulerType
     // A screen scheduler takes plain work (no cancellable per drain): a fan-out drains once per screen.
     @usableFromInline let screen: ScreenScheduler?
@@ -82,6 +85,30 @@ final class ConflatedSlot<Element>: @unchecked Sendable {
         self.observer = observer
         self.scheduler = scheduler
         screen = scheduler as? ScreenScheduler
+    }
+
+    /// Holds and catches up with its screen from now on: `subscription`, the upstream, is paused while the screen
+    /// holds (when it is pausable), so a change costs the slot nothing then.
+    @inlinable
+    func follow(_ subscription: any Disposable) {
+        guard let screen else { return }
+        let pausable = subscription as? any PausableDisposable
+        lock.withLock { upstream = pausable }
+        if screen.register(self) { pausable?.pause() }
+    }
+
+    @inlinable
+    package func hold() {
+        lock.withLock { upstream }?.pause()
+    }
+
+    /// Lets the upstream deliver what it missed, drains what waits, and pauses the upstream again with `thenHold`.
+    @inlinable
+    package func catchUp(thenHold: Bool) {
+        let upstream = lock.withLock { self.upstream }
+        upstream?.resume()
+        if lock.withLock({ isScheduled }) { drain() }
+        if thenHold { upstream?.pause() }
     }
 
     /// Keeps `event` (a newer element replaces a waiting one) and schedules a drain unless one is waiting.
@@ -104,8 +131,9 @@ final class ConflatedSlot<Element>: @unchecked Sendable {
         }
         guard mustSchedule else { return }
         if let screen {
-            // Holdable: the element waits here, conflated, while no page watches the screen.
-            screen.scheduleHoldable { self.drain() }
+            // While no page watches the screen the element waits here, conflated, marked scheduled: later ones
+            // only replace it, and the screen's resume drains it.
+            _ = screen.scheduleUnlessHeld { { self.drain() } }
         } else {
             _ = scheduler.schedule(self) { slot in
                 slot.drain()
@@ -140,7 +168,9 @@ final class ConflatedSlot<Element>: @unchecked Sendable {
             isDisposed = true
             waiting.freeCell()
             observer = nil
+            upstream = nil
         }
+        screen?.unregister(self)
     }
 
     deinit {

@@ -71,10 +71,11 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         /// Whether a thread holds the lane or the lane waits on the global queue for one.
         @exclusivity(unchecked) private var active = false
         @exclusivity(unchecked) private weak var owner: ScreenScheduler?
-        /// Whether holdable work waits in `held` instead of running (``ScreenScheduler/hold()``).
+        /// Whether catch-up work is refused while no page watches (``ScreenScheduler/hold()``).
         @exclusivity(unchecked) private var isHeld = false
-        /// Holdable work that came while held, oldest first.
-        @exclusivity(unchecked) private var held: [@Sendable () -> Void] = []
+        /// The sources that keep their latest value themselves (conflated change feeds), registered when they are
+        /// subscribed on this screen, in that order: what catches up when the screen resumes.
+        @exclusivity(unchecked) private var catchUpSources: [any ScreenCatchUp] = []
 
         /// How many tracked turns are running on the lane (more than one while a turn's deferred work runs).
         // `@exclusivity(unchecked)`: both are touched by the thread that holds the lane only.
@@ -108,41 +109,47 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
             if activate { submit() }
         }
 
-        /// Queues `work` as ``enqueue(_:)`` does, unless the lane is held: then it waits in `held`.
-        func enqueueHoldable(_ work: @escaping @Sendable () -> Void) {
-            // Counted before it is queued, as `schedule(_:)` work is; taken back off if it waits in `held`.
-            pendingWork.wrappingAdd(1, ordering: .relaxed)
+        /// Queues the work `make` makes, as ``enqueue(_:)`` does, unless the lane is held: then nothing is made or
+        /// queued, and false says so (the caller's source catches up when the screen resumes).
+        func enqueueUnlessHeld(_ make: () -> @Sendable () -> Void) -> Bool {
             let activate = lock.withLock { () -> Bool? in
-                if isHeld {
-                    held.append(work)
-                    return nil
-                }
-                push(.tracked(work))
+                if isHeld { return nil }
+                push(.tracked(make()))
                 guard !active else { return false }
                 active = true
                 return true
             }
-            guard let activate else {
-                pendingWork.wrappingSubtract(1, ordering: .relaxed)
-                return
-            }
+            guard let activate else { return false }
+            pendingWork.wrappingAdd(1, ordering: .relaxed)
             if activate { submit() }
+            return true
         }
 
-        /// Holds holdable work from now on, or (with `false`) stops holding it and hands back what was held.
-        func setHeld(_ holds: Bool) -> [@Sendable () -> Void] {
+        /// Holds from now on, or (with `false`) stops holding; answers the registered sources.
+        func setHeld(_ holds: Bool) -> [any ScreenCatchUp] {
             lock.withLock {
                 isHeld = holds
-                defer { held = [] }
-                return holds ? [] : held
+                return catchUpSources
             }
         }
 
-        /// The held work, taken, leaving the lane held.
-        func takeHeld() -> [@Sendable () -> Void] {
+        /// The registered sources, none unless the lane holds.
+        var heldSources: [any ScreenCatchUp] { lock.withLock { isHeld ? catchUpSources : [] } }
+
+        /// Registers `source`; answers whether the lane holds now.
+        func register(_ source: any ScreenCatchUp) -> Bool {
             lock.withLock {
-                defer { held = [] }
-                return held
+                catchUpSources.append(source)
+                return isHeld
+            }
+        }
+
+        func unregister(_ source: any ScreenCatchUp) {
+            lock.withLock {
+                guard let index = catchUpSources.firstIndex(where: { $0 === source }) else { return }
+                catchUpSources.swapAt(index, catchUpSources.count - 1)
+                catchUpSources.removeLast()
+                if catchUpSources.isEmpty { catchUpSources = [] }
             }
         }
 
@@ -330,30 +337,47 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         lane.enqueue(.tracked(work))
     }
 
-    /// Runs `work` later on this scheduler, as ``schedule(_:)`` does — unless the scheduler is held (``hold()``):
-    /// then `work` waits until ``resume()`` or ``runHeldWork()``.
+    /// Queues the work `make` makes, as ``schedule(_:)`` does — unless the scheduler is held (``hold()``): then it
+    /// makes and queues nothing and answers false, and the caller, a ``ScreenCatchUp`` source registered here,
+    /// catches up when the screen resumes (``resume()``) or before an action (``catchUp()``).
     ///
-    /// For work that only brings a screen up to date with a source that keeps its latest value itself (a
-    /// conflated change feed): a screen no page watches need not run its binder and render for every change.
+    /// For sources that keep their latest value themselves (a conflated change feed): a screen no page watches
+    /// then runs no binder and renders nothing per change, and a held change costs the source no allocation here.
     @usableFromInline
-    package func scheduleHoldable(_ work: @escaping @Sendable () -> Void) {
-        lane.enqueueHoldable(work)
+    package func scheduleUnlessHeld(_ make: () -> @Sendable () -> Void) -> Bool {
+        lane.enqueueUnlessHeld(make)
     }
 
-    /// Holds holdable work (``scheduleHoldable(_:)``) until ``resume()``: for a screen no page watches.
+    /// Registers a source to hold and catch up with the screen, until ``unregister(_:)``; answers whether the screen
+    /// holds now (the source should then hold at once).
+    @usableFromInline
+    package func register(_ source: any ScreenCatchUp) -> Bool {
+        lane.register(source)
+    }
+
+    /// Forgets a registered source (its subscription ended).
+    @usableFromInline
+    package func unregister(_ source: any ScreenCatchUp) {
+        lane.unregister(source)
+    }
+
+    /// Holds from now on, for a screen no page watches: registered sources pause, and ``scheduleUnlessHeld(_:)``
+    /// refuses work until ``resume()``.
     package func hold() {
-        _ = lane.setHeld(true)
+        for source in lane.setHeld(true) { source.hold() }
     }
 
-    /// Stops holding, and runs the held work now, in order, in the calling turn. Call on this scheduler.
+    /// Stops holding, and lets every registered source deliver what it kept or missed, in the order they were
+    /// registered, in the calling turn. Call on this scheduler.
     package func resume() {
-        for work in lane.setHeld(false) { work() }
+        for source in lane.setHeld(false) { source.catchUp(thenHold: false) }
     }
 
-    /// Runs the held work now, in order, in the calling turn, and goes on holding. Call on this scheduler: before an
-    /// action, so that it acts on the state the screen would show.
-    package func runHeldWork() {
-        for work in lane.takeHeld() { work() }
+    /// While the scheduler holds, lets every registered source deliver what it kept or missed, in the calling turn,
+    /// and goes on holding; does nothing otherwise. Call on this scheduler: before an action, so that it acts on the
+    /// state the screen would show.
+    package func catchUp() {
+        for source in lane.heldSources { source.catchUp(thenHold: true) }
     }
 
     /// Runs `work` on this scheduler once the work running on it now has returned, before anything queued after
@@ -446,6 +470,17 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
             return queued
         }
     }
+}
+
+/// A source that keeps its latest value while its screen is held (``ScreenScheduler/hold()``), and delivers it on
+/// ``catchUp()``, on the screen's scheduler.
+@usableFromInline
+package protocol ScreenCatchUp: AnyObject, Sendable {
+    /// Stops delivering (pauses its upstream where it can); called on the screen's scheduler.
+    func hold()
+    /// Delivers what the source kept or missed, if anything, in the calling turn; with `thenHold` it holds again
+    /// after. Called on the screen's scheduler.
+    func catchUp(thenHold: Bool)
 }
 
 /// Requires the caller to run on a screen scheduler and returns it; `operation` names the call

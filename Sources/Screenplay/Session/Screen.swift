@@ -149,7 +149,7 @@ package final class Screen {
     ///
     /// A screen no page watches catches up first (its held changes run), so the action acts on current state.
     package func perform(action: String) -> Bool {
-        ScreenScheduler.current?.runHeldWork()
+        ScreenScheduler.current?.catchUp()
         guard !isEnded, let button = page.firstButton(withAction: action), button.isEnabled else { return false }
         button.sendActions()
         return true

@@ -178,7 +178,7 @@ public final class PostgreSQLMovieStore: MovieStore {
         Observable.create { [feed] observer in
             let feedObserver = PostgreSQLFeedObserver(observer: observer)
             let token = feed.observe(id) { movie in feedObserver.observer.onNext(movie) }
-            return Disposables.create { feed.stopObserving(token) }
+            return MovieChangeSubscription(feed: feed, token: token)
         }
     }
 

@@ -226,7 +226,7 @@ public final class SQLiteMovieStore: MovieStore {
             // subject and its entry, and each change a pass through them.
             let feedObserver = FeedObserver(observer: observer)
             let token = feed.observe(id) { movie in feedObserver.observer.onNext(movie) }
-            return Disposables.create { feed.stopObserving(token) }
+            return MovieChangeSubscription(feed: feed, token: token)
         }
     }
 
