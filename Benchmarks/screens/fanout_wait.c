@@ -4,7 +4,10 @@
  * read) stays small beside the server's on a machine where both share two cores: Python spent some 7 µs a stream.
  *
  * screens.py opens the screens and their streams, then starts this program with the stream sockets inherited
- * (non-blocking, already read empty) and their descriptor numbers on stdin, one per line, then an empty line.
+ * (non-blocking, already read empty) and their descriptor numbers on stdin, one per line, then an empty line. A
+ * line may name after the descriptor how many screens the stream carries ("12 10": a shared stream of wire protocol
+ * v2 with ten screens attached, each sending its own patch); without it, one. Each screen's arrival is one more
+ * occurrence of MARKER on its stream, timed at the read that completed it.
  *
  * Usage: fanout_wait PORT MARKER PATCH_FILE FIRST_STREAM_FILE TIMEOUT_SECONDS
  *   Prints "ready" once every stream is registered with epoll and waits for a line on stdin (screens.py starts
@@ -13,8 +16,9 @@
  *   FIRST_STREAM_FILE (for the event's size on the wire), then prints:
  *     reply <the status line of the PATCH's response>
  *     cpu <this program's user + system CPU seconds from "ready" to the end>
- *     one line per stream, in the order given: milliseconds from sending the PATCH to the marker's arrival,
- *     or -1 when it did not arrive.
+ *     extra <occurrences of MARKER beyond a stream's screens in the read that completed it, all streams>
+ *     one line per stream, in the order given: for each of its screens, milliseconds from sending the PATCH to
+ *     the marker's arrival, or -1 when it did not arrive (space-separated, in order of arrival).
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -34,10 +38,24 @@
 
 struct stream {
     int fd;
-    double arrival_ms;
+    int screens;          // how many arrivals of the marker to wait for
+    int arrived;          // how many came
+    int closed;           // the server closed it first
+    double *arrivals_ms;  // their times, in order of arrival
     size_t carried;
     char carry[CARRY];
 };
+
+/* Non-overlapping occurrences of needle in haystack. */
+static int occurrences(const char *haystack, size_t length, const char *needle, size_t needle_length) {
+    int found = 0;
+    const char *at = haystack, *end = haystack + length;
+    while (at < end && (at = memmem(at, (size_t)(end - at), needle, needle_length))) {
+        found++;
+        at += needle_length;
+    }
+    return found;
+}
 
 static double now_ms(void) {
     struct timespec t;
@@ -78,7 +96,7 @@ int main(int argc, char **argv) {
     FILE *first_stream = fopen(argv[4], "wb");
     if (!first_stream) fail(argv[4]);
 
-    size_t capacity = 1024, count = 0;
+    size_t capacity = 1024, count = 0, screens = 0;
     struct stream *streams = malloc(capacity * sizeof *streams);
     char line[64];
     while (fgets(line, sizeof line, stdin) && line[0] != '\n') {
@@ -86,7 +104,14 @@ int main(int argc, char **argv) {
             capacity *= 2;
             streams = realloc(streams, capacity * sizeof *streams);
         }
-        streams[count] = (struct stream){.fd = atoi(line), .arrival_ms = -1, .carried = 0};
+        char *rest;
+        int fd = (int)strtol(line, &rest, 10);
+        int carried_screens = (int)strtol(rest, NULL, 10);
+        if (carried_screens < 1) carried_screens = 1;
+        streams[count] = (struct stream){.fd = fd, .screens = carried_screens, .arrived = 0, .closed = 0, .carried = 0};
+        streams[count].arrivals_ms = malloc((size_t)carried_screens * sizeof(double));
+        for (int i = 0; i < carried_screens; i++) streams[count].arrivals_ms[i] = -1;
+        screens += (size_t)carried_screens;
         count++;
     }
 
@@ -112,7 +137,8 @@ int main(int argc, char **argv) {
     double sent = now_ms();
     if (write(trigger, request, request_length) != (ssize_t)request_length) fail("write");
 
-    size_t waiting = count;
+    size_t waiting = screens;  // arrivals still to come, every stream's screens together
+    long extra = 0;
     struct epoll_event events[1024];
     static char data[262144];
     while (waiting > 0 && now_ms() - sent < timeout_ms) {
@@ -127,23 +153,28 @@ int main(int argc, char **argv) {
                 ssize_t got = read(stream->fd, data, sizeof data);
                 if (got <= 0) {
                     if (got == 0 || (errno != EAGAIN && errno != EINTR)) {
-                        epoll_ctl(epoll, EPOLL_CTL_DEL, stream->fd, NULL);  // closed: counted as not received
-                        if (stream->arrival_ms < 0) waiting--;
-                        stream->arrival_ms = stream->arrival_ms < 0 ? -2 : stream->arrival_ms;
+                        // Closed: the screens still waited for are counted as not received.
+                        epoll_ctl(epoll, EPOLL_CTL_DEL, stream->fd, NULL);
+                        if (!stream->closed) waiting -= (size_t)(stream->screens - stream->arrived);
+                        stream->closed = 1;
                     }
                     break;
                 }
                 if (stream == &streams[0]) fwrite(data, 1, (size_t)got, first_stream);
-                if (stream->arrival_ms != -1) break;
-                // The marker may straddle two reads: look in what was carried from the last read followed by the
-                // start of this one, then in this one.
-                size_t take = (size_t)got < marker_length ? (size_t)got : marker_length;
+                if (stream->arrived == stream->screens || stream->closed) break;
+                // The marker may straddle two reads: count it in what was carried from the last read followed by
+                // the start of this one (fewer bytes than the marker: only a straddling one fits), then in this one.
+                size_t take = (size_t)got < marker_length - 1 ? (size_t)got : marker_length - 1;
                 memcpy(stream->carry + stream->carried, data, take);
                 size_t combined = stream->carried + take;
-                if (memmem(stream->carry, combined, marker, marker_length) ||
-                    memmem(data, (size_t)got, marker, marker_length)) {
-                    stream->arrival_ms = at - sent;
+                int found = occurrences(stream->carry, combined, marker, marker_length) +
+                            occurrences(data, (size_t)got, marker, marker_length);
+                for (; found > 0 && stream->arrived < stream->screens; found--) {
+                    stream->arrivals_ms[stream->arrived++] = at - sent;
                     waiting--;
+                }
+                extra += found;
+                if (stream->arrived == stream->screens) {
                     if (stream != &streams[0]) epoll_ctl(epoll, EPOLL_CTL_DEL, stream->fd, NULL);
                 } else if ((size_t)got >= marker_length - 1) {
                     memcpy(stream->carry, data + got - (marker_length - 1), marker_length - 1);
@@ -166,7 +197,11 @@ int main(int argc, char **argv) {
     reply[reply_length > 0 ? reply_length : 0] = 0;
     char *end = strstr(reply, "\r\n");
     if (end) *end = 0;
-    printf("reply %s\ncpu %.6f\n", reply, cpu);
-    for (size_t i = 0; i < count; i++) printf("%.3f\n", streams[i].arrival_ms < 0 ? -1.0 : streams[i].arrival_ms);
+    printf("reply %s\ncpu %.6f\nextra %ld\n", reply, cpu, extra);
+    for (size_t i = 0; i < count; i++) {
+        for (int s = 0; s < streams[i].screens; s++)
+            printf(s ? " %.3f" : "%.3f", s < streams[i].arrived ? streams[i].arrivals_ms[s] : -1.0);
+        printf("\n");
+    }
     return 0;
 }

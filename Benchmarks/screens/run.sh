@@ -7,10 +7,15 @@
 #      (10,000, the default) is full, so that each page load also ends the least recently active session;
 #   3. fan-out: N detail screens with their event streams, one rating PATCH, arrival time on every stream; then the
 #      floor under it (fanout_floor.c): N loopback streams sent the patch's 133 bytes by two threads, no server;
-#   4. action round trip: POST .../actions/refresh from script to the first patch on the screen's stream;
-#   5. memory after changes: 10,000 detail screens of one movie, 40 changes of its rating, RSS before and after.
+#   4. held screens: the fan-out to 1,000 screens and streams on a fresh server (default session cap) and on one that
+#      first served 10,000 page loads of the same movie that never attached a stream, in alternating rounds;
+#   5. shared streams (wire protocol v2): 10,000 screens over 1,000 shared streams (10 each) beside 10,000 v1 streams,
+#      in alternating rounds: the rating patch's arrival for every screen, and the server's RSS;
+#   6. action round trip: POST .../actions/refresh from script to the first patch on the screen's stream;
+#   7. memory after changes: 10,000 detail screens of one movie, 40 changes of its rating, RSS before and after.
 #
 # Usage: Benchmarks/screens/run.sh [--duration 10s] [--rounds 3] [--streams "1000 10000"] [--iterations 500]
+#                                  [--held-streams 1000] [--preload 10000] [--shared-screens 10000] [--shared 10]
 # Needs: wrk, nginx-light, python3, gcc (Debian). Run from anywhere; builds in release mode first.
 set -euo pipefail
 
@@ -19,12 +24,20 @@ CONNECTIONS=64
 ROUNDS=3
 STREAMS="1000 10000"
 ITERATIONS=500
+HELD_STREAMS=1000
+PRELOAD=10000
+SHARED_SCREENS=10000
+SHARED=10
 while [ $# -gt 0 ]; do
     case "$1" in
         --duration) DURATION=$2; shift 2 ;;
         --rounds) ROUNDS=$2; shift 2 ;;
         --streams) STREAMS=$2; shift 2 ;;
         --iterations) ITERATIONS=$2; shift 2 ;;
+        --held-streams) HELD_STREAMS=$2; shift 2 ;;
+        --preload) PRELOAD=$2; shift 2 ;;
+        --shared-screens) SHARED_SCREENS=$2; shift 2 ;;
+        --shared) SHARED=$2; shift 2 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -70,9 +83,12 @@ echo "== building movies (release)"
 BIN=$(cd "$ROOT" && swift build -c release --show-bin-path)/movies
 
 # Starts movies on the run's database (seeded from the shipped catalog on first start). Every page load opens a screen session, so the session cap
-# (10,000 by default, least recently active ended first) is raised to keep every session of a run alive.
+# (10,000 by default, least recently active ended first) is raised to keep every session of a run alive; `start_server
+# default` keeps the default cap.
 start_server() {
-    "$BIN" --root "$ROOT" --port "$PORT" --database "$WORK/run.sqlite" --max-sessions 1000000 \
+    local cap=(--max-sessions "${1:-1000000}")
+    [ "${1:-}" = default ] && cap=()
+    "$BIN" --root "$ROOT" --port "$PORT" --database "$WORK/run.sqlite" "${cap[@]}" \
         --max-connections 30000 --log-level warning >>"$WORK/server.log" 2>&1 &
     SERVER_PID=$!
     for _ in $(seq 200); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && return; sleep 0.05; done
@@ -215,6 +231,66 @@ for n in $STREAMS; do
     # The floor: the same number of loopback streams sent the same bytes by two threads with no server behind them.
     "$WORK/fanout_floor" "$n" 2 3
 done
+
+# The medians over rounds of `screens.py fanout --record` lines, one row per label, and every round.
+fanout_rounds() {
+    python3 - "$@" <<'PY'
+import statistics, sys
+path, labels = sys.argv[1], sys.argv[2:]
+rows = {}
+for line in open(path):
+    label, n, streams, received, p50, p99, most, cpu, rss, rss_before = line.split()
+    rows.setdefault(label, []).append((int(n), int(streams), int(received), float(p50), float(p99), float(most),
+                                       float(cpu), float(rss), float(rss_before)))
+print(f"{'':<44} {'received':>11} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'µs/screen':>9} {'RSS MiB':>8}   rounds: p50/p99")
+for label, title in zip(labels[0::2], labels[1::2]):
+    runs = rows[label]
+    med = lambda i: statistics.median(r[i] for r in runs)
+    received = f"{min(r[2] for r in runs)}/{runs[0][0]}"
+    print(f"{title:<44} {received:>11} {med(3):>7.1f} {med(4):>7.1f} {med(5):>7.1f} {med(6):>9.1f} {med(7):>8.1f}   "
+          + ", ".join(f"{r[3]:.1f}/{r[4]:.1f}" for r in runs))
+PY
+}
+
+echo "== held screens: fan-out to $HELD_STREAMS screens and streams, fresh server vs after $PRELOAD page loads" \
+    "without a stream (default session cap), $ROUNDS alternating rounds"
+for _ in $(seq "$ROUNDS"); do
+    start_server default
+    python3 "$HERE/screens.py" fanout --port "$PORT" --pid "$SERVER_PID" --streams "$HELD_STREAMS" \
+        --record "$WORK/held" --label fresh >>"$WORK/fanout.log"
+    stop_server
+    start_server default
+    python3 "$HERE/screens.py" fanout --port "$PORT" --pid "$SERVER_PID" --streams "$HELD_STREAMS" \
+        --preload "$PRELOAD" --record "$WORK/held" --label preloaded >>"$WORK/fanout.log"
+    stop_server
+done
+fanout_rounds "$WORK/held" fresh "fresh server" preloaded "after $PRELOAD page loads without a stream"
+python3 - "$WORK/held" <<'PY'
+import statistics, sys
+p99 = {}
+for line in open(sys.argv[1]):
+    fields = line.split()
+    p99.setdefault(fields[0], []).append(float(fields[5]))
+ratio = statistics.median(p99["preloaded"]) / statistics.median(p99["fresh"])
+print(f"p99 after the page loads / fresh: {ratio:.2f} (target: at most 1.20)")
+PY
+
+echo "== shared streams: $SHARED_SCREENS screens over $((SHARED_SCREENS / SHARED)) shared streams ($SHARED each," \
+    "wire protocol v2) vs $SHARED_SCREENS v1 streams, $ROUNDS alternating rounds"
+for _ in $(seq "$ROUNDS"); do
+    start_server
+    python3 "$HERE/screens.py" fanout --port "$PORT" --pid "$SERVER_PID" --streams "$SHARED_SCREENS" \
+        --record "$WORK/shared" --label v1 >>"$WORK/fanout.log"
+    stop_server
+    start_server
+    python3 "$HERE/screens.py" fanout --port "$PORT" --pid "$SERVER_PID" --streams "$SHARED_SCREENS" \
+        --shared "$SHARED" --record "$WORK/shared" --label shared >>"$WORK/fanout.log"
+    stop_server
+done
+fanout_rounds "$WORK/shared" v1 "$SHARED_SCREENS v1 streams (one per screen)" \
+    shared "$((SHARED_SCREENS / SHARED)) shared streams, $SHARED screens each"
+# The first shared stream's bytes are checked: one event with the new value per screen attached to it (screens.py).
+grep -h "NOT the screens attached\|more events with it than screens" "$WORK/fanout.log" || true
 
 echo "== memory after changes: 10000 screens of one movie, 40 changes of its rating"
 start_server

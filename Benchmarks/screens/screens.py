@@ -7,6 +7,12 @@
            and this client's own CPU time. A PATCH of the next movie first warms the fresh server's request path.
            The timed part runs in fanout_wait.c (compiled with `cc` on first use), which inherits the stream sockets:
            a C epoll loop costs the shared cores a few µs a stream where this Python loop cost about 7.
+           --shared K: wire protocol v2 instead of a stream per screen: N/K shared streams (`GET /streams`), K screens
+           attached to each (`POST /streams/<id>/screens`); every screen's own patch event on its stream is one
+           arrival, so the figures are over N screens either way. --preload P: first P page loads of the movie that
+           never open or attach a stream (a crawler, closed tabs), the server left to settle, then the fan-out;
+           with --preload-changes C, C changes of the movie's rating come between them.
+           --record FILE appends one line of figures (for run.sh's medians over rounds).
   idle     N detail screens with their event streams, then left alone for --seconds (heartbeats every 15 s):
            the server's CPU over the idle time, its threads, RSS per screen+stream, and whether every stream is
            still open and heard its heartbeats.
@@ -22,14 +28,16 @@
 
 No thread per connection: every socket is non-blocking and registered with one epoll set.
 
-Usage: screens.py fanout --port P --pid SERVER_PID --streams 1000
+Usage: screens.py fanout --port P --pid SERVER_PID --streams 1000 [--shared 10] [--preload 10000]
        screens.py idle --port P --pid SERVER_PID --streams 10000 --seconds 60
        screens.py changes --port P --pid SERVER_PID --streams 10000 --changes 40
        screens.py action --port P --iterations 500
        screens.py pages --port P --pages 300 --timeout 120
 """
 import argparse
+import collections
 import hashlib
+import html
 import http.client
 import json
 import os
@@ -42,9 +50,19 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 
 SID = re.compile(rb'data-events="(/screens/[^/"]+)/events"')
 CSRF = re.compile(rb'name="csrf" value="([^"]+)"')
+# Wire protocol v2's attributes on <html>: what a tab names when it attaches its screen to a shared stream.
+SCREEN_ID = re.compile(rb'<html[^>]* data-screen="([^"]+)"')
+SCREEN_URL = re.compile(rb'<html[^>]* data-screen-url="([^"]+)"')
+LAST_EVENT_ID = re.compile(rb'<html[^>]* data-last-event-id="([^"]*)"')
+STREAM_ID = re.compile(rb'event: stream\ndata: \{"stream":"([^"]+)"')
+
+# One screen as its page shows it: the v1 events path's stem (/screens/<sid>), the CSRF token, and for v2 the
+# screen id, its URL and the last event id it was rendered with (None from a server without v2).
+Screen = collections.namedtuple("Screen", "path csrf id url last")
 
 
 def proc_status(pid, field):
@@ -145,7 +163,7 @@ def http_response_complete(buffer):
 
 
 def open_screens(loop, port, count, path, connections=32):
-    """GETs `path` count times over `connections` keep-alive connections; returns [(events path, csrf)]."""
+    """GETs `path` count times over `connections` keep-alive connections; returns [Screen]."""
     request = f"GET {path} HTTP/1.1\r\nHost: bench\r\n\r\n".encode()
     sockets = [loop.connect(port) for _ in range(min(connections, count))]
     screens, sent = [], 0
@@ -161,7 +179,9 @@ def open_screens(loop, port, count, path, connections=32):
                 sid, csrf = SID.search(page), CSRF.search(page)
                 if not page.startswith(b"HTTP/1.1 200") or not sid or not csrf:
                     sys.exit(f"unexpected page: {page[:200]!r}")
-                screens.append((sid.group(1).decode(), csrf.group(1).decode()))
+                found = [pattern.search(page) for pattern in (SCREEN_ID, SCREEN_URL, LAST_EVENT_ID)]
+                screen_id, url, last = (html.unescape(m.group(1).decode()) if m else None for m in found)
+                screens.append(Screen(sid.group(1).decode(), csrf.group(1).decode(), screen_id, url, last))
                 if sent < count:
                     loop.sockets[fd].send(request)
                     sent += 1
@@ -175,9 +195,9 @@ def open_screens(loop, port, count, path, connections=32):
 def open_streams(loop, port, screens, deadline=120):
     """Opens every screen's event stream; returns the stream sockets once each has its headers."""
     streams = []
-    for sid, _ in screens:
+    for screen in screens:
         s = loop.connect(port)
-        s.send(f"GET {sid}/events HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n".encode())
+        s.send(f"GET {screen.path}/events HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n".encode())
         streams.append(s)
     waiting = {s.fileno() for s in streams}
     end = time.time() + deadline
@@ -192,6 +212,69 @@ def open_streams(loop, port, screens, deadline=120):
     for s in streams:
         loop.buffers[s.fileno()].clear()
     return streams
+
+
+def open_shared_streams(loop, port, screens, per_stream, connections=32, deadline=120):
+    """Wire protocol v2: opens one shared stream (`GET /streams`) for every `per_stream` screens and attaches them
+    (`POST /streams/<id>/screens`, each answered 204) over `connections` keep-alive connections; returns the stream
+    sockets and, for each, the ids of the screens attached to it."""
+    if any(screen.id is None for screen in screens):
+        sys.exit("the page has no data-screen: this server does not speak wire protocol v2")
+    groups = [screens[i:i + per_stream] for i in range(0, len(screens), per_stream)]
+    streams = []
+    for _ in groups:
+        s = loop.connect(port)
+        s.send(b"GET /streams HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n")
+        streams.append(s)
+    names = {}
+    end = time.time() + deadline
+    while len(names) < len(streams) and time.time() < end:
+        for fd, _ in loop.poll(1):
+            buffer = loop.buffers[fd]
+            if fd in names or b"\r\n\r\n" not in buffer:
+                continue
+            if not buffer.startswith(b"HTTP/1.1 200"):
+                sys.exit(f"shared stream refused: {bytes(buffer[:200])!r}")
+            name = STREAM_ID.search(buffer)
+            if name:
+                names[fd] = name.group(1).decode()
+    if len(names) < len(streams):
+        sys.exit(f"{len(streams) - len(names)} shared streams did not name themselves")
+    for s in streams:
+        loop.buffers[s.fileno()].clear()
+
+    def attach_request(stream, screen):
+        body = urllib.parse.urlencode({"screen": screen.id, "csrf": screen.csrf, "url": screen.url,
+                                       "last": screen.last or "0"}).encode()
+        return (f"POST /streams/{stream}/screens HTTP/1.1\r\nHost: bench\r\n"
+                f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
+    requests = [attach_request(names[s.fileno()], screen) for s, group in zip(streams, groups) for screen in group]
+    posters = [loop.connect(port) for _ in range(min(connections, len(requests)))]
+    sent = answered = 0
+    for s in posters:
+        s.send(requests[sent])
+        sent += 1
+    while answered < len(requests):
+        if time.time() > end:
+            sys.exit(f"{len(requests) - answered} attach requests unanswered")
+        for fd, _ in loop.poll(1):
+            buffer = loop.buffers[fd]
+            if fd in names:
+                continue  # a shared stream: what it carries now is read and dropped after the attaches
+            while (length := http_response_complete(buffer)):
+                reply = bytes(buffer[:length])
+                del buffer[:length]
+                if not reply.startswith(b"HTTP/1.1 204"):
+                    sys.exit(f"attach refused: {reply[:300]!r}")
+                answered += 1
+                if sent < len(requests):
+                    loop.sockets[fd].send(requests[sent])
+                    sent += 1
+    for s in posters:
+        loop.epoll.unregister(s.fileno())
+        del loop.sockets[s.fileno()], loop.buffers[s.fileno()]
+        s.close()
+    return streams, [[screen.id for screen in group] for group in groups]
 
 
 def discard_opening(loop, streams):
@@ -247,6 +330,23 @@ def fanout(args):
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     loop = Loop()
     cpu_start = client_cpu()
+    preload_rss = None
+    if args.preload:
+        # Page loads that never open or attach a stream (a crawler, tabs closed at once): their screens stay until
+        # the session cap ends them, the least recently active first, and are no part of the timed figures.
+        rss_before_preload = rss_kib(args.pid)
+        started = time.perf_counter()
+        open_screens(loop, args.port, args.preload, f"/movies/{args.movie}")
+        preloaded = time.perf_counter() - started
+        wait_until_settled(args.pid)
+        # --preload-changes: changes of the movie before the fan-out's screens open, as on a server where the held
+        # screens have seen changes already (each then keeps one catch-up queued, and a change only replaces its value).
+        for index in range(args.preload_changes):
+            reply = request_once(args.port, patch_request(args.movie, 5.5 + index % 2))
+            if not reply.startswith(b"HTTP/1.1 200"):
+                sys.exit(f"PATCH failed: {reply[:200]!r}")
+            wait_until_settled(args.pid)
+        preload_rss = (rss_before_preload, rss_kib(args.pid), preloaded)
     rss_start = rss_kib(args.pid)
     started = time.perf_counter()
     screens = open_screens(loop, args.port, args.streams, f"/movies/{args.movie}")
@@ -254,7 +354,10 @@ def fanout(args):
     time.sleep(0.5)
     rss_sessions = rss_kib(args.pid)
     started = time.perf_counter()
-    streams = open_streams(loop, args.port, screens)
+    if args.shared:
+        streams, attached = open_shared_streams(loop, args.port, screens, args.shared)
+    else:
+        streams, attached = open_streams(loop, args.port, screens), [[screen.id] for screen in screens]
     connected = time.perf_counter() - started
     time.sleep(0.5)
     discard_opening(loop, streams)  # the stream's opening (a heartbeat or a reset) is not the patch
@@ -279,7 +382,8 @@ def fanout(args):
         fds = [s.fileno() for s in streams]
         waiter = subprocess.Popen([waiter_binary, str(args.port), marker.decode(), patch_path, first_path, str(args.timeout)],
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, pass_fds=fds, text=True)
-        waiter.stdin.write("".join(f"{fd}\n" for fd in fds) + "\n")
+        # A shared stream carries one patch event per attached screen: the waiter counts that many arrivals on it.
+        waiter.stdin.write("".join(f"{fd} {len(group)}\n" for fd, group in zip(fds, attached)) + "\n")
         waiter.stdin.flush()
         if waiter.stdout.readline().strip() != "ready":
             sys.exit("fanout_wait did not start")
@@ -291,7 +395,8 @@ def fanout(args):
         waiter.stdin.flush()
         reply = waiter.stdout.readline().strip()
         cpu_patch = float(waiter.stdout.readline().split()[1])
-        times = [float(line) for line in waiter.stdout.read().split()]
+        extra = int(waiter.stdout.readline().split()[1])
+        times = [float(value) for value in waiter.stdout.read().split()]
         waiter.wait()
         server_patch = server_thread_cpu(args.pid) - server_before
         if args.callgrind:
@@ -303,13 +408,28 @@ def fanout(args):
             first_stream = f.read()
     if not reply.startswith("reply HTTP/1.1 200"):
         sys.exit(f"PATCH failed: {reply!r}")
-    arrivals = [t / 1000 for t in times if t >= 0]
-    wire, event = event_bytes(first_stream, marker)
-    n = len(streams)
-    ms = [1000 * a for a in arrivals]
-    print(f"fan-out N={n}: {n / created:.0f} screens/s opened ({created:.1f} s), {n} streams in {connected:.1f} s")
-    print(f"  patch received by {len(arrivals)}/{n} streams; "
-          + (f"first {min(ms):.1f} ms, p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms" if ms else "none"))
+    ms = [t for t in times if t >= 0]
+    wire, event = event_bytes(first_stream, marker) if marker in first_stream else (b"", b"")
+    n = len(screens)
+    if args.shared:
+        # The first stream's bytes: one patch event with the new value for each screen attached to it, no other.
+        events = [block for block in first_stream.replace(b"\r\n", b"\n").split(b"\n\n") if marker in block]
+        named = sorted(re.search(rb"\nid: ([^\n]+)\.\d+", b"\n" + block).group(1).decode() for block in events)
+        checked = "as it should" if named == sorted(attached[0]) else f"NOT the screens attached: {named}"
+        print(f"fan-out N={n} (wire protocol v2): {n / created:.0f} screens/s opened ({created:.1f} s), {len(streams)} "
+              f"shared streams of {args.shared} screens opened and attached in {connected:.1f} s")
+        print(f"  first stream: {len(events)} events with the new value for its {len(attached[0])} screens, {checked}")
+    else:
+        print(f"fan-out N={n}: {n / created:.0f} screens/s opened ({created:.1f} s), {n} streams in {connected:.1f} s")
+    if preload_rss:
+        before, after, seconds = preload_rss
+        changed = args.preload_changes
+        print(f"  after {args.preload} page loads without a stream ({seconds:.1f} s)"
+              + (f" and {changed} change{'s' if changed != 1 else ''} of the movie" if changed else "")
+              + f": RSS {before / 1024:.1f} -> {after / 1024:.1f} MiB, {proc_status(args.pid, 'Threads')} threads")
+    print(f"  patch received by {len(ms)}/{n} {'screens' if args.shared else 'streams'}; "
+          + (f"first {min(ms):.1f} ms, p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms" if ms else "none")
+          + (f"; {extra} more events with it than screens" if extra else ""))
     print(f"  server CPU from the PATCH to the last arrival: {1000 * server_patch:.1f} ms "
           f"({1e6 * server_patch / n:.1f} µs per screen; its threads' schedstat)")
     print(f"  server RSS: {rss_start / 1024:.1f} MiB before, {rss_sessions / 1024:.1f} MiB with {n} idle sessions "
@@ -317,10 +437,16 @@ def fanout(args):
           f"({(rss_streams - rss_start) / n:.1f} KiB per screen+stream)")
     print(f"  rating patch: {len(event)} bytes of event, {len(wire)} bytes on the wire with chunk framing")
     print(f"  client CPU: {client_cpu() - cpu_start:.2f} s to open the screens and streams (Python), "
-          f"{cpu_patch * 1000:.1f} ms while the patch fanned out ({1e6 * cpu_patch / n:.1f} µs per stream, fanout_wait)")
+          f"{cpu_patch * 1000:.1f} ms while the patch fanned out ({1e6 * cpu_patch / n:.1f} µs per screen, fanout_wait)")
     print(f"  event: {event!r}")
     loop.close_all()
-    if args.expect_all and len(arrivals) != n:
+    if args.record:
+        with open(args.record, "a") as f:
+            f.write(" ".join(str(v) for v in (
+                args.label, n, len(streams), len(ms), percentile(ms, 0.5) if ms else -1, percentile(ms, 0.99) if ms else -1,
+                max(ms) if ms else -1, round(1e6 * server_patch / n, 2), round(rss_streams / 1024, 1),
+                round(rss_start / 1024, 1))) + "\n")
+    if args.expect_all and (len(ms) != n or extra or (args.shared and named != sorted(attached[0]))):
         sys.exit(1)
 
 
@@ -368,8 +494,9 @@ def idle(args):
 
 def action(args):
     loop = Loop()
-    [(sid, csrf)] = open_screens(loop, args.port, 1, f"/movies/{args.movie}", connections=1)
-    [stream] = open_streams(loop, args.port, [(sid, csrf)])
+    [screen] = open_screens(loop, args.port, 1, f"/movies/{args.movie}", connections=1)
+    [stream] = open_streams(loop, args.port, [screen])
+    sid, csrf = screen.path, screen.csrf
     time.sleep(0.3)
     try:
         stream.recv(262144)
@@ -476,6 +603,14 @@ def main():
     parser.add_argument("--expect-all", action="store_true")
     parser.add_argument("--changes", type=int, default=40, help="changes: how many rating changes to make")
     parser.add_argument("--seconds", type=float, default=60, help="idle: how long to leave the streams alone")
+    parser.add_argument("--shared", type=int, default=0,
+                        help="fanout: screens per shared stream (wire protocol v2); 0: a v1 stream per screen")
+    parser.add_argument("--preload", type=int, default=0,
+                        help="fanout: page loads of the movie that never attach a stream, before the fan-out's screens")
+    parser.add_argument("--preload-changes", type=int, default=0,
+                        help="fanout: rating changes of the movie after the --preload page loads, before the fan-out")
+    parser.add_argument("--record", help="fanout: append a line of figures to this file")
+    parser.add_argument("--label", default="fanout", help="fanout: the first word of the --record line")
     parser.add_argument("--callgrind", action="store_true",
                         help="fanout: switch callgrind's instrumentation on just before the PATCH, dump after")
     args = parser.parse_args()
