@@ -13,29 +13,12 @@ import Testing
             .path
     }
 
-    /// A port nothing listens on right now.
-    private func freePort() -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(descriptor, pointer, length)
-                return getsockname(descriptor, pointer, &length)
-            }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     @Test func everyAcknowledgedPatchSurvivesAKill9() throws {
         try #require(FileManager.default.isExecutableFile(atPath: moviesExecutable))
         let folder = try TemporaryFolder()
         let database = folder.path("movies.sqlite")
         let catalog = try folder.catalog(sampleMovies(1...5))
-        let port = freePort()
+        let port = freeTCPPort()
         let process = try ChildProcess(
             moviesExecutable,
             [

@@ -278,32 +278,18 @@ public final class PostgreSQLMovieStore: MovieStore {
         let id = row[0].flatMap(Int.init) ?? 0
         return Movie(
             id: id, title: row[1] ?? "", year: row[2].flatMap(Int.init) ?? 0,
-            runtimeMinutes: row[3].flatMap(Int.init) ?? 0, genres: try list(row[4], column: "genres", id: id),
+            runtimeMinutes: row[3].flatMap(Int.init) ?? 0,
+            genres: try StoredList.list(from: row[4], column: "genres", id: id),
             rating: row[5].flatMap(Double.init) ?? 0, overview: row[6] ?? "",
-            tips: try list(row[7], column: "tips", id: id), posterUrl: row[8])
+            tips: try StoredList.list(from: row[7], column: "tips", id: id), posterUrl: row[8])
     }
 
     private static func values(of movie: Movie) throws(StoreError) -> [String?] {
         [
-            String(movie.id), movie.title, String(movie.year), String(movie.runtimeMinutes), try json(movie.genres),
-            String(movie.rating), movie.overview, try json(movie.tips), movie.posterUrl,
+            String(movie.id), movie.title, String(movie.year), String(movie.runtimeMinutes),
+            try StoredList.text(of: movie.genres),
+            String(movie.rating), movie.overview, try StoredList.text(of: movie.tips), movie.posterUrl,
         ]
-    }
-
-    private static func json(_ list: [String]) throws(StoreError) -> String {
-        do {
-            return String(decoding: try JSONEncoder().encode(list), as: UTF8.self)
-        } catch {
-            throw StoreError(.unavailable, message: "encoding a list: \(error)")
-        }
-    }
-
-    private static func list(_ text: String?, column: String, id: Int) throws(StoreError) -> [String] {
-        do {
-            return try JSONDecoder().decode([String].self, from: Data((text ?? "").utf8))
-        } catch {
-            throw StoreError(.unavailable, message: "movie \(id): the \(column) column is not a JSON list of strings")
-        }
     }
 }
 

@@ -247,33 +247,17 @@ public final class SQLiteMovieStore: MovieStore {
         let id = row.integer(at: 0)
         return Movie(
             id: id, title: row.text(at: 1) ?? "", year: row.integer(at: 2), runtimeMinutes: row.integer(at: 3),
-            genres: try list(row.text(at: 4), column: "genres", id: id), rating: row.real(at: 5),
-            overview: row.text(at: 6) ?? "", tips: try list(row.text(at: 7), column: "tips", id: id),
+            genres: try StoredList.list(from: row.text(at: 4), column: "genres", id: id), rating: row.real(at: 5),
+            overview: row.text(at: 6) ?? "", tips: try StoredList.list(from: row.text(at: 7), column: "tips", id: id),
             posterUrl: row.text(at: 8))
     }
 
     private static func values(of movie: Movie) throws(StoreError) -> [SQLiteValue] {
         [
             .integer(movie.id), .text(movie.title), .integer(movie.year), .integer(movie.runtimeMinutes),
-            .text(try json(movie.genres)), .real(movie.rating), .text(movie.overview), .text(try json(movie.tips)),
+            .text(try StoredList.text(of: movie.genres)), .real(movie.rating), .text(movie.overview),
+            .text(try StoredList.text(of: movie.tips)),
             movie.posterUrl.map { .text($0) } ?? .null,
         ]
-    }
-
-    /// Lists are kept as JSON text: they are always read and written whole, with their movie.
-    private static func json(_ list: [String]) throws(StoreError) -> String {
-        do {
-            return String(decoding: try JSONEncoder().encode(list), as: UTF8.self)
-        } catch {
-            throw StoreError(.unavailable, message: "encoding a list: \(error)")
-        }
-    }
-
-    private static func list(_ text: String?, column: String, id: Int) throws(StoreError) -> [String] {
-        do {
-            return try JSONDecoder().decode([String].self, from: Data((text ?? "").utf8))
-        } catch {
-            throw StoreError(.unavailable, message: "movie \(id): the \(column) column is not a JSON list of strings")
-        }
     }
 }
