@@ -4,11 +4,13 @@ import PackageDescription
 /// Every Swift target builds in the Swift 6 language mode with complete concurrency checking.
 let strict: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByDefault")]
 
+// Builds on Linux (Debian) only: the server and the renderer call Glibc and epoll directly, and the C libraries come
+// from Debian's packages through the system-library targets below.
 let package = Package(
     name: "Screenplay",
-    platforms: [.macOS(.v15)],
     products: [
         .library(name: "Reactive", targets: ["Reactive"]),
+        .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "ViewKit", targets: ["ViewKit"]),
         .library(name: "Screenplay", targets: ["Screenplay"]),
@@ -25,6 +27,8 @@ let package = Package(
 
         // The framework, in dependency order.
         .target(name: "Reactive", swiftSettings: strict),
+        // Virtual time and recorded events for tests of reactive code, apart from it as RxTest is from RxSwift.
+        .target(name: "ReactiveTesting", dependencies: ["Reactive"], swiftSettings: strict),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
         .target(name: "ViewKit", dependencies: ["Reactive", "CGumbo"], swiftSettings: strict),
         .target(name: "Screenplay", dependencies: ["ViewKit", "Reactive", "HTTPServer"], swiftSettings: strict),
@@ -54,7 +58,8 @@ let package = Package(
 
         // Tests, and what several test targets share.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
-        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "ScreenplayTesting", "TestSupport"],
             swiftSettings: strict),
@@ -68,7 +73,7 @@ let package = Package(
             name: "ScreenplayTests", dependencies: ["Screenplay", "ScreenplayTesting", "TestSupport"],
             exclude: ["__Snapshots__", "Fixtures"], swiftSettings: strict),
         .testTarget(
-            name: "MovieAppTests", dependencies: ["MovieApp", "ScreenplayTesting", "TestSupport"],
+            name: "MovieAppTests", dependencies: ["MovieApp", "ScreenplayTesting", "TestSupport", "ReactiveTesting"],
             exclude: ["__Snapshots__"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

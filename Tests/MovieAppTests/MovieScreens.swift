@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Reactive
+import ReactiveTesting
 import Screenplay
 import ScreenplayTesting
 import Synchronization

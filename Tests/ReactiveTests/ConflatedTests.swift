@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Reactive
+import ReactiveTesting
 import TestSupport
 import Testing
 

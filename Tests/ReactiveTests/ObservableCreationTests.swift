@@ -1,4 +1,5 @@
 import Reactive
+import ReactiveTesting
 import Testing
 
 extension ReactiveTests {

@@ -1,5 +1,6 @@
 import Dispatch
 import Reactive
+import ReactiveTesting
 import Testing
 
 extension ReactiveTests {

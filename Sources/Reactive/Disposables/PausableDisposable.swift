@@ -12,7 +12,7 @@
 /// ```swift
 /// Observable<Movie>.create { observer in
 ///     let token = feed.observe(id) { observer.onNext($0) }
-///     return FeedSubscription(feed: feed, token: token)   // conforms to PausableDisposable
+///     return MovieChangeSubscription(feed: feed, token: token)   // the demo's: pause(), resume(), dispose()
 /// }
 /// ```
 public protocol PausableDisposable: Disposable {

@@ -29,7 +29,7 @@ public protocol SchedulerType: ImmediateSchedulerType {
 
 extension DispatchTimeInterval {
     /// The interval in seconds (`never` is infinite).
-    var seconds: Double {
+    package var seconds: Double {
         switch self {
         case .seconds(let value): return Double(value)
         case .milliseconds(let value): return Double(value) / 1_000

@@ -362,7 +362,7 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
     }
 
     /// Holds from now on, for a screen no page watches: registered sources pause, and ``scheduleUnlessHeld(_:)``
-    /// refuses work until ``resume()``.
+    /// refuses work until ``resume()``. Call on this scheduler, or before anything is registered (a new screen).
     package func hold() {
         for source in lane.setHeld(true) { source.hold() }
     }
@@ -476,7 +476,7 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
 /// ``catchUp()``, on the screen's scheduler.
 @usableFromInline
 package protocol ScreenCatchUp: AnyObject, Sendable {
-    /// Stops delivering (pauses its upstream where it can); called on the screen's scheduler.
+    /// Stops delivering (pauses its upstream where it can); called where ``ScreenScheduler/hold()`` is.
     func hold()
     /// Delivers what the source kept or missed, if anything, in the calling turn; with `thenHold` it holds again
     /// after. Called on the screen's scheduler.

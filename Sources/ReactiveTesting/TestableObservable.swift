@@ -1,3 +1,5 @@
+public import Reactive
+
 /// A sequence of recorded events played in virtual time, which records its subscriptions.
 public class TestableObservable<Element>: ObservableType {
     /// The events it plays.

@@ -1,3 +1,5 @@
+public import Reactive
+
 /// Virtual time: ticks of a `TestScheduler`.
 public typealias TestTime = Int
 

@@ -1,3 +1,5 @@
+public import Reactive
+
 /// An observer that records each event with the virtual time it arrived.
 public final class TestableObserver<Element>: ObserverType {
     private let scheduler: TestScheduler
