@@ -1,8 +1,9 @@
 /// Turns an unapplied method reference into a closure that holds `owner` unowned, so a
 /// subscription stored in `owner`'s own bag does not keep it alive.
 ///
-/// Precondition: `owner` outlives the returned closure's calls (dispose the subscription before
-/// `owner` goes away, as a bag does).
+/// `owner` should outlive the returned closure's calls (dispose the subscription before `owner` goes away, as a bag
+/// does). A call after `owner` is gone does nothing and reports a ``ProgrammerError`` naming `Owner` — the usual
+/// cause is a binder that nothing keeps alive (not inserted into its view controller's bag) — instead of trapping.
 ///
 /// ```swift
 /// driver.data.drive(onNext: unowned(self, in: MovieDetailBinder.configure))
@@ -10,7 +11,10 @@
 public func unowned<Owner: AnyObject, Input>(
     _ owner: Owner, in method: @escaping (Owner) -> (Input) -> Void
 ) -> (Input) -> Void {
-    { [unowned owner] input in method(owner)(input) }
+    { [weak owner] input in
+        guard let owner else { return reportReleased(Owner.self) }
+        method(owner)(input)
+    }
 }
 
 /// Turns an unapplied method reference without arguments into a closure that holds `owner`
@@ -20,5 +24,17 @@ public func unowned<Owner: AnyObject, Input>(
 /// viewController.rx.viewDidLoad.subscribe(onNext: unowned(self, in: Self.bindLoaded))
 /// ```
 public func unowned<Owner: AnyObject>(_ owner: Owner, in method: @escaping (Owner) -> () -> Void) -> () -> Void {
-    { [unowned owner] in method(owner)() }
+    { [weak owner] in
+        guard let owner else { return reportReleased(Owner.self) }
+        method(owner)()
+    }
+}
+
+/// Reports a call through `unowned(_:in:)` after its owner went away.
+func reportReleased(_ owner: Any.Type) {
+    ProgrammerErrors.report(
+        ProgrammerError(
+            mistake: "\(owner) was released while a subscription made with unowned(self, in:) still ran.",
+            fix: "keep it alive as long as its subscriptions: insert a binder into its view controller's bag "
+                + "(viewController.bag.insert(binder)), or dispose the subscriptions first."))
 }

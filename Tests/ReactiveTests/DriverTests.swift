@@ -198,13 +198,18 @@ extension ReactiveTests {
             }
         }
 
-        @Test func drivingOffAScreenSchedulerIsAProgrammerError() async {
-            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        @Test func drivingOffAScreenSchedulerIsAReportedProgrammerErrorThatStopsNothing() async {
+            // In a process of its own, with no handler installed: the report goes to standard error, and the
+            // process goes on (a trap would end a server's every page).
+            let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
                 let relay = BehaviorRelay(value: 1)
-                _ = relay.asDriver().drive(onNext: { _ in })
+                let delivered = Locked(false)
+                _ = relay.asDriver().drive(onNext: { _ in delivered.withLock { $0 = true } })
+                if delivered.withLock({ $0 }) { exit(3) }
             }
             let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-            #expect(message.contains("drive(onNext:) called off a screen scheduler"))
+            #expect(message.contains("programmer error: drive(onNext:) was called off a screen scheduler"))
+            #expect(message.contains("Fix: call it from code running on a ScreenScheduler"))
         }
     }
 }

@@ -57,12 +57,12 @@ extension ReactiveTests {
             }
         }
 
-        @Test func emittingOffAScreenSchedulerIsAProgrammerError() async {
-            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        @Test func emittingOffAScreenSchedulerIsAReportedProgrammerErrorThatStopsNothing() async {
+            let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
                 _ = PublishRelay<Int>().asSignal().emit(onNext: { _ in })
             }
             let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-            #expect(message.contains("emit(onNext:) called off a screen scheduler"))
+            #expect(message.contains("programmer error: emit(onNext:) was called off a screen scheduler"))
         }
     }
 }

@@ -1,3 +1,4 @@
+import Reactive
 import Testing
 import ViewKit
 
@@ -25,6 +26,25 @@ import ViewKit
     private func movies(_ ids: [Int]) -> [Movie] { ids.map { Movie(id: $0, title: "Movie \($0)") } }
 
     private func titles(_ list: ListView) -> [String] { list.rows.map { ($0 as! Label).text } }
+
+    @Test func duplicateIdentitiesShowTheFirstOfEachAndAreReportedInsteadOfTrapping() {
+        let screen = ScreenScheduler(label: "duplicates")
+        // Reported on the screen's thread, read there too (the scheduler orders the two).
+        final class Mistakes: @unchecked Sendable { var all: [String] = [] }
+        let mistakes = Mistakes()
+        screen.onProgrammerError { error in mistakes.all.append("\(error)") }
+        let shown = screen.sync { () -> [String] in
+            let (_, list) = makeList([
+                Movie(id: 1, title: "One"), Movie(id: 2, title: "Two"), Movie(id: 1, title: "One again"),
+            ])
+            return titles(list)
+        }
+        #expect(shown == ["One", "Two"])
+        let reported = screen.sync { mistakes.all }
+        #expect(reported.count == 1)
+        #expect(reported.first?.contains("share an identity ([\"1\"])") == true)
+        #expect(reported.first?.contains("Fix: give every item its own identity") == true)
+    }
 
     @Test func keepsTheRowOfEachIdentity() {
         let (_, list) = makeList(movies([1, 2, 3]))

@@ -75,7 +75,7 @@ final class ConflatedSlot<Element>: ScreenCatchUp, @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var isDisposed = false
     @exclusivity(unchecked) @usableFromInline var observer: AnyObserver<Element>?
     /// The upstream subscription when it can pause (see ``follow(_:)``); under `lock`.
-    @exclusivity(unchecked) @usableFromInline var upstream: (any PausableDisposable)?
+    @usableFromInline var upstream: (any PausableDisposable)?
     @usableFromInline let scheduler: any ImmediateSchedulerType
     // A screen scheduler takes plain work (no cancellable per drain): a fan-out drains once per screen.
     @usableFromInline let screen: ScreenScheduler?

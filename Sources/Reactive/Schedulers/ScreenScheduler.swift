@@ -72,10 +72,12 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         @exclusivity(unchecked) private var active = false
         @exclusivity(unchecked) private weak var owner: ScreenScheduler?
         /// Whether catch-up work is refused while no page watches (``ScreenScheduler/hold()``).
-        @exclusivity(unchecked) private var isHeld = false
+        private var isHeld = false
         /// The sources that keep their latest value themselves (conflated change feeds), registered when they are
         /// subscribed on this screen, in that order: what catches up when the screen resumes.
-        @exclusivity(unchecked) private var catchUpSources: [any ScreenCatchUp] = []
+        private var catchUpSources: [any ScreenCatchUp] = []
+        /// Where the programmer errors of code running here go (``ScreenScheduler/onProgrammerError(_:)``).
+        private var programmerErrorHandler: (@Sendable (ProgrammerError) -> Void)?
 
         /// How many tracked turns are running on the lane (more than one while a turn's deferred work runs).
         // `@exclusivity(unchecked)`: both are touched by the thread that holds the lane only.
@@ -135,6 +137,11 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
 
         /// The registered sources, none unless the lane holds.
         var heldSources: [any ScreenCatchUp] { lock.withLock { isHeld ? catchUpSources : [] } }
+
+        var errorHandler: (@Sendable (ProgrammerError) -> Void)? {
+            get { lock.withLock { programmerErrorHandler } }
+            set { lock.withLock { programmerErrorHandler = newValue } }
+        }
 
         /// Registers `source`; answers whether the lane holds now.
         func register(_ source: any ScreenCatchUp) -> Bool {
@@ -361,6 +368,19 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         lane.unregister(source)
     }
 
+    /// Sends the ``ProgrammerError``s reported by code running on this scheduler to `handler` (on this scheduler,
+    /// synchronously), instead of the process-wide reporter: the screen's session fails the screen.
+    package func onProgrammerError(_ handler: @escaping @Sendable (ProgrammerError) -> Void) {
+        lane.errorHandler = handler
+    }
+
+    /// Hands `error` to this scheduler's handler; false when it has none.
+    package func handle(_ error: ProgrammerError) -> Bool {
+        guard let handler = lane.errorHandler else { return false }
+        handler(error)
+        return true
+    }
+
     /// Holds from now on, for a screen no page watches: registered sources pause, and ``scheduleUnlessHeld(_:)``
     /// refuses work until ``resume()``. Call on this scheduler, or before anything is registered (a new screen).
     package func hold() {
@@ -483,15 +503,17 @@ package protocol ScreenCatchUp: AnyObject, Sendable {
     func catchUp(thenHold: Bool)
 }
 
-/// Requires the caller to run on a screen scheduler and returns it; `operation` names the call
-/// in the failure message.
+/// The screen scheduler the caller runs on; off any screen, nil after reporting a ``ProgrammerError`` naming
+/// `operation` (the caller then subscribes nothing).
 @usableFromInline
-func requireScreenScheduler(_ operation: String, file: StaticString, line: UInt) -> ScreenScheduler {
+func requireScreenScheduler(_ operation: String, file: StaticString, line: UInt) -> ScreenScheduler? {
     guard let scheduler = ScreenScheduler.current else {
-        preconditionFailure(
-            "\(operation) called off a screen scheduler; call it from code running on a ScreenScheduler "
-                + "(for example in the binder's bindLoaded), so that its elements are delivered on that screen.",
-            file: file, line: line)
+        ProgrammerErrors.report(
+            ProgrammerError(
+                mistake: "\(operation) was called off a screen scheduler (\(file):\(line)), so nothing was subscribed.",
+                fix: "call it from code running on a ScreenScheduler, for example in the binder's bindLoaded, so that "
+                    + "its elements are delivered on that screen."))
+        return nil
     }
     return scheduler
 }

@@ -22,7 +22,7 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     /// returns, later ones (produced on any thread) on this screen's scheduler, never after the
     /// returned disposable is disposed there.
     ///
-    /// Precondition: called on a `ScreenScheduler`.
+    /// Called off a `ScreenScheduler` it subscribes nothing and reports a ``ProgrammerError``.
     @inlinable  // See `subscribe(onNext:onError:onCompleted:onDisposed:)`.
     public func drive(
         onNext: ((Element) -> Void)? = nil,
@@ -30,7 +30,9 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
         onDisposed: (() -> Void)? = nil,
         file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        let scheduler = requireScreenScheduler("drive(onNext:)", file: file, line: line)
+        guard let scheduler = requireScreenScheduler("drive(onNext:)", file: file, line: line) else {
+            return Disposables.create()
+        }
         // One object subscribed to the shared source does the screen hop, the callbacks and the disposal (rather
         // than `asObservable()`'s delivery sink below a closures' observer and their subscription).
         let observer = CallbackObserver<Element>(
@@ -47,16 +49,20 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
         onDisposed: ((Object) -> Void)? = nil,
         file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        _ = requireScreenScheduler("drive(with:onNext:)", file: file, line: line)
+        guard requireScreenScheduler("drive(with:onNext:)", file: file, line: line) != nil else {
+            return Disposables.create()
+        }
         return asObservable().subscribe(
             with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
-    /// Sends every element to `observers`, on the calling screen. Precondition: called on a
-    /// `ScreenScheduler`.
+    /// Sends every element to `observers`, on the calling screen (off a screen, nothing: a
+    /// ``ProgrammerError`` is reported).
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
     where Observer.Element == Element {
-        _ = requireScreenScheduler("drive(_:)", file: #fileID, line: #line)
+        guard requireScreenScheduler("drive(_:)", file: #fileID, line: #line) != nil else {
+            return Disposables.create()
+        }
         return asObservable().subscribe { event in
             for observer in observers { observer.on(event) }
         }
@@ -65,7 +71,9 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     /// Sends every element, as an optional, to `observers`, on the calling screen.
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
     where Observer.Element == Element? {
-        _ = requireScreenScheduler("drive(_:)", file: #fileID, line: #line)
+        guard requireScreenScheduler("drive(_:)", file: #fileID, line: #line) != nil else {
+            return Disposables.create()
+        }
         return asObservable().subscribe { event in
             for observer in observers { observer.on(event.map { $0 as Element? }) }
         }
@@ -73,7 +81,9 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
 
     /// Accepts every element into `relays`, on the calling screen.
     public func drive(_ relays: BehaviorRelay<Element>...) -> any Disposable {
-        _ = requireScreenScheduler("drive(_:)", file: #fileID, line: #line)
+        guard requireScreenScheduler("drive(_:)", file: #fileID, line: #line) != nil else {
+            return Disposables.create()
+        }
         return asObservable().subscribe(onNext: { element in
             for relay in relays { relay.accept(element) }
         })
@@ -81,7 +91,9 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
 
     /// Accepts every element into `relays`, on the calling screen.
     public func drive(_ relays: PublishRelay<Element>...) -> any Disposable {
-        _ = requireScreenScheduler("drive(_:)", file: #fileID, line: #line)
+        guard requireScreenScheduler("drive(_:)", file: #fileID, line: #line) != nil else {
+            return Disposables.create()
+        }
         return asObservable().subscribe(onNext: { element in
             for relay in relays { relay.accept(element) }
         })

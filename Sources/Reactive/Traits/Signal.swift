@@ -18,7 +18,7 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
     /// Subscribes closures on the calling screen; elements produced on any thread arrive on this
     /// screen's scheduler, never after the returned disposable is disposed there.
     ///
-    /// Precondition: called on a `ScreenScheduler`.
+    /// Called off a `ScreenScheduler` it subscribes nothing and reports a ``ProgrammerError``.
     @inlinable  // See `subscribe(onNext:onError:onCompleted:onDisposed:)`.
     public func emit(
         onNext: ((Element) -> Void)? = nil,
@@ -26,7 +26,9 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
         onDisposed: (() -> Void)? = nil,
         file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        let scheduler = requireScreenScheduler("emit(onNext:)", file: file, line: line)
+        guard let scheduler = requireScreenScheduler("emit(onNext:)", file: file, line: line) else {
+            return Disposables.create()
+        }
         // As `drive(onNext:)`: one object does the screen hop, the callbacks and the disposal.
         let observer = CallbackObserver<Element>(
             onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, scheduler: scheduler)
@@ -41,7 +43,9 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
         onDisposed: ((Object) -> Void)? = nil,
         file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        _ = requireScreenScheduler("emit(with:onNext:)", file: file, line: line)
+        guard requireScreenScheduler("emit(with:onNext:)", file: file, line: line) != nil else {
+            return Disposables.create()
+        }
         return asObservable().subscribe(
             with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
@@ -49,7 +53,9 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
     /// Sends every element to `observers`, on the calling screen.
     public func emit<Observer: ObserverType>(to observers: Observer...) -> any Disposable
     where Observer.Element == Element {
-        _ = requireScreenScheduler("emit(to:)", file: #fileID, line: #line)
+        guard requireScreenScheduler("emit(to:)", file: #fileID, line: #line) != nil else {
+            return Disposables.create()
+        }
         return asObservable().subscribe { event in
             for observer in observers { observer.on(event) }
         }
@@ -57,7 +63,9 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
 
     /// Accepts every element into `relays`, on the calling screen.
     public func emit(to relays: PublishRelay<Element>...) -> any Disposable {
-        _ = requireScreenScheduler("emit(to:)", file: #fileID, line: #line)
+        guard requireScreenScheduler("emit(to:)", file: #fileID, line: #line) != nil else {
+            return Disposables.create()
+        }
         return asObservable().subscribe(onNext: { element in
             for relay in relays { relay.accept(element) }
         })
@@ -65,7 +73,9 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
 
     /// Accepts every element into `relays`, on the calling screen.
     public func emit(to relays: BehaviorRelay<Element>...) -> any Disposable {
-        _ = requireScreenScheduler("emit(to:)", file: #fileID, line: #line)
+        guard requireScreenScheduler("emit(to:)", file: #fileID, line: #line) != nil else {
+            return Disposables.create()
+        }
         return asObservable().subscribe(onNext: { element in
             for relay in relays { relay.accept(element) }
         })

@@ -65,6 +65,22 @@ extension Application {
             session.install(screen)
             return screen.renderPage()
         }
+        // A mistake of the screen's code while it was built (a binder gone, a list with duplicate identities) fails
+        // this page load, as a factory that throws does, and the screen with it.
+        if let mistake = session.takeFailure() {
+            session.end()
+            throw ScreenBuildFailure(
+                error: mistake, controllerName: route.controllerName, templateName: route.templateName,
+                steps: [
+                    "route \(route.pattern) matched \(request.path)", "factory of \(route.controllerName)",
+                    "viewDidLoad and the binder's bindings",
+                ])
+        }
+        // Later mistakes (in a binder's callback, say) did nothing where they happened; they are logged, naming the
+        // screen, and the screen goes on.
+        session.scheduler.onProgrammerError { [logger, id, name = route.controllerName] mistake in
+            logger.log(.error, "screen.programmer_error", ["session": id, "screen": name, "error": "\(mistake)"])
+        }
         sessions.insert(session)
         return (session, html)
     }

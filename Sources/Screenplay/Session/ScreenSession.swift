@@ -19,6 +19,8 @@ package final class ScreenSession: Sendable {
     package let scheduler: ScreenScheduler
     private let screen: ScreenConfined<Screen?>
     private let connectedStreams = Atomic<Int>(0)
+    /// The first programmer error reported by code running on the screen, if any.
+    private let failure = Locked<ProgrammerError?>(nil)
 
     package init(id: String, csrfToken: String, url: String, scheduler: ScreenScheduler) {
         self.id = id
@@ -29,6 +31,18 @@ package final class ScreenSession: Sendable {
         // Until a page's stream attaches, changes wait for it (conflated), unrendered: a page served to a crawler,
         // a closed tab or a browser without JavaScript costs nothing per change.
         scheduler.hold()
+        scheduler.onProgrammerError { [failure] error in
+            failure.withLock { $0 = $0 ?? error }
+        }
+    }
+
+    /// The first programmer error the screen's code made, taken: a screen that made one while it was built fails
+    /// that page load (``Application``).
+    package func takeFailure() -> ProgrammerError? {
+        failure.withLock { failure in
+            defer { failure = nil }
+            return failure
+        }
     }
 
     /// The events URL of this session.

@@ -1,3 +1,5 @@
+internal import Reactive
+
 /// A view whose rows are made from data with stable identity (like a `UITableView` with a diffable
 /// data source).
 ///
@@ -44,13 +46,21 @@ public final class ListView: View {
     // (every new page's) needs none, where wrapping each one cost some 1,300 instructions a row.
     /// Makes the rows match `items`: creates rows for new identities with `makeRow`, removes rows
     /// of identities no longer present, moves rows into the new order, and calls `configureRow` for
-    /// every item with its row. Identities must be unique.
+    /// every item with its row. Identities must be unique: items whose identity came earlier in `items` are left
+    /// out, and a ``ProgrammerError`` naming the duplicates is reported (the screen fails), instead of a trap.
     @inlinable
     public func update<Item, ID: Hashable>(
         with items: [Item], id: (Item) -> ID, makeRow: (Item) -> View, configureRow: (View, Item) -> Void
     ) {
-        let ids = items.map(id)
-        precondition(Self.areUnique(ids), "ListView.update: identities must be unique")
+        var items = items
+        var ids = items.map(id)
+        if !Self.areUnique(ids) {
+            var seen = Set<ID>()
+            let kept = ids.indices.filter { seen.insert(ids[$0]).inserted }
+            Self.reportDuplicateIdentities(Array(Set(ids.indices).subtracting(kept).map { ids[$0] }.prefix(5)))
+            items = kept.map { items[$0] }
+            ids = kept.map { ids[$0] }
+        }
         let rows = reconcile(TypedRowIdentities(ids)) { makeRow(items[$0]) }
         for index in items.indices { configureRow(rows[index], items[index]) }
         finishUpdate()
@@ -125,6 +135,17 @@ public final class ListView: View {
             successor = row
         }
         return finalRows.map { $0! }
+    }
+
+    /// Reports identities given to more than one item of an update.
+    @usableFromInline
+    static func reportDuplicateIdentities(_ duplicates: [any Hashable]) {
+        ProgrammerErrors.report(
+            ProgrammerError(
+                mistake: "ListView.update was given items that share an identity (\(duplicates.map { "\($0)" })); "
+                    + "only the first item of each identity is shown.",
+                fix: "give every item its own identity in update(with:id:…): a database id, not a title or a position.")
+        )
     }
 
     /// Whether no two of `ids` are equal: pairwise for the few rows most lists have (specialised with the
