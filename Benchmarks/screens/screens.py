@@ -13,6 +13,14 @@
            never open or attach a stream (a crawler, closed tabs), the server left to settle, then the fan-out;
            with --preload-changes C, C changes of the movie's rating come between them.
            --record FILE appends one line of figures (for run.sh's medians over rounds).
+  instances  Several `movies` instances on one PostgreSQL database (--instance NAME=PORT:PID:STREAMS, repeated):
+           STREAMS detail screens of one movie with their event streams on each, one PATCH of the rating sent to
+           --write (default the first), and for every stream on every instance the time from sending it to the
+           arrival of the new value; the writer's screens get the change from it directly, the others' through
+           PostgreSQL's NOTIFY. One fanout_wait reads every instance's streams. Per instance: p50/p99, its CPU, and
+           from its /metrics the commit-to-delivery time of this change (movies_change_delivery_seconds) and the
+           notifications it heard; PostgreSQL's CPU with --postgres-pid. A PATCH of the next movie first warms the
+           writer and every listener. --record FILE appends a JSON line.
   idle     N detail screens with their event streams, then left alone for --seconds (heartbeats every 15 s):
            the server's CPU over the idle time, its threads, RSS per screen+stream, and whether every stream is
            still open and heard its heartbeats.
@@ -29,6 +37,7 @@
 No thread per connection: every socket is non-blocking and registered with one epoll set.
 
 Usage: screens.py fanout --port P --pid SERVER_PID --streams 1000 [--shared 10] [--preload 10000]
+       screens.py instances --instance a=P:PID:1000 --instance b=P:PID:1000 --instance c=P:PID:1000 --write a
        screens.py idle --port P --pid SERVER_PID --streams 10000 --seconds 60
        screens.py changes --port P --pid SERVER_PID --streams 10000 --changes 40
        screens.py action --port P --iterations 500
@@ -450,6 +459,173 @@ def fanout(args):
         sys.exit(1)
 
 
+def fetch(port, path):
+    """GET path on a fresh connection; the body as text (the whole of it, unlike request_once)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        body = response.read().decode()
+        if response.status != 200:
+            sys.exit(f"GET {path} on port {port} answered {response.status}")
+        return body
+    finally:
+        connection.close()
+
+
+def store_metrics(port):
+    """From an instance's /metrics: the notifications received and the commit-to-delivery histogram's sum and count
+    (`movies_change_delivery_seconds`, from a write's commit to its change handed to every screen of the movie)."""
+    values = {}
+    for line in fetch(port, "/metrics").splitlines():
+        if line and not line.startswith("#"):
+            name, _, value = line.rpartition(" ")
+            values[name] = float(value)
+    return (values.get("movies_store_notifications_total", 0), values.get("movies_change_delivery_seconds_sum", 0),
+            values.get("movies_change_delivery_seconds_count", 0))
+
+
+def process_tree_cpu(pid):
+    """The CPU seconds of process `pid` and its children (PostgreSQL's postmaster and backends, one thread each),
+    from each one's schedstat (nanoseconds)."""
+    total = 0
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as f:
+                parent = int(f.read().rsplit(")", 1)[1].split()[1])
+            if int(name) != pid and parent != pid:
+                continue
+            with open(f"/proc/{name}/schedstat") as f:
+                total += int(f.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            pass  # exited meanwhile
+    return total / 1e9
+
+
+def instances(args):
+    """Several instances on one database: screens and streams on each, one PATCH to the writer, every stream timed."""
+    resource.setrlimit(resource.RLIMIT_NOFILE, (resource.getrlimit(resource.RLIMIT_NOFILE)[1],) * 2)
+    nodes = []  # (name, port, pid, streams)
+    for text in args.instance:
+        name, _, rest = text.partition("=")
+        port, pid, count = (int(v) for v in rest.split(":"))
+        nodes.append((name, port, pid, count))
+    writer = next((node for node in nodes if node[0] == (args.write or nodes[0][0])), None)
+    if writer is None:
+        sys.exit(f"--write {args.write}: no such --instance")
+    loop = Loop()
+    cpu_start = client_cpu()
+    streams_of = {}
+    for name, port, pid, count in nodes:
+        if not count:
+            continue
+        started = time.perf_counter()
+        screens = open_screens(loop, port, count, f"/movies/{args.movie}")
+        strays = [s.path for s in screens if not s.path.startswith(f"/screens/{name}.")]
+        if strays:
+            sys.exit(f"instance {name} made screens named for another: {strays[:3]}")
+        streams_of[name] = open_streams(loop, port, screens)
+        print(f"instance {name} (port {port}): {count} screens and streams opened in {time.perf_counter() - started:.1f} s")
+    time.sleep(0.5)
+    for streams in streams_of.values():
+        discard_opening(loop, streams)
+
+    # A PATCH of another movie first, on the writer: its request path's first costs, and on every other instance the
+    # listener's first notification and read of a movie, are not what every change pays. Then wait until each has
+    # heard it.
+    before = {name: store_metrics(port)[0] for name, port, _, _ in nodes}
+    other = json.loads(fetch(writer[1], f"/api/movies/{args.movie + 1}"))["rating"]
+    warm = request_once(writer[1], patch_request(args.movie + 1, 5.0 if other != 5.0 else 6.0))
+    if not warm.startswith(b"HTTP/1.1 200"):
+        sys.exit(f"warm-up PATCH of movie {args.movie + 1} failed: {warm[:200]!r}")
+    deadline = time.time() + 10
+    while any(store_metrics(port)[0] <= before[name] for name, port, _, _ in nodes):
+        if time.time() > deadline:
+            sys.exit("an instance did not hear the warm-up PATCH's notification within 10 s")
+        time.sleep(0.05)
+    time.sleep(0.2)
+
+    current = json.loads(fetch(writer[1], f"/api/movies/{args.movie}"))["rating"]
+    rating = 3.1 if current != 3.1 else 8.6
+    marker = f">{rating}</span>".encode()
+    order = [(name, s) for name, _, _, _ in nodes for s in streams_of.get(name, [])]
+    metrics_before = {name: store_metrics(port) for name, port, _, _ in nodes}
+    waiter_binary = build_fanout_wait()
+    with tempfile.TemporaryDirectory() as scratch:
+        patch_path, first_path = os.path.join(scratch, "patch"), os.path.join(scratch, "first")
+        with open(patch_path, "wb") as f:
+            f.write(patch_request(args.movie, rating))
+        fds = [s.fileno() for _, s in order]
+        # One reader for every instance's streams: the PATCH goes to the writer's port only.
+        waiter = subprocess.Popen([waiter_binary, str(writer[1]), marker.decode(), patch_path, first_path,
+                                   str(args.timeout)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, pass_fds=fds,
+                                  text=True)
+        waiter.stdin.write("".join(f"{fd}\n" for fd in fds) + "\n")
+        waiter.stdin.flush()
+        if waiter.stdout.readline().strip() != "ready":
+            sys.exit("fanout_wait did not start")
+        server_before = {name: server_thread_cpu(pid) for name, _, pid, _ in nodes}
+        postgres_before = process_tree_cpu(args.postgres_pid) if args.postgres_pid else 0
+        waiter.stdin.write("go\n")
+        waiter.stdin.flush()
+        reply = waiter.stdout.readline().strip()
+        cpu_patch = float(waiter.stdout.readline().split()[1])
+        extra = int(waiter.stdout.readline().split()[1])
+        times = [float(line.split()[0]) for line in waiter.stdout.read().splitlines() if line.strip()]
+        waiter.wait()
+        server_patch = {name: server_thread_cpu(pid) - server_before[name] for name, _, pid, _ in nodes}
+        postgres_patch = process_tree_cpu(args.postgres_pid) - postgres_before if args.postgres_pid else 0
+    if not reply.startswith("reply HTTP/1.1 200"):
+        sys.exit(f"PATCH failed: {reply!r}")
+    time.sleep(0.2)  # the delivery's completion is counted once every screen was handed the change
+    metrics_after = {name: store_metrics(port) for name, port, _, _ in nodes}
+
+    record = {"label": args.label, "writer": writer[0], "extra": extra, "client_cpu_ms": round(1000 * cpu_patch, 2),
+              "postgres_cpu_ms": round(1000 * postgres_patch, 2), "instances": {}}
+    groups = [("all", [t for t in times])] if len(streams_of) > 1 else []
+    for name, _, _, _ in nodes:
+        if name in streams_of:
+            groups.append((name, [t for (n, _), t in zip(order, times) if n == name]))
+    total = len(order)
+    print(f"one PATCH of movie {args.movie}'s rating to instance {writer[0]}; {total} streams on "
+          + ", ".join(f"{name} ({len(streams_of[name])})" for name in streams_of))
+    for group, values in groups:
+        got = [t for t in values if t >= 0]
+        row = {"streams": len(values), "received": len(got)}
+        if got:
+            row.update(first=min(got), p50=percentile(got, 0.5), p99=percentile(got, 0.99), max=max(got))
+        line = (f"  {group:<4} received by {len(got)}/{len(values)}"
+                + (f"; first {row['first']:.1f} ms, p50 {row['p50']:.1f} ms, p99 {row['p99']:.1f} ms, "
+                   f"max {row['max']:.1f} ms" if got else ""))
+        if group != "all":
+            notified = metrics_after[group][0] - metrics_before[group][0]
+            deliveries = metrics_after[group][2] - metrics_before[group][2]
+            delivery = metrics_after[group][1] - metrics_before[group][1]
+            row.update(server_cpu_ms=round(1000 * server_patch[group], 2), notifications=notified,
+                       deliveries=deliveries, delivery_ms=round(1000 * delivery, 3) if deliveries == 1 else None)
+            line += (f"; server CPU {1000 * server_patch[group]:.1f} ms; commit to every screen handed the change "
+                     + (f"{1000 * delivery:.2f} ms" if deliveries == 1 else f"({deliveries:.0f} deliveries)")
+                     + f" (movies_change_delivery_seconds), {notified:.0f} notification(s) heard")
+        record["instances"][group] = row
+        print(line)
+    for name, _, _, _ in nodes:
+        if name not in streams_of:
+            notified = metrics_after[name][0] - metrics_before[name][0]
+            print(f"  {name}: no screens; server CPU {1000 * server_patch[name]:.1f} ms, {notified:.0f} notification(s)")
+            record["instances"][name] = {"streams": 0, "server_cpu_ms": round(1000 * server_patch[name], 2)}
+    print(f"  PostgreSQL CPU (every backend) from the PATCH to the last arrival: {1000 * postgres_patch:.1f} ms; "
+          f"client CPU {client_cpu() - cpu_start:.2f} s opening, {1000 * cpu_patch:.1f} ms while the patch fanned out"
+          + (f"; {extra} more events with the new value than streams" if extra else ""))
+    loop.close_all()
+    if args.record:
+        with open(args.record, "a") as f:
+            f.write(json.dumps(record) + "\n")
+    if args.expect_all and (sum(1 for t in times if t >= 0) != total or extra):
+        sys.exit(1)
+
+
 def idle(args):
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -592,8 +768,8 @@ def pages(args):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("mode", choices=["fanout", "idle", "changes", "action", "pages"])
-    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("mode", choices=["fanout", "instances", "idle", "changes", "action", "pages"])
+    parser.add_argument("--port", type=int)
     parser.add_argument("--pid", type=int, default=0)
     parser.add_argument("--movie", type=int, default=1)
     parser.add_argument("--streams", type=int, default=1000)
@@ -611,10 +787,19 @@ def main():
                         help="fanout: rating changes of the movie after the --preload page loads, before the fan-out")
     parser.add_argument("--record", help="fanout: append a line of figures to this file")
     parser.add_argument("--label", default="fanout", help="fanout: the first word of the --record line")
+    parser.add_argument("--instance", action="append", default=[], metavar="NAME=PORT:PID:STREAMS",
+                        help="instances: one instance, its server's pid and how many screens and streams to open on it")
+    parser.add_argument("--write", help="instances: the instance the PATCH goes to (default: the first)")
+    parser.add_argument("--postgres-pid", type=int, default=0,
+                        help="instances: the postmaster's pid, for PostgreSQL's CPU during the fan-out")
     parser.add_argument("--callgrind", action="store_true",
                         help="fanout: switch callgrind's instrumentation on just before the PATCH, dump after")
     args = parser.parse_args()
-    {"fanout": fanout, "idle": idle, "changes": changes, "action": action, "pages": pages}[args.mode](args)
+    if args.mode == "instances" and not args.instance:
+        parser.error("instances needs --instance NAME=PORT:PID:STREAMS")
+    if args.mode != "instances" and args.port is None:
+        parser.error("--port is required")
+    {"fanout": fanout, "instances": instances, "idle": idle, "changes": changes, "action": action, "pages": pages}[args.mode](args)
 
 
 if __name__ == "__main__":

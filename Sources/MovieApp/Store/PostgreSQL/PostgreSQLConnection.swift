@@ -50,6 +50,9 @@ final class PostgreSQLConnection {
             throw StoreError(.unavailable, message: "connecting to \(address): \(message)")
         }
         self.handle = handle
+        // Notices (`relation … already exists, skipping` from the schema's `IF NOT EXISTS`) would go to standard
+        // error through libpq, outside the app's log: only warnings and errors come back, as results.
+        try execute("SET client_min_messages = warning", [], "setting the connection's message level")
     }
 
     deinit {

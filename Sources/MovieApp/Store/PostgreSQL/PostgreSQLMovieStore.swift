@@ -140,7 +140,6 @@ public final class PostgreSQLMovieStore: MovieStore {
             guard let movie = try movie(id: id) else { throw .movieNotFound(id) }
             return movie
         }
-        let committedAt = Date()
         let result = try withConnection { connection throws(StoreError) -> (Movie, version: Int)? in
             try connection.inTransaction { () throws(StoreError) -> (Movie, version: Int)? in
                 guard let current = try Self.movie(id: id, in: connection, forUpdate: true) else {
@@ -170,7 +169,8 @@ public final class PostgreSQLMovieStore: MovieStore {
             guard let movie = try self.movie(id: id) else { throw .movieNotFound(id) }
             return movie
         }
-        publish(movie, version: version, committedAt: committedAt)
+        // Taken after the commit, as a receiving instance's is (the commit's clock time, in the notification).
+        publish(movie, version: version, committedAt: Date())
         return movie
     }
 
