@@ -40,14 +40,15 @@ final class MovieChangeFeed: Sendable {
         private(set) var serials: [Int] = []
         private(set) var observers: [(@Sendable (Movie) -> Void)?] = []
         private(set) var paused: [Bool] = []
-        /// Per paused serial, the movie's delivery count when it paused.
-        var pausedAt: [Int: Int] = [:]
+        /// Per entry, the movie's delivery count when it paused (meaningful while `paused`).
+        private var pausedAt: [Int] = []
         private(set) var count = 0
 
         mutating func append(_ observer: @escaping @Sendable (Movie) -> Void, serial: Int) {
             serials.append(serial)
             observers.append(observer)
             paused.append(false)
+            pausedAt.append(0)
             count += 1
         }
 
@@ -63,8 +64,20 @@ final class MovieChangeFeed: Sendable {
             return low
         }
 
-        mutating func setPaused(_ isPaused: Bool, at index: Int) {
-            paused[index] = isPaused
+        /// Pauses `serial`'s entry, remembering the delivery count; false if it was paused or is gone.
+        mutating func pause(serial: Int, deliveries: Int) -> Bool {
+            guard let index = index(of: serial), !paused[index] else { return false }
+            paused[index] = true
+            pausedAt[index] = deliveries
+            return true
+        }
+
+        /// Resumes `serial`'s entry; answers its observer and the delivery count when it paused, nil if it was not
+        /// paused.
+        mutating func resume(serial: Int) -> (observer: @Sendable (Movie) -> Void, pausedAt: Int)? {
+            guard let index = index(of: serial), paused[index], let observer = observers[index] else { return nil }
+            paused[index] = false
+            return (observer, pausedAt[index])
         }
 
         /// Empties the entry of `serial`, if it still observes; drops the emptied entries once they are as many as
@@ -73,7 +86,6 @@ final class MovieChangeFeed: Sendable {
             guard let index = index(of: serial) else { return }
             observers[index] = nil
             paused[index] = false
-            pausedAt[serial] = nil
             count -= 1
             if count <= serials.count - count { compact() }
         }
@@ -84,11 +96,13 @@ final class MovieChangeFeed: Sendable {
                 serials[kept] = serials[index]
                 observers[kept] = observers[index]
                 paused[kept] = paused[index]
+                pausedAt[kept] = pausedAt[index]
                 kept += 1
             }
             serials.removeLast(serials.count - kept)
             observers.removeLast(observers.count - kept)
             paused.removeLast(paused.count - kept)
+            pausedAt.removeLast(pausedAt.count - kept)
         }
     }
 
@@ -118,14 +132,8 @@ final class MovieChangeFeed: Sendable {
     /// Stops calling the observer of `token` until ``resume(_:)``; a delivery already under way may still reach it.
     func pause(_ token: Token) {
         registry.withLock { registry in
-            let delivered = registry.deliveries[token.movieID]?.count ?? 0
-            guard var entry = registry.observers[token.movieID], let index = entry.index(of: token.serial),
-                !entry.paused[index]
-            else { return }
-            registry.observers[token.movieID] = nil
-            entry.setPaused(true, at: index)
-            entry.pausedAt[token.serial] = delivered
-            registry.observers[token.movieID] = entry
+            let deliveries = registry.deliveries[token.movieID]?.count ?? 0
+            _ = registry.observers[token.movieID]?.pause(serial: token.serial, deliveries: deliveries)
         }
     }
 
@@ -135,15 +143,8 @@ final class MovieChangeFeed: Sendable {
     func resume(_ token: Token) {
         delivery.sync {
             let missed = registry.withLock { registry -> (Movie, @Sendable (Movie) -> Void)? in
-                guard var entry = registry.observers[token.movieID], let index = entry.index(of: token.serial),
-                    entry.paused[index]
-                else { return nil }
-                registry.observers[token.movieID] = nil
-                entry.setPaused(false, at: index)
-                let pausedAt = entry.pausedAt.removeValue(forKey: token.serial) ?? 0
-                let observer = entry.observers[index]
-                registry.observers[token.movieID] = entry
-                guard let delivered = registry.deliveries[token.movieID], delivered.count != pausedAt, let observer
+                guard let (observer, pausedAt) = registry.observers[token.movieID]?.resume(serial: token.serial),
+                    let delivered = registry.deliveries[token.movieID], delivered.count != pausedAt
                 else { return nil }
                 return (delivered.movie, observer)
             }
