@@ -94,8 +94,7 @@ extension Application {
         do {
             viewController = try ViewController.$screenTemplates.withValue(templates) { try route.factory(request) }
         } catch {
-            // Named for a failure only: written out for every page, these strings were some 3,400 instructions and
-            // four allocations of each page served.
+            // Named for a failure only: a page that is served builds none of these strings.
             let steps = ["route \(route.pattern) matched \(request.path)", "factory of \(route.controllerName)"]
             throw ScreenBuildFailure(
                 error: error, controllerName: route.controllerName, templateName: route.templateName, steps: steps)
