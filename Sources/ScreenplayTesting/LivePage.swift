@@ -46,6 +46,9 @@ public struct LivePage: Sendable {
         return html.contains("action=\"\(path)\"") ? path : nil
     }
 
+    /// Where the page posts its fields' input events (`/screens/{sid}/input`).
+    public var inputPath: String? { sessionID.map { "/screens/\($0)/input" } }
+
     /// The value of the first `name="…"` attribute on the page.
     public func attribute(_ name: String) -> String? {
         guard let range = html.range(of: " \(name)=\"") else { return nil }

@@ -1,3 +1,4 @@
+internal import Foundation
 public import Reactive
 public import Screenplay
 public import ViewKit
@@ -45,7 +46,7 @@ public final class ScreenHarness: Sendable {
         self.scheduler = scheduler
         state = ScreenConfined(nil, on: scheduler)
         recorded = ScreenConfined([], on: scheduler)
-        let request = ScreenRequest(url: url, path: url, parameters: parameters)
+        let request = Self.request(url: url, parameters: parameters)
         try scheduler.sync { [state, recorded] in
             let viewController = try ViewController.$screenTemplates.withValue(templates) { try factory(request) }
             let screen = Screen(
@@ -58,6 +59,15 @@ public final class ScreenHarness: Sendable {
             if appear { screen.appearIfNeeded() }
         }
         settle()
+    }
+
+    /// The request a GET of `url` makes: its path, and its query decoded.
+    static func request(url: String, parameters: [String: String]) -> ScreenRequest {
+        let components = URLComponents(string: url)
+        var query: [String: String] = [:]
+        for item in components?.queryItems ?? [] { query[item.name] = item.value ?? "" }
+        let path = components.map { $0.percentEncodedPath.isEmpty ? "/" : $0.percentEncodedPath } ?? url
+        return ScreenRequest(url: url, path: path, parameters: parameters, query: query)
     }
 
     /// Runs `body` on the screen's scheduler with its view controller, then lets the screen flush.
@@ -75,12 +85,134 @@ public final class ScreenHarness: Sendable {
         return result
     }
 
-    /// Taps the button whose `data-action` is `action`; returns false if the screen has no enabled such button.
+    /// Taps the button whose `data-action` is `action`, as the page's script posts it: a button in a form posts every
+    /// field of the form (what was typed and not yet sent goes with it); `row` picks the button of the list row with
+    /// that identity. Returns false if nothing was tapped (no enabled, visible such button; a row gone; a value the
+    /// screen refused).
     @discardableResult
-    public func tap(_ action: String) -> Bool {
-        let done = scheduler.sync { [state] in state.value?.perform(action: action) ?? false }
+    public func tap(_ action: String, row: (any Hashable)? = nil) -> Bool {
+        let rowText = row.map { String(describing: $0) }
+        let pending = typing.withLock { typing in
+            defer { typing.pending = [:] }
+            return typing.pending.mapValues(\.value)
+        }
+        let outcome = scheduler.sync { [state] () -> String in
+            guard let screen = state.value else { return "ended" }
+            var scope: View = screen.page
+            if let rowText, let list = Self.list(containingRow: rowText, in: screen.page),
+                let rowView = list.row(withIdentityDescription: rowText)
+            {
+                scope = rowView
+            }
+            let form = Self.button(action, in: scope)?.enclosingForm
+            let fields = (form?.fields ?? []).compactMap { field -> (name: String, value: String)? in
+                guard let value = pending[field.name] ?? field.formValue else { return nil }
+                return (field.name, value)
+            }
+            return "\(screen.perform(action: action, row: rowText, fields: fields, answering: nil))"
+        }
         settle()
-        return done
+        return outcome == "performed"
+    }
+
+    private static func button(_ action: String, in view: View) -> Button? {
+        if let button = view as? Button, button.actionName == action { return button }
+        for subview in view.liveSubviews {
+            if let found = button(action, in: subview) { return found }
+        }
+        return nil
+    }
+
+    private static func list(containingRow row: String, in view: View) -> ListView? {
+        if let list = view as? ListView { return list.row(withIdentityDescription: row) != nil ? list : nil }
+        for subview in view.liveSubviews {
+            if let found = list(containingRow: row, in: subview) { return found }
+        }
+        return nil
+    }
+
+    // MARK: Typing, in virtual time
+
+    /// The page's script, as the harness plays it: text typed and not yet sent, the virtual clock, the sequence
+    /// numbers per field, and the input events sent so far.
+    private struct Typing: Sendable {
+        var now: Duration = .zero
+        var pending: [String: (value: String, due: Duration)] = [:]
+        var sequences: [String: Int] = [:]
+        var sent: [InputEvent] = []
+    }
+
+    /// An input event the harness sent to the screen, as the page's script would post it.
+    public struct InputEvent: Sendable, Equatable {
+        /// The field's name.
+        public let field: String
+        /// Its value.
+        public let value: String
+        /// When it was sent, on the harness's virtual clock.
+        public let time: Duration
+    }
+
+    private let typing = Locked(Typing())
+
+    /// How long the page's script waits after a keystroke before it sends the field's value (its default).
+    public static let debounce = Duration.milliseconds(150)
+
+    /// Types `text` into the field named `name` as the user would (the field then holds `text`): the value is sent
+    /// to the screen ``debounce`` after this, unless more typing comes first, a ``blur(_:)``, or a tap of its form.
+    /// Nothing reaches the screen until ``advance(by:)`` passes that time.
+    public func type(_ name: String, _ text: String, debounce: Duration = ScreenHarness.debounce) {
+        typing.withLock { typing in typing.pending[name] = (text, typing.now + debounce) }
+    }
+
+    /// Moves the virtual clock on by `duration`, sending the input events that fall due, in order.
+    public func advance(by duration: Duration) {
+        let due = typing.withLock { typing -> [(String, String)] in
+            typing.now += duration
+            let due = typing.pending.filter { $0.value.due <= typing.now }.sorted { $0.value.due < $1.value.due }
+            for (name, _) in due { typing.pending[name] = nil }
+            return due.map { ($0.key, $0.value.value) }
+        }
+        for (name, value) in due { send(name, value, event: .editingChanged) }
+    }
+
+    /// Leaves the field named `name`: what was typed and not yet sent goes at once, as an editing-ended event.
+    public func blur(_ name: String) {
+        let value = typing.withLock { $0.pending.removeValue(forKey: name)?.value }
+        if let value { send(name, value, event: .editingDidEnd) }
+    }
+
+    /// Presses Enter in the field named `name` (outside a form): its value goes at once, as a primary action.
+    public func pressEnter(_ name: String) {
+        let pendingValue = typing.withLock { $0.pending.removeValue(forKey: name)?.value }
+        let value = pendingValue ?? scheduler.sync { [state] in state.value?.page.field(named: name)?.formValue } ?? ""
+        send(name, value, event: .primaryActionTriggered)
+    }
+
+    /// The input events sent to the screen so far, oldest first.
+    public var inputEvents: [InputEvent] {
+        typing.withLock { $0.sent }
+    }
+
+    private func send(_ name: String, _ value: String, event: ControlEvents) {
+        let sequence = typing.withLock { typing -> Int in
+            let next = (typing.sequences[name] ?? 0) + 1
+            typing.sequences[name] = next
+            typing.sent.append(InputEvent(field: name, value: value, time: typing.now))
+            return next
+        }
+        let outcome = scheduler.sync { [state] () -> String in
+            guard let screen = state.value else { return "ended" }
+            return "\(screen.input(field: name, value: value, sequence: sequence, event: event))"
+        }
+        if outcome != "applied" {
+            ProgrammerErrors.report(
+                ProgrammerError(
+                    mistake: "ScreenHarness sent “\(value.prefix(40))” to the field “\(name)”: \(outcome).",
+                    fix:
+                        "type into a field the screen has (its name attribute, or its outlet name), with a value it accepts."
+                ))
+        }
+        settle()
     }
 
     /// Runs `viewDidAppear(false)` (once), as when the page's event stream connects.

@@ -50,11 +50,22 @@ struct MovieScreens {
         }
     }
 
-    /// The movie list at `/`.
-    func list(store: (any MovieStore)? = nil) throws -> ScreenHarness {
+    /// The movie list at `url` (`/`, or `/?q=…` for a search).
+    func list(store: (any MovieStore)? = nil, url: String = "/") throws -> ScreenHarness {
         let store = store ?? self.store
-        return try ScreenHarness(templates: Self.templates, views: MovieServer.register) { _ in
-            MovieListViewController.make(store: store)
+        return try ScreenHarness(templates: Self.templates, views: MovieServer.register, url: url) { request in
+            MovieListViewController.make(store: store, request: request)
+        }
+    }
+
+    /// The MovieEdit screen of movie `id`, as `/movies/{id}/edit` builds it.
+    func edit(_ id: Int, store: (any MovieStore)? = nil) throws -> ScreenHarness {
+        let store = store ?? self.store
+        return try ScreenHarness(
+            templates: Self.templates, views: MovieServer.register, url: "/movies/\(id)/edit",
+            parameters: ["id": "\(id)"], parent: "/"
+        ) { request in
+            try MovieEditViewController.make(request: request, store: store)
         }
     }
 }

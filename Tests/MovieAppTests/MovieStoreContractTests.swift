@@ -66,6 +66,23 @@ struct MovieStoreContractTests {
         #expect(try kind.open(place).movie(id: 2) == expected)
     }
 
+    /// The edit form's version check: a save that started from an older version of the movie changes nothing.
+    @Test(arguments: StoreKind.available)
+    func refusesAConditionalUpdateWhenTheMovieChangedSinceAndChangesNothing(kind: StoreKind) throws {
+        let place = try kind.makePlace(folder)
+        let store = try kind.open(place, seedingFrom: try folder.catalog(sampleMovies()))
+        let original = try #require(try store.movie(id: 1))
+        let other = try kind.open(place)
+        let theirs = try other.update(id: 1, with: MoviePatch(title: "Theirs"))
+        #expect(throws: StoreError.changedMeanwhile(1)) {
+            try store.update(id: 1, with: MoviePatch(title: "Mine"), ifUnchangedSince: original)
+        }
+        #expect(try store.movie(id: 1) == theirs)
+        let mine = try store.update(id: 1, with: MoviePatch(title: "Mine"), ifUnchangedSince: theirs)
+        #expect(mine.title == "Mine")
+        #expect(try other.movie(id: 1)?.title == "Mine")
+    }
+
     @Test(arguments: StoreKind.available)
     func refusesToUpdateAnUnknownMovieAndChangesNothing(kind: StoreKind) throws {
         let store = try kind.open(try kind.makePlace(folder), seedingFrom: try folder.catalog(sampleMovies()))

@@ -7,13 +7,15 @@ import Testing
 /// Hostile posts to action URLs: each is refused (or sent to a fresh screen) and no counter moves. Complements
 /// `ActionTests`, which checks the single cases of each refusal.
 @Suite struct ActionAttackTests {
-    @Test func aReplayedTokenAfterTheFormPostEndedTheSessionChangesNothing() throws {
+    @Test func aReplayedTokenAfterTheSessionEndedChangesNothing() throws {
         let app = try TestApp()
         defer { app.application.stop() }
         let page = try app.openCounter()
         let path = page.actionPath("increment")!
         #expect(try app.client.post(path, form: ["csrf": page.csrfToken!]).status == 303)
         #expect(app.factory.createdRelays.first?.value == 1)
+        // Leaving navigates: the session ends.
+        #expect(try app.client.post(page.actionPath("leave")!, form: ["csrf": page.csrfToken!]).status == 303)
         for _ in 0..<5 {
             let replay = try app.client.post(path, form: ["csrf": page.csrfToken!])
             #expect(replay.status == 303)

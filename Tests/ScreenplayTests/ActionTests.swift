@@ -6,14 +6,35 @@ import TestSupport
 import Testing
 
 @Suite struct ActionTests {
-    @Test func aFormPostFiresTheTapAndRedirectsToTheScreen() throws {
+    /// Without JavaScript a form post answers with the same screen session: its state counts 1, 2, 3.
+    @Test func aFormPostFiresTheTapAndRedirectsToTheSameScreenSession() throws {
         let app = try TestApp()
         defer { app.application.stop() }
         let page = try app.openCounter()
-        let response = try app.client.post(page.actionPath("increment")!, form: ["csrf": page.csrfToken!])
-        #expect(response.status == 303)
-        #expect(response.header("Location") == "/counter")
-        #expect(app.factory.createdRelays.first?.value == 1)
+        let sessionPage = "/screens/\(page.sessionID!)"
+        for count in 1...3 {
+            let response = try app.client.post(page.actionPath("increment")!, form: ["csrf": page.csrfToken!])
+            #expect(response.status == 303)
+            #expect(response.header("Location") == sessionPage)
+            let shown = try app.client.get(sessionPage)
+            #expect(shown.status == 200)
+            #expect(shown.text.contains(">\(count)</p>"))
+            #expect(shown.text.contains(page.csrfToken!))
+        }
+        #expect(app.factory.createdRelays.count == 1)
+        #expect(app.factory.createdRelays.first?.value == 3)
+    }
+
+    @Test func theSessionPageOfAnEndedSessionSendsTheBrowserBack() throws {
+        let app = try TestApp()
+        defer { app.application.stop() }
+        let page = try app.openCounter()
+        let leave = try app.client.post(page.actionPath("leave")!, form: ["csrf": page.csrfToken!])
+        #expect(leave.status == 303)
+        let shown = try app.client.get("/screens/\(page.sessionID!)", headers: ["Referer": "/counter"])
+        #expect(shown.status == 303)
+        #expect(shown.header("Location") == "/counter")
+        #expect(try app.client.get("/screens/unknown-session").status == 303)
     }
 
     @Test func aScriptPostAnswers204AndThePatchArrivesOnTheStream() throws {

@@ -24,6 +24,58 @@ import ViewKit
         assertSnapshot(of: button, as: .html(context: context), named: "hidden")
     }
 
+    @Test func textField() throws {
+        let field = TextField()
+        field.name = "title"
+        field.label = "Title <required>"
+        field.placeholder = "Heat"
+        field.text = "Heat \"1995\" & <more>"
+        assertSnapshot(of: field, as: .html, named: "filled")
+        field.errorMessage = "The title must be 1 to 200 characters."
+        assertSnapshot(of: field, as: .html, named: "errorNotTouched")
+        try field.applyInput("", sequence: 4, event: .editingChanged)
+        assertSnapshot(of: field, as: .html, named: "errorTouched")
+        field.kind = .password
+        field.isEnabled = false
+        assertSnapshot(of: field, as: .html, named: "secureDisabled")
+    }
+
+    @Test func textViewSwitchAndPicker() {
+        let text = TextView()
+        text.name = "overview"
+        text.label = "Overview"
+        text.text = "\nStarts with a line break </textarea> <b>"
+        assertSnapshot(of: text, as: .html, named: "textView")
+        let toggle = Switch()
+        toggle.name = "urgent"
+        toggle.label = "Urgent"
+        toggle.isOn = true
+        assertSnapshot(of: toggle, as: .html, named: "switchOn")
+        let picker = Picker()
+        picker.name = "room"
+        picker.label = "Room"
+        picker.options = [.init(value: "", title: "Anywhere"), .init(value: "k&n", title: "Kitchen <1>")]
+        picker.selectedValue = "k&n"
+        assertSnapshot(of: picker, as: .html, named: "picker")
+    }
+
+    @Test func formWithButtonsAndRows() {
+        let form = Form()
+        let field = TextField()
+        field.name = "chore"
+        field.label = "Chore"
+        form.addSubview(field)
+        form.addSubview(Button(title: "Add", actionName: "add"))
+        form.addSubview(Button(title: "Clear", actionName: "clear"))
+        let context = RenderContext(actionPath: { "/screens/s1/actions/" + $0 }, csrfToken: "tok")
+        assertSnapshot(of: form, as: .html(context: context), named: "form")
+        let list = ListView()
+        list.update(with: ["a b", "c/d"], id: { $0 }, makeRow: { _ in Button(title: "Done", actionName: "done") }) {
+            _, _ in
+        }
+        assertSnapshot(of: list, as: .html(context: context), named: "rowButtons")
+    }
+
     @Test func imageView() {
         let image = ImageView()
         image.alternativeText = "Poster of Heat"

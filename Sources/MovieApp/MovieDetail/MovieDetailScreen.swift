@@ -25,6 +25,10 @@ extension MovieDetailViewController {
             viewController.navigationController?.popViewController(animated: true)
         }
         viewController.bag.insert(MovieDetailBinder(viewController: viewController, driver: driver))
+        viewController.bag.insert(
+            viewController.rx.viewDidLoad.subscribe(onNext: { [unowned viewController] in
+                viewController.editLink.setAttribute("href", "/movies/\(id)/edit")
+            }))
         // The page title and the poster's text alternative follow the movie's title too (made again only when it
         // changed: a rating change would otherwise build both strings on every screen of the movie).
         viewController.bag.insert(

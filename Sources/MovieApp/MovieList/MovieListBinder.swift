@@ -26,7 +26,15 @@ final class MovieListBinder: ViewControllerBinder {
             viewController.rx.viewWillAppear
                 .bind(onNext: unowned(self, in: MovieListBinder.viewWillAppear)),
             driver.data
-                .drive(onNext: unowned(self, in: MovieListBinder.configure))
+                .drive(onNext: unowned(self, in: MovieListBinder.configure)),
+            driver.data.map(\.query)
+                .drive(viewController.searchField.rx.text)
+        )
+
+        // 3. Action
+        viewController.bag.insert(
+            viewController.searchField.rx.text.orEmpty.changed
+                .bind(onNext: driver.search)
         )
     }
 
@@ -35,8 +43,13 @@ final class MovieListBinder: ViewControllerBinder {
     }
 
     private func configure(_ data: MovieListData) {
-        viewController.statusLabel.text = data.errorMessage ?? ""
-        viewController.statusLabel.isHidden = data.errorMessage == nil
+        let message =
+            data.errorMessage
+            ?? (data.movies.isEmpty && !data.query.isEmpty ? "No movie matches “\(data.query)”." : nil)
+        viewController.statusLabel.text = message ?? ""
+        viewController.statusLabel.isHidden = message == nil
+        viewController.navigationController?.replaceURL(
+            MovieListData.url(path: viewController.searchPath, query: data.query))
         viewController.moviesList.update(with: data.movies, id: \.id) { _ in
             MovieCardView()
         } configureRow: { row, movie in

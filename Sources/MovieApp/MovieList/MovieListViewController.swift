@@ -5,4 +5,7 @@ import ViewKit
 final class MovieListViewController: ViewController {
     @Outlet("moviesList") var moviesList: ListView
     @Outlet("statusLabel") var statusLabel: Label
+    @Outlet("searchField") var searchField: TextField
+    /// The path the list was opened at (`/` or `/movies`), which the search's URL keeps.
+    var searchPath = "/"
 }

@@ -44,14 +44,17 @@ public final class MovieServer: Sendable {
             root: options.root, server: server, sessions: sessions, operations: options.operations,
             views: Self.register)
         let readScheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
-        try application.screen("/", MovieListViewController.self) { _ in
-            MovieListViewController.make(store: store)
+        try application.screen("/", MovieListViewController.self) { request in
+            MovieListViewController.make(store: store, request: request)
         }
-        try application.screen("/movies", MovieListViewController.self) { _ in
-            MovieListViewController.make(store: store)
+        try application.screen("/movies", MovieListViewController.self) { request in
+            MovieListViewController.make(store: store, request: request)
         }
         try application.screen("/movies/:id", MovieDetailViewController.self, parent: "/") { request in
             try MovieDetailViewController.make(request: request, store: store, readScheduler: readScheduler)
+        }
+        try application.screen("/movies/:id/edit", MovieEditViewController.self, parent: "/") { request in
+            try MovieEditViewController.make(request: request, store: store)
         }
         try application.notFoundScreen(NotFoundViewController.self) { request in
             NotFoundViewController.make(request: request)

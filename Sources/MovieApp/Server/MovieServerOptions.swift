@@ -33,6 +33,9 @@ public struct MovieServerOptions: Sendable, Equatable {
     public var metrics = "main"
     /// Development mode (`--dev`, `SCREENPLAY_DEV=1`): reload templates and stylesheets, detailed error pages.
     public var isDevelopment = false
+    /// Development mode only (`--dev-latency MS`, `SCREENPLAY_DEV_LATENCY`): every post and event held back this many
+    /// milliseconds, as for a distant user.
+    public var developmentLatency = 0
 
     /// The defaults.
     public init() {}
@@ -77,6 +80,8 @@ public struct MovieServerOptions: Sendable, Equatable {
           --metrics WHERE      off, main (GET /metrics on --port) or a port of its own (env METRICS; default main)
           --dev                development mode: reload Templates/ and Public/ into open pages, detailed error
                                pages (env SCREENPLAY_DEV=1; never in production)
+          --dev-latency MS     with --dev: hold every post and event back MS milliseconds, to try typing and
+                               pending states as a distant user would (env SCREENPLAY_DEV_LATENCY; default 0)
           --help               show this help
         """
 
@@ -100,6 +105,9 @@ public struct MovieServerOptions: Sendable, Equatable {
         if let format = environment["LOG_FORMAT"], !format.isEmpty { options.logFormat = try parseFormat(format) }
         if let metrics = environment["METRICS"], !metrics.isEmpty { options.metrics = try parseMetrics(metrics) }
         options.isDevelopment = environment["SCREENPLAY_DEV"] == "1"
+        if let text = environment["SCREENPLAY_DEV_LATENCY"], !text.isEmpty {
+            options.developmentLatency = try parseLatency(text, source: "SCREENPLAY_DEV_LATENCY")
+        }
 
         var remaining = arguments[...]
         func value(for flag: String) throws -> String {
@@ -130,10 +138,21 @@ public struct MovieServerOptions: Sendable, Equatable {
             case "--log-format": options.logFormat = try parseFormat(try value(for: flag))
             case "--metrics": options.metrics = try parseMetrics(try value(for: flag))
             case "--dev": options.isDevelopment = true
+            case "--dev-latency": options.developmentLatency = try parseLatency(try value(for: flag), source: flag)
             default: throw UsageError(message: "unknown option \(argument)", isHelp: false)
             }
         }
+        if options.developmentLatency > 0 && !options.isDevelopment {
+            throw UsageError(message: "--dev-latency is for development mode only: add --dev", isHelp: false)
+        }
         return options
+    }
+
+    private static func parseLatency(_ text: String, source: String) throws -> Int {
+        guard let milliseconds = Int(text), (0...10_000).contains(milliseconds) else {
+            throw UsageError(message: "\(source) must be milliseconds from 0 to 10000, got \(text)", isHelp: false)
+        }
+        return milliseconds
     }
 
     private static func parsePort(_ text: String, source: String) throws -> Int {
@@ -177,7 +196,8 @@ public struct MovieServerOptions: Sendable, Equatable {
             metrics: metrics == "off" ? .off : metrics == "main" ? .main : .port(Int(metrics) ?? 0),
             logger: Logger(
                 level: Logger.Level(name: logLevel) ?? .info, format: Logger.Format(rawValue: logFormat) ?? .text),
-            isDevelopment: isDevelopment)
+            isDevelopment: isDevelopment,
+            developmentLatency: developmentLatency > 0 ? .milliseconds(developmentLatency) : nil)
     }
 
     /// Checks that the root holds what the server needs, with a message that says what to do.

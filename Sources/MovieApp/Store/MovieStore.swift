@@ -29,6 +29,12 @@ public protocol MovieStore: Sendable {
     /// - Throws: ``StoreError`` of kind ``StoreError/Kind/notFound`` when no movie has `id`.
     func update(id: Int, with patch: MoviePatch) throws -> Movie
 
+    /// Applies `patch` to movie `id` only if the movie is still `expected` (the version an edit form started from),
+    /// in the same transaction as the write: an edit made meanwhile by someone else is never overwritten.
+    ///
+    /// - Throws: ``StoreError`` of kind ``StoreError/Kind/conflict`` when the movie changed since `expected`.
+    func update(id: Int, with patch: MoviePatch, ifUnchangedSince expected: Movie) throws -> Movie
+
     /// The movie each time a change to movie `id` has been committed, from now on.
     ///
     /// Contract: emits only after the change is committed (a read at that moment sees it), only for
@@ -39,4 +45,13 @@ public protocol MovieStore: Sendable {
     /// arrive on a thread of the store's choosing, never the subscriber's screen: hop with a
     /// `Driver` or an `observe(on:)`. Disposing the subscription stops delivery.
     func changes(of id: Int) -> Observable<Movie>
+}
+
+extension MovieStore {
+    /// A store without a transaction of its own for the check reads, compares, then writes.
+    public func update(id: Int, with patch: MoviePatch, ifUnchangedSince expected: Movie) throws -> Movie {
+        guard let current = try movie(id: id) else { throw StoreError.movieNotFound(id) }
+        guard current == expected else { throw StoreError.changedMeanwhile(id) }
+        return try update(id: id, with: patch)
+    }
 }

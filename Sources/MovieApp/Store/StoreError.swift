@@ -18,6 +18,8 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let notFound = Kind(name: "not found")
         /// The database could not be opened, read or written (read-only file, disk full, corruption, locked).
         public static let unavailable = Kind(name: "unavailable")
+        /// The movie changed since the version a conditional update expected.
+        public static let conflict = Kind(name: "conflict")
         /// The catalog the store was asked to seed from is missing or invalid.
         public static let invalidCatalog = Kind(name: "invalid catalog")
 
@@ -42,5 +44,10 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The error thrown when no movie has `id`.
     static func movieNotFound(_ id: Int) -> StoreError {
         StoreError(.notFound, message: "no movie has id \(id)")
+    }
+
+    /// The error thrown when movie `id` is not the version a conditional update expected.
+    static func changedMeanwhile(_ id: Int) -> StoreError {
+        StoreError(.conflict, message: "movie \(id) changed since it was read")
     }
 }

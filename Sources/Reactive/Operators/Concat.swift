@@ -5,15 +5,19 @@ extension ObservableType {
         let first = asObservable()
         let second = next.asObservable()
         return Observable.create { observer in
-            let current = SerialDisposable()
-            current.disposable = first.subscribe { event in
-                if case .completed = event {
-                    current.disposable = second.subscribe(observer)
-                } else {
-                    observer.on(event)
-                }
-            }
-            return current
+            // Two slots: a first sequence that completes while it is subscribed (`just`) subscribes the second
+            // before its own subscription is returned, and storing that one in the same slot disposed the second.
+            let firstSubscription = SingleAssignmentDisposable()
+            let secondSubscription = SingleAssignmentDisposable()
+            firstSubscription.setDisposable(
+                first.subscribe { event in
+                    if case .completed = event {
+                        secondSubscription.setDisposable(second.subscribe(observer))
+                    } else {
+                        observer.on(event)
+                    }
+                })
+            return Disposables.create(firstSubscription, secondSubscription)
         }
     }
 }

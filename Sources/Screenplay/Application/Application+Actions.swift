@@ -6,9 +6,11 @@ internal import ViewKit
 /// Action posts: a button's `rx.tap` fired on its screen's scheduler.
 extension Application {
     enum ActionResult: Sendable {
-        case unknown
-        case done(navigation: String?)
+        case outcome(Screen.ActionOutcome, navigation: String?)
     }
+
+    /// The names an action post uses for itself; every other name is a field of the button's form.
+    static let reservedFormNames: Set<String> = ["csrf", "_aid", "_seq"]
 
     func performAction(_ request: Request) throws -> Response {
         guard isSameOrigin(request) else { throw HTTPError(.forbidden, message: "Cross-origin action refused.") }
@@ -20,37 +22,139 @@ extension Application {
         else {
             return .redirect(to: fallbackURL(for: request))
         }
-        let token = try request.form()["csrf"] ?? ""
+        let form = try request.form()
+        let token = form["csrf"] ?? ""
         guard SessionToken.equal(token, session.csrfToken) else {
             throw HTTPError(.forbidden, message: "This action's token is not valid. Reload the page and try again.")
         }
+        let postID = try Self.postID(form["_aid"])
+        let fields = form.filter { !Self.reservedFormNames.contains($0.name) }.map { (name: $0.name, value: $0.value) }
+        let row = request.query["row"]
         let perform = { @Sendable (screen: Screen) -> ActionResult in
-            screen.perform(action: action) ? .done(navigation: screen.navigationIntent()) : .unknown
+            let outcome = screen.perform(action: action, row: row, fields: fields, answering: postID)
+            return .outcome(outcome, navigation: outcome == .performed ? screen.navigationIntent() : nil)
         }
         let answer = { @Sendable [sessions] (result: ActionResult?) throws -> Response in
-            switch result {
-            case nil:
-                return .redirect(to: session.url)
-            case .unknown?:
-                throw HTTPError(.notFound, message: "This screen has no action named “\(action)”.")
-            case .done(let navigation)?:
-                if navigation != nil || !fromScript { sessions.end(id: id, reason: .navigated) }
-                guard fromScript else { return .redirect(to: navigation ?? session.url) }
-                var response = Response.noContent
-                if let navigation { response.headers["Screenplay-Navigate"] = navigation }
-                return response
+            guard case .outcome(let outcome, let navigation)? = result else { return .redirect(to: session.url) }
+            switch outcome {
+            case .unknownAction:
+                throw HTTPError(.notFound, message: "This screen has no action named “\(action.prefix(64))”.")
+            case .refused(let message):
+                throw HTTPError(.badRequest, message: message)
+            case .performed, .rowGone:
+                if let navigation {
+                    sessions.end(id: id, reason: .navigated)
+                    guard fromScript else { return .redirect(to: navigation) }
+                    var response = Response.noContent
+                    response.headers["Screenplay-Navigate"] = navigation
+                    return response
+                }
+                // Without JavaScript the form's post answers with the same screen session, its local state and
+                // typed values kept: a 303 to the page of that session.
+                return fromScript ? .noContent : .redirect(to: ScreenSession.pagePath(of: id))
             }
         }
-        // A screen with nothing queued runs the action on this thread at once (a hop to another thread and back adds
-        // two thread wake-ups to the round trip). A busy one answers from its turn: an I/O thread that waited for a busy screen (a
-        // change fanned out to thousands of screens queues a turn on each) held up every request of its
-        // connections, and with a thread per core a few such waits held up the whole server.
+        return try onScreen(session, request: request, perform, then: answer)
+    }
+
+    /// An input event: the value of one field, as the user types (debounced by the page's script), on blur or Enter.
+    ///
+    /// The form: `csrf`, `name` (the field's), `value`, `seq` (increasing per field; an older one is dropped) and
+    /// `event` (`change`, `end` or `primary`). Answers 204; 400 for an unknown field or a value the field refuses,
+    /// 403 for a bad token or another origin, 404 for an unknown session, 413 past the body limit.
+    func applyInput(_ request: Request) throws -> Response {
+        guard isSameOrigin(request) else { throw HTTPError(.forbidden, message: "Cross-origin input refused.") }
+        guard let id = request.parameters["sid"], let session = sessions.session(id: id) else {
+            throw HTTPError(.notFound, message: "This screen has ended. Reload the page.")
+        }
+        let form = try request.form()
+        guard SessionToken.equal(form["csrf"] ?? "", session.csrfToken) else {
+            throw HTTPError(.forbidden, message: "This input's token is not valid. Reload the page and try again.")
+        }
+        for pair in form where !["csrf", "name", "value", "seq", "event"].contains(pair.name) {
+            throw HTTPError(.badRequest, message: "An input event has no parameter “\(pair.name.prefix(64))”.")
+        }
+        guard let name = form["name"], let value = form["value"] else {
+            throw HTTPError(.badRequest, message: "An input event needs a name and a value.")
+        }
+        guard let sequence = Int(form["seq"] ?? ""), sequence > 0 else {
+            throw HTTPError(.badRequest, message: "An input event needs a positive seq.")
+        }
+        let event: ControlEvents
+        switch form["event"] ?? "change" {
+        case "change": event = .editingChanged
+        case "end": event = .editingDidEnd
+        case "primary": event = .primaryActionTriggered
+        default: throw HTTPError(.badRequest, message: "An input event is change, end or primary.")
+        }
+        let perform = { @Sendable (screen: Screen) -> Screen.InputOutcome in
+            screen.input(field: name, value: value, sequence: sequence, event: event)
+        }
+        let answer = { @Sendable (result: Screen.InputOutcome?) throws -> Response in
+            switch result {
+            case nil: throw HTTPError(.notFound, message: "This screen has ended. Reload the page.")
+            case .unknownField?:
+                throw HTTPError(.badRequest, message: "This screen has no field named “\(name.prefix(64))”.")
+            case .refused(let message)?: throw HTTPError(.badRequest, message: message)
+            case .applied?: return .noContent
+            }
+        }
+        return try onScreen(session, request: request, perform, then: answer)
+    }
+
+    /// The page of a live session, as a form post without JavaScript is answered: the same screen, its state
+    /// current. A session that has ended sends the browser back where it came from.
+    func showSessionPage(_ request: Request) throws -> Response {
+        guard let id = request.parameters["sid"], let session = sessions.session(id: id) else {
+            return .redirect(to: fallbackURL(for: request))
+        }
+        let html = session.perform { screen -> [UInt8] in
+            ScreenScheduler.current?.catchUp()
+            screen.flush()
+            return screen.renderPage()
+        }
+        guard let html else { return .redirect(to: fallbackURL(for: request)) }
+        var response = Response.html(bytes: html)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+
+    /// Runs `perform` on the session's screen and answers with `answer` of its result.
+    ///
+    /// A screen with nothing queued runs it on this thread at once (a hop to another thread and back adds two thread
+    /// wake-ups to the round trip). A busy one answers from its turn: an I/O thread that waited for a busy screen (a
+    /// change fanned out to thousands of screens queues a turn on each) held up every request of its connections,
+    /// and with a thread per core a few such waits held up the whole server. In development, `--dev-latency`
+    /// delays the work as a distant user's post would be.
+    func onScreen<T: Sendable>(
+        _ session: ScreenSession, request: Request, _ perform: @escaping @Sendable (Screen) -> T,
+        then answer: @escaping @Sendable (T?) throws -> Response
+    ) throws -> Response {
+        if let latency = developmentLatency {
+            return .deferred { pending in
+                DispatchQueue.global().asyncAfter(deadline: .now() + latency) {
+                    session.performLater(perform) { result in pending.respond { try answer(result) } }
+                }
+            }
+        }
         if session.scheduler.isIdle {
             return try answer(session.perform(perform))
         }
         return .deferred { pending in
             session.performLater(perform) { result in pending.respond { try answer(result) } }
         }
+    }
+
+    /// A post's id (`_aid`): up to 64 letters, digits, `-` and `_`.
+    static func postID(_ value: String?) throws -> String? {
+        guard let value else { return nil }
+        guard !value.isEmpty, value.utf8.count <= 64,
+            value.utf8.allSatisfy({
+                $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0)
+                    || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+            })
+        else { throw HTTPError(.badRequest, message: "An action's _aid is up to 64 letters, digits, - and _.") }
+        return value
     }
 
     func isSameOrigin(_ request: Request) -> Bool {

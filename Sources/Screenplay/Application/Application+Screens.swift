@@ -104,6 +104,7 @@ extension Application {
             backURL: route.parent, sessionID: session.id, csrfToken: session.csrfToken,
             eventBuffer: sessionConfiguration.eventBuffer)
         screen.metrics = keepsMetrics ? metrics : nil
+        screen.eventDelay = developmentLatency
         return screen
     }
 

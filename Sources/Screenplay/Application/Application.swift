@@ -59,6 +59,8 @@ public final class Application: Sendable {
     let root: String
     let viewRegistry: ViewRegistry
     let development = Locked(DevelopmentState())
+    /// How long posts and events are held back in development (`OperationsConfiguration.developmentLatency`).
+    let developmentLatency: DispatchTimeInterval?
     /// The browsers' shared event streams (wire protocol v2), by id.
     let sharedStreams = Locked<[String: SharedStream]>([:])
 
@@ -86,6 +88,12 @@ public final class Application: Sendable {
         viewRegistry = registry
         router = Router()
         self.operations = operations
+        if operations.isDevelopment, let latency = operations.developmentLatency, latency > .zero {
+            let (seconds, attoseconds) = latency.components
+            developmentLatency = .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        } else {
+            developmentLatency = nil
+        }
         logger = operations.logger
         sessionConfiguration = sessions
         let logger = operations.logger
@@ -122,6 +130,8 @@ public final class Application: Sendable {
             evicted: { [sessions = self.sessions] in sessions.evictedCount })
         router.serveFiles(at: "/public", from: root + "/Public")
         router.post("/screens/:sid/actions/:action") { [unowned self] request in try self.performAction(request) }
+        router.post("/screens/:sid/input") { [unowned self] request in try self.applyInput(request) }
+        router.get("/screens/:sid") { [unowned self] request in try self.showSessionPage(request) }
         router.get("/screens/:sid/events") { [unowned self] request in try self.openEvents(request) }
         router.post("/screens/:sid/close") { [unowned self] request in try self.closeScreen(request) }
         router.get(SharedStream.openPath) { [unowned self] request in try self.openSharedStream(request) }

@@ -1,3 +1,4 @@
+internal import Reactive
 package import ViewKit
 
 /// Presents a screen's view controller inside the page shell, like `UINavigationController`.
@@ -29,8 +30,9 @@ public final class NavigationController {
 
     private let navigationBar: View?
 
-    package init(topViewController: ViewController, navigationBar: View?, backURL: String) {
+    package init(topViewController: ViewController, navigationBar: View?, backURL: String, url: String = "/") {
         self.topViewController = topViewController
+        self.currentURL = url
         self.navigationBar = navigationBar
         self.backURL = backURL
         topViewController.navigationController = self
@@ -42,11 +44,43 @@ public final class NavigationController {
         navigationBar?.isHidden = hidden
     }
 
+    /// The URL of the screen as the page shows it: where it was opened, or what ``replaceURL(_:)`` set last.
+    public private(set) var currentURL: String
+
+    /// The URL ``replaceURL(_:)`` set, not yet delivered to the page.
+    package private(set) var pendingURLReplacement: String?
+
     /// Navigates the page to `url`: a site-relative path such as `/movies/3`.
     public func push(_ url: String) {
-        precondition(url.hasPrefix("/") && !url.hasPrefix("//"), "push(_:) takes a site-relative URL, got \(url)")
+        guard Self.isSiteRelative(url, in: "push(_:)") else { return }
         pendingNavigation = url
         navigationDidChange?()
+    }
+
+    /// Changes the URL the page shows without leaving the screen (`history.replaceState`): a search field's query,
+    /// kept so that reload, share and Back show the same results. A screen rebuilt from its URL (after a restart)
+    /// is built from this one.
+    public func replaceURL(_ url: String) {
+        guard Self.isSiteRelative(url, in: "replaceURL(_:)"), url != currentURL else { return }
+        currentURL = url
+        pendingURLReplacement = url
+        navigationDidChange?()
+    }
+
+    package func takePendingURLReplacement() -> String? {
+        defer { pendingURLReplacement = nil }
+        return pendingURLReplacement
+    }
+
+    private static func isSiteRelative(_ url: String, in method: String) -> Bool {
+        guard url.hasPrefix("/") && !url.hasPrefix("//") else {
+            ProgrammerErrors.report(
+                ProgrammerError(
+                    mistake: "NavigationController.\(method) was given “\(url)”, which is not a site-relative URL.",
+                    fix: "pass a path on this site that starts with one slash, such as /movies/3."))
+            return false
+        }
+        return true
     }
 
     /// Navigates back to the previous screen (``backURL``).

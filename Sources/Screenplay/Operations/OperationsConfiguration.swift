@@ -27,12 +27,16 @@ public struct OperationsConfiguration: Sendable {
     public var isDevelopment: Bool
     /// How often development mode looks for changed files.
     public var watchInterval: Duration
+    /// Development mode only: how long every action post, input post and screen event is held back, to try typing
+    /// and pending states as a distant user would (`--dev-latency MS`). Ignored outside development mode.
+    public var developmentLatency: Duration?
 
     /// Creates a configuration; every argument has a default.
     public init(
         metrics: MetricsEndpoint = .main, logger: Logger = Logger(), isDevelopment: Bool = false,
-        watchInterval: Duration = .milliseconds(300)
+        watchInterval: Duration = .milliseconds(300), developmentLatency: Duration? = nil
     ) {
+        self.developmentLatency = developmentLatency
         self.metrics = metrics
         self.logger = logger
         self.isDevelopment = isDevelopment

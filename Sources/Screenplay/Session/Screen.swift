@@ -32,6 +32,10 @@ package final class Screen {
     @exclusivity(unchecked) private var hasAppeared = false
     @exclusivity(unchecked) private var sentTitle: String?
     @exclusivity(unchecked) package private(set) var isEnded = false
+    /// Development only (`--dev-latency`): how long each event is held back before it goes to the streams.
+    var eventDelay: DispatchTimeInterval?
+    /// The ids of the action posts answered this turn, sent as `ack` events after its patch.
+    private var answeredPosts: [String] = []
     /// Called on the scheduler whenever events were sent; the harness records them.
     @exclusivity(unchecked) package var eventObserver: ((ScreenEvent) -> Void)?
     /// Schedules a flush at the end of the current scheduler turn.
@@ -55,7 +59,7 @@ package final class Screen {
         themeColor = page.outletIfPresent("themeColor")
         navigation = NavigationController(
             topViewController: viewController, navigationBar: page.outletIfPresent("navigationBar"),
-            backURL: backURL)
+            backURL: backURL, url: url)
         viewController.templates = templates
         viewController.loadViewIfNeeded()
         page.outlet("content", as: View.self).addSubview(viewController.view)
@@ -132,27 +136,124 @@ package final class Screen {
             sentTitle = viewController.title
             send(.title(sentTitle ?? ""))
         }
+        if let url = navigation.takePendingURLReplacement() {
+            send(.url(url))
+        }
         if let target = navigation.takePendingNavigation() {
             send(.navigate(target))
         }
+        for id in answeredPosts { send(.ack(id)) }
+        answeredPosts = []
     }
 
     private func send(_ event: ScreenEvent) {
         let entry = log.append(event)
         if case .patch = event { metrics?.recordPatch(bytes: entry.count) }
         streams.removeAll { $0.isClosed }
-        for stream in streams { stream.send(entry) }
+        if let eventDelay {
+            let streams = streams
+            Self.delayedEvents.asyncAfter(deadline: .now() + eventDelay) {
+                for stream in streams { stream.send(entry) }
+            }
+        } else {
+            for stream in streams { stream.send(entry) }
+        }
         eventObserver?(event)
     }
 
+    /// What became of an action post.
+    package enum ActionOutcome: Sendable, Equatable {
+        /// The button's `rx.tap` fired.
+        case performed
+        /// The screen has no enabled, visible button with that action (in that row).
+        case unknownAction
+        /// The post named a list row that is no longer there: nothing ran, and the screen says so.
+        case rowGone
+        /// A posted value was refused (the field named, or why); nothing changed.
+        case refused(String)
+    }
+
+    /// One queue for every delayed event, so that they go out in the order they were sent.
+    private static let delayedEvents = DispatchQueue(label: "screenplay.dev-latency")
+
     /// Fires the `rx.tap` of the button whose action is `action`. Returns false when the screen has no such action.
+    package func perform(action: String) -> Bool {
+        perform(action: action, row: nil, fields: [], answering: nil) == .performed
+    }
+
+    /// Runs an action post: the fields of the button's form take the posted values (all checked before any is set;
+    /// a switch of the form not posted is off) and are marked touched, then the button's `rx.tap` fires, in this
+    /// turn. `row` picks the button of the list row with that identity. `answering` is the post's id, acknowledged
+    /// with an `ack` event after the patch the action causes.
     ///
     /// A screen no page watches catches up first (its held changes run), so the action acts on current state.
-    package func perform(action: String) -> Bool {
+    package func perform(action: String, row: String?, fields: [(name: String, value: String)], answering: String?)
+        -> ActionOutcome
+    {
         ScreenScheduler.current?.catchUp()
-        guard !isEnded, let button = page.firstButton(withAction: action), button.isEnabled else { return false }
+        guard !isEnded else { return .unknownAction }
+        if let answering {
+            answeredPosts.append(answering)
+            setNeedsFlush()
+        }
+        let scope: View
+        if let row {
+            guard let rowView = page.listRow(withIdentity: row) else {
+                showNotice("That item is no longer there; the list shows what is current.")
+                return .rowGone
+            }
+            scope = rowView
+        } else {
+            scope = page
+        }
+        guard let button = scope.firstButton(withAction: action), button.isEnabled, !button.isHiddenInTree else {
+            return .unknownAction
+        }
+        let formFields = button.enclosingForm?.fields ?? []
+        var updates: [(Field, String?)] = []
+        for (name, value) in fields {
+            guard let field = formFields.first(where: { $0.name == name }) else {
+                return .refused("This form has no field named “\(name.prefix(64))”.")
+            }
+            do { try field.validateInput(value) } catch { return .refused(error.description) }
+            updates.append((field, value))
+        }
+        for field in formFields where field is Switch && !fields.contains(where: { $0.name == field.name }) {
+            updates.append((field, nil))
+        }
+        for (field, value) in updates { try? field.applyInput(value, sequence: nil, event: .valueChanged) }
+        button.enclosingForm?.markSubmitted()
+        clearNotice()
         button.sendActions()
-        return true
+        return .performed
+    }
+
+    /// What became of an input event.
+    package enum InputOutcome: Sendable, Equatable {
+        case applied
+        case unknownField
+        case refused(String)
+    }
+
+    /// Applies a value the user typed into the field named `name` (``Field/applyInput(_:sequence:event:)``).
+    package func input(field name: String, value: String, sequence: Int, event: ControlEvents) -> InputOutcome {
+        ScreenScheduler.current?.catchUp()
+        guard !isEnded, let field = page.field(named: name) else { return .unknownField }
+        do {
+            try field.applyInput(value, sequence: sequence, event: event)
+        } catch {
+            return .refused(error.description)
+        }
+        return .applied
+    }
+
+    /// Shows `message` in the layout's `notice` outlet (a `role="status"` region), if it has one.
+    package func showNotice(_ message: String) {
+        (page.outletIfPresent("notice") as? Label)?.text = message
+    }
+
+    private func clearNotice() {
+        if let notice = page.outletIfPresent("notice") as? Label, !notice.text.isEmpty { notice.text = "" }
     }
 
     /// The navigation the last action asked for, taken (so it is delivered once).
@@ -237,6 +338,25 @@ package final class Screen {
 extension Screen: Sendable {}
 
 extension View {
+    /// Whether this view or one of its ancestors is hidden.
+    var isHiddenInTree: Bool {
+        var current: View? = self
+        while let view = current {
+            if view.isHidden { return true }
+            current = view.superview
+        }
+        return false
+    }
+
+    /// The row, in any list of this subtree, whose identity reads `identity`.
+    func listRow(withIdentity identity: String) -> View? {
+        if let list = self as? ListView { return list.row(withIdentityDescription: identity) }
+        for subview in liveSubviews {
+            if let found = subview.listRow(withIdentity: identity) { return found }
+        }
+        return nil
+    }
+
     /// The first button in this subtree whose action is `action`.
     func firstButton(withAction action: String) -> Button? {
         if let button = self as? Button, button.actionName == action { return button }

@@ -51,6 +51,12 @@ package final class ScreenSession: Sendable {
     /// The events URL of the session `id`.
     package static func eventsURL(of id: String) -> String { path("/screens/", id, "/events") }
 
+    /// The page of the session `id` itself: where a form post without JavaScript is sent back to.
+    package static func pagePath(of id: String) -> String { path("/screens/", id, "") }
+
+    /// Where the session `id`'s page posts its fields' input events.
+    package static func inputPath(of id: String) -> String { path("/screens/", id, "/input") }
+
     /// Where the session `id`'s page posts the action `action`.
     package static func actionPath(of id: String, _ action: String) -> String {
         path("/screens/", id, "/actions/", action)

@@ -10,12 +10,18 @@ public import ViewKit
 /// - `reset`: `data:` `{"events": url, "html": page}` — the whole page, after a gap that cannot be replayed or a
 ///   rebuilt screen;
 /// - `navigate`: `data:` a site-relative URL to go to;
-/// - `title`: `data:` the new page title.
+/// - `title`: `data:` the new page title;
+/// - `ack`: `data:` the id an action post carried (`_aid`): the patch it caused came before;
+/// - `url`: `data:` the screen's URL, changed in place (the page replaces its history entry).
 public enum ScreenEvent: Equatable, Sendable {
     case patch([ViewChange])
     case reset(eventsURL: String, html: [UInt8])
     case navigate(String)
     case title(String)
+    /// The post with this id (an action's `_aid`) has been answered: the patch it caused came before.
+    case ack(String)
+    /// The screen's URL changed in place (a search query, say): the page replaces its history entry with it.
+    case url(String)
 
     /// The event's name on the wire.
     public var name: String {
@@ -24,6 +30,8 @@ public enum ScreenEvent: Equatable, Sendable {
         case .reset: "reset"
         case .navigate: "navigate"
         case .title: "title"
+        case .ack: "ack"
+        case .url: "url"
         }
     }
 
@@ -62,6 +70,8 @@ public enum ScreenEvent: Equatable, Sendable {
         case .reset(let eventsURL, let html): html.count + html.count / 8 + eventsURL.utf8.count + 32
         case .navigate(let url): url.utf8.count
         case .title(let title): title.utf8.count
+        case .ack(let id): id.utf8.count
+        case .url(let url): url.utf8.count
         }
     }
 
@@ -84,6 +94,8 @@ public enum ScreenEvent: Equatable, Sendable {
             json.bytes.append(contentsOf: url.utf8.lazy.filter { $0 != 10 && $0 != 13 })
         case .title(let title):
             json.bytes.append(contentsOf: title.utf8.lazy.map { $0 == 10 || $0 == 13 ? 32 : $0 })
+        case .ack(let id), .url(let id):
+            json.bytes.append(contentsOf: id.utf8.lazy.filter { $0 != 10 && $0 != 13 })
         }
     }
 }

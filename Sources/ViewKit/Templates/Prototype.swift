@@ -27,6 +27,22 @@ final class Prototype: Sendable {
         case button(title: String, actionName: String, isEnabled: Bool)
         case image(alternativeText: String, placeholder: String?, loadsEagerly: Bool)
         case stack(axis: StackView.Axis, spacing: Int)
+        case field(FieldConfiguration)
+        case form(defaultAction: String?)
+    }
+
+    /// What a field takes from its element: the values every field has, and its kind's.
+    struct FieldConfiguration: Sendable {
+        var name: String
+        var label: String
+        var isEnabled: Bool
+        var text: String
+        var placeholder: String
+        var kind: TextField.Kind
+        var keyboardType: String?
+        var isOn: Bool
+        var options: [Picker.Option]
+        var selectedIndex: Int?
     }
 
     struct Element: Sendable {
@@ -125,6 +141,10 @@ final class Prototype: Sendable {
                     stack.axis = axis
                     stack.spacing = spacing
                 }
+            case .field(let configuration):
+                (view as? Field)?.configure(with: configuration)
+            case .form(let defaultAction):
+                if let defaultAction { (view as? Form)?.defaultAction = defaultAction }
             }
             // Static children stay markup in the shared rare state; the others become subviews. Exact capacity:
             // the array lives as long as the screen, and growing it by doubling would leave up to half of it unused.

@@ -96,6 +96,15 @@ struct TemplateCompiler {
             }
             element.configuration = .stack(axis: axis, spacing: Int(node.attribute("data-spacing") ?? "0") ?? 0)
             consumed.formUnion(["data-axis", "data-spacing"])
+        } else if viewType is Field.Type {
+            element.configuration = .field(
+                try Self.fieldConfiguration(of: node, viewType: viewType, outlet: outlet, file: file))
+            consumed.formUnion([
+                "name", "data-label", "value", "disabled", "type", "placeholder", "inputmode", "checked",
+            ])
+        } else if viewType is Form.Type {
+            element.configuration = .form(defaultAction: node.attribute("data-action"))
+            consumed.formUnion(["data-action", "method", "action"])
         }
 
         for (name, value) in rawAttributes where !consumed.contains(name) {
@@ -115,7 +124,9 @@ struct TemplateCompiler {
         }
 
         var children: [Prototype] = []
-        let takesChildren = !(viewType is Label.Type || viewType is Button.Type || viewType is ImageView.Type)
+        let takesChildren =
+            !(viewType is Label.Type || viewType is Button.Type || viewType is ImageView.Type
+            || viewType is Field.Type)
         if isCustom, let viewName {
             children = try compileCustomContent(
                 of: node, viewName: viewName, viewType: viewType, file: file, nibStack: nibStack)
@@ -181,9 +192,55 @@ struct TemplateCompiler {
         return false
     }
 
+    // MARK: Fields
+
+    /// A field's values from its element: its name (the outlet's unless `name` says), its label (`data-label`, or
+    /// `aria-label` alone), and its kind's own.
+    static func fieldConfiguration(of node: ParsedNode, viewType: View.Type, outlet: String?, file: String)
+        throws(TemplateError) -> Prototype.FieldConfiguration
+    {
+        let label = node.attribute("data-label") ?? ""
+        guard !label.isEmpty || node.attribute("aria-label") != nil else {
+            throw TemplateError(
+                file: file, line: node.line, outlet: outlet,
+                message: "a field needs a label: add data-label=\"…\" (or aria-label=\"…\" where no label shows)")
+        }
+        guard let name = node.attribute("name") ?? outlet, !name.isEmpty else {
+            throw TemplateError(
+                file: file, line: node.line, outlet: outlet, message: "a field needs a name or a data-outlet")
+        }
+        var configuration = Prototype.FieldConfiguration(
+            name: name, label: label, isEnabled: node.attribute("disabled") == nil, text: node.attribute("value") ?? "",
+            placeholder: node.attribute("placeholder") ?? "", kind: .text, keyboardType: node.attribute("inputmode"),
+            isOn: node.attribute("checked") != nil, options: [], selectedIndex: nil)
+        if viewType is TextField.Type {
+            let type = node.attribute("type")?.lowercased() ?? "text"
+            guard let kind = TextField.Kind(rawValue: type) else {
+                throw TemplateError(
+                    file: file, line: node.line, outlet: outlet,
+                    message: "a TextField's type is one of \(TextField.Kind.allCases.map(\.rawValue)), not '\(type)'")
+            }
+            configuration.kind = kind
+        } else if viewType is TextView.Type {
+            configuration.text =
+                node.textContent.hasPrefix("\n") ? String(node.textContent.dropFirst()) : node.textContent
+        } else if viewType is Picker.Type {
+            for option in node.children where option.tagName == "option" {
+                let title = collapsedText(option.textContent)
+                if option.attribute("selected") != nil { configuration.selectedIndex = configuration.options.count }
+                configuration.options.append(Picker.Option(value: option.attribute("value") ?? title, title: title))
+            }
+            if configuration.selectedIndex == nil && !configuration.options.isEmpty { configuration.selectedIndex = 0 }
+        }
+        return configuration
+    }
+
     // MARK: Inference and text
 
-    static let builtInNames: Set<String> = ["View", "Label", "Button", "ImageView", "StackView", "ListView"]
+    static let builtInNames: Set<String> = [
+        "View", "Label", "Button", "ImageView", "StackView", "ListView", "TextField", "TextView", "Switch", "Picker",
+        "Form",
+    ]
 
     /// Elements whose text-only content makes an outlet a `Label`.
     static let textTags: Set<String> = [
@@ -198,7 +255,14 @@ struct TemplateCompiler {
         guard let tagName = node.tagName else { return View.self }
         let hasOutlet = node.attribute("data-outlet") != nil
         if tagName == "button" && (hasOutlet || node.attribute("data-action") != nil) { return Button.self }
+        if tagName == "form" && node.attribute("method")?.lowercased() != "get" { return Form.self }
         guard hasOutlet else { return View.self }
+        switch tagName {
+        case "input": return node.attribute("type")?.lowercased() == "checkbox" ? Switch.self : TextField.self
+        case "textarea": return TextView.self
+        case "select": return Picker.self
+        default: break
+        }
         if tagName == "img" { return ImageView.self }
         if textTags.contains(tagName) && !node.children.contains(where: { $0.tagName != nil }) { return Label.self }
         return View.self

@@ -2,7 +2,8 @@ internal import Reactive
 
 /// The view classes templates can name with `data-view`, like custom classes in Interface Builder.
 ///
-/// `View`, `Label`, `Button`, `ImageView`, `StackView` and `ListView` are registered under their
+/// `View`, `Label`, `Button`, `ImageView`, `StackView`, `ListView`, `TextField`, `TextView`, `Switch`, `Picker` and
+/// `Form` are registered under their
 /// own names. Register custom views before loading templates; a template naming an unknown class
 /// fails to load.
 ///
@@ -17,7 +18,10 @@ public final class ViewRegistry: Sendable {
     /// Creates a registry holding the built-in views.
     public init() {
         var builtIn: [String: View.Type] = [:]
-        for type: View.Type in [View.self, Label.self, Button.self, ImageView.self, StackView.self, ListView.self] {
+        for type: View.Type in [
+            View.self, Label.self, Button.self, ImageView.self, StackView.self, ListView.self, TextField.self,
+            TextView.self, Switch.self, Picker.self, Form.self,
+        ] {
             builtIn[String(describing: type)] = type
         }
         types = Locked(builtIn)

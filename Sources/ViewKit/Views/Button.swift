@@ -50,16 +50,68 @@ public final class Button: View {
     ///
     /// The screen runtime calls it on the screen's scheduler when the button's action arrives.
     public func sendActions() {
-        guard isEnabled else { return }
+        guard isEnabled, !isHidden else { return }
         taps.accept(())
     }
 
-    /// Writes the form, the hidden token and the submit button.
+    /// The path the button posts to: its action, and the identity of the list row it is in (`?row=`), so the buttons
+    /// of every row share one action name and the screen taps the one of the row posted.
+    func actionURL(context: RenderContext, row: String?) -> String {
+        let path = context.actionPath(actionName)
+        guard let row else { return path }
+        return path + "?row=" + Self.percentEncoded(row)
+    }
+
+    /// Where the button sits, in one walk up the tree: inside a ``Form``, and in which list row.
+    private func placement() -> (inForm: Bool, row: String?) {
+        var inForm = false
+        var row: String?
+        var child: View = self
+        while let parent = child.superview {
+            if parent is Form { inForm = true }
+            if row == nil, let list = parent as? ListView { row = list.identityDescription(ofRow: child) }
+            child = parent
+        }
+        return (inForm, row)
+    }
+
+    static func percentEncoded(_ text: String) -> String {
+        var encoded = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
+                UInt8(ascii: "~"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let digits = Array("0123456789ABCDEF".unicodeScalars)
+                encoded.unicodeScalars.append("%")
+                encoded.unicodeScalars.append(digits[Int(byte >> 4)])
+                encoded.unicodeScalars.append(digits[Int(byte & 0xF)])
+            }
+        }
+        return encoded
+    }
+
+    /// Writes the form, the hidden token and the submit button; inside a ``Form``, the submit button alone, with its
+    /// own `formaction`.
     public override func render(into html: inout HTMLBuffer, context: RenderContext) {
+        let (inForm, row) = placement()
+        if inForm {
+            html.appendStatic("<button")
+            writeLeadingAttributes(into: &html, includeID: true, extraClasses: [])
+            html.appendStatic(isEnabled ? " type=\"submit\"" : " type=\"submit\" disabled")
+            html.appendAttribute(static: "formaction", actionURL(context: context, row: row))
+            writeTrailingAttributes(into: &html, includeHidden: true)
+            html.append(UInt8(ascii: ">"))
+            html.appendText(title)
+            html.appendStatic("</button>")
+            return
+        }
         html.appendStatic("<form")
         writeIDAttribute(into: &html)
         html.appendStatic(" method=\"post\"")
-        html.appendAttribute(static: "action", context.actionPath(actionName))
+        html.appendAttribute(static: "action", actionURL(context: context, row: row))
         if isHidden { html.appendStatic(" hidden") }
         html.appendStatic("><input type=\"hidden\" name=\"csrf\"")
         html.appendAttribute(static: "value", context.csrfToken)

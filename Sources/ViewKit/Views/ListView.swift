@@ -34,6 +34,23 @@ public final class ListView: View {
     /// The row views, in order.
     public var rows: [View] { subviews }
 
+    /// The identity of `row` as text (`String(describing:)` of the caller's identity), which a row's buttons post
+    /// with their action (`?row=`), or `nil` when `row` is not one of the rows.
+    public func identityDescription(ofRow row: View) -> String? {
+        guard let index = liveSubviews.firstIndex(where: { $0 === row }) else { return nil }
+        return identities?.description(at: index)
+    }
+
+    /// The row whose identity reads `description`, as ``identityDescription(ofRow:)`` writes it.
+    public func row(withIdentityDescription description: String) -> View? {
+        guard let identities else { return nil }
+        for index in 0..<min(identities.count, liveSubviews.count)
+        where identities.description(at: index) == description {
+            return liveSubviews[index]
+        }
+        return nil
+    }
+
     /// The row showing the item with identity `id`, if any.
     public func row(for id: some Hashable) -> View? {
         identities?.index(of: AnyHashable(id)).map { subviews[$0] }
@@ -224,6 +241,8 @@ protocol RowIdentityList {
     func erased() -> [AnyHashable]
     /// Where `id` is, compared as `AnyHashable`s compare, without wrapping the whole list.
     func index(of id: AnyHashable) -> Int?
+    /// The identity at `index` as text.
+    func description(at index: Int) -> String
 }
 
 @usableFromInline
@@ -238,6 +257,10 @@ struct TypedRowIdentities<ID: Hashable>: RowIdentityList {
 
     @inlinable func erased() -> [AnyHashable] {
         ids.map { AnyHashable($0) }
+    }
+
+    @inlinable func description(at index: Int) -> String {
+        String(describing: ids[index])
     }
 
     @inlinable func index(of id: AnyHashable) -> Int? {

@@ -136,7 +136,15 @@ public final class PostgreSQLMovieStore: MovieStore {
     }
 
     public func update(id: Int, with patch: MoviePatch) throws(StoreError) -> Movie {
-        if patch.isEmpty {
+        try update(id: id, with: patch, expected: nil)
+    }
+
+    public func update(id: Int, with patch: MoviePatch, ifUnchangedSince expected: Movie) throws(StoreError) -> Movie {
+        try update(id: id, with: patch, expected: expected)
+    }
+
+    private func update(id: Int, with patch: MoviePatch, expected: Movie?) throws(StoreError) -> Movie {
+        if patch.isEmpty && expected == nil {
             guard let movie = try movie(id: id) else { throw .movieNotFound(id) }
             return movie
         }
@@ -145,6 +153,7 @@ public final class PostgreSQLMovieStore: MovieStore {
                 guard let current = try Self.movie(id: id, in: connection, forUpdate: true) else {
                     throw .movieNotFound(id)
                 }
+                if let expected, current.movie != expected { throw .changedMeanwhile(id) }
                 let updated = patch.applied(to: current.movie)
                 guard updated != current.movie else { return nil }
                 var parameters = try Self.values(of: updated)

@@ -169,9 +169,17 @@ public final class SQLiteMovieStore: MovieStore {
     /// - Throws: ``StoreError`` of kind ``StoreError/Kind/notFound`` for an unknown id, of kind
     ///   ``StoreError/Kind/unavailable`` when the write fails (the transaction is then rolled back).
     public func update(id: Int, with patch: MoviePatch) throws(StoreError) -> Movie {
+        try update(id: id, with: patch, expected: nil)
+    }
+
+    public func update(id: Int, with patch: MoviePatch, ifUnchangedSince expected: Movie) throws(StoreError) -> Movie {
+        try update(id: id, with: patch, expected: expected)
+    }
+
+    private func update(id: Int, with patch: MoviePatch, expected: Movie?) throws(StoreError) -> Movie {
         try database.withLock { database throws(StoreError) in
             // `{}` is a valid merge patch; answering it needs no write lock (nor a writable file).
-            if patch.isEmpty {
+            if patch.isEmpty && expected == nil {
                 guard let movie = try database.movie(id: id) else { throw .movieNotFound(id) }
                 return movie
             }
@@ -181,6 +189,7 @@ public final class SQLiteMovieStore: MovieStore {
                 result = try connection.inTransaction { () throws(StoreError) in
                     // Read from the file inside the transaction: the write is decided on what is committed.
                     guard let current = try Self.movie(id: id, in: connection) else { throw .movieNotFound(id) }
+                    if let expected, current != expected { throw .changedMeanwhile(id) }
                     var updated = patch.applied(to: current)
                     // Read anew, its unchanged text is new strings: the cached movie's, when the same bytes, are
                     // what the open screens show (they then compare each by its storage, not its bytes).

@@ -1,0 +1,86 @@
+import Reactive
+
+/// The edit screen's state and intents.
+protocol MovieEditDriving {
+    /// The form and what to say about it; never errors, replays the latest.
+    var data: Driver<MovieEditData> { get }
+    /// The user changed a field's text.
+    func setTitle(_ text: String)
+    func setYear(_ text: String)
+    func setRuntime(_ text: String)
+    func setGenres(_ text: String)
+    func setRating(_ text: String)
+    func setOverview(_ text: String)
+    /// Saves the form through the store, unless a field is invalid or the movie changed meanwhile.
+    func save()
+    /// Leaves without saving.
+    func cancel()
+}
+
+/// Keeps the form's text, checks it with the store's rules and saves it with a version check.
+final class MovieEditDriver: MovieEditDriving {
+    let data: Driver<MovieEditData>
+    private let state: BehaviorRelay<MovieEditData>
+    private let movieID: Int
+    private let store: any MovieStore
+    private let navigate: (String) -> Void
+
+    init(movie: Movie, store: any MovieStore, navigate: @escaping (String) -> Void) {
+        state = BehaviorRelay(value: MovieEditData(original: movie, form: MovieForm(movie: movie)))
+        data = state.asDriver()
+        movieID = movie.id
+        self.store = store
+        self.navigate = navigate
+    }
+
+    func setTitle(_ text: String) { edit { $0.title = text } }
+    func setYear(_ text: String) { edit { $0.year = text } }
+    func setRuntime(_ text: String) { edit { $0.runtime = text } }
+    func setGenres(_ text: String) { edit { $0.genres = text } }
+    func setRating(_ text: String) { edit { $0.rating = text } }
+    func setOverview(_ text: String) { edit { $0.overview = text } }
+
+    private func edit(_ change: (inout MovieForm) -> Void) {
+        var current = state.value
+        change(&current.form)
+        guard current != state.value else { return }
+        state.accept(current)
+    }
+
+    func save() {
+        var current = state.value
+        let form = current.form
+        guard current.errors.isEmpty else {
+            current.status = "The movie was not saved: correct the fields marked below."
+            return state.accept(current)
+        }
+        do {
+            let patch = try MoviePatch(
+                title: form.title, year: Int(form.year.trimmingCharacters(in: .whitespaces)),
+                runtimeMinutes: Int(form.runtime.trimmingCharacters(in: .whitespaces)), genres: form.genreList,
+                rating: Double(form.rating), overview: form.overview)
+            _ = try store.update(id: movieID, with: patch, ifUnchangedSince: current.original)
+            navigate("/movies/\(movieID)")
+        } catch let error as StoreError where error.kind == .conflict {
+            guard let latest = try? store.movie(id: movieID) else {
+                current.status = "The movie is no longer in the catalog."
+                return state.accept(current)
+            }
+            state.accept(
+                MovieEditData(
+                    original: latest, form: MovieForm(movie: latest),
+                    status: "Someone else changed this movie while you were editing. These are the current values: "
+                        + "make your change again, then save."))
+        } catch let error as MoviePatchError {
+            current.status = error.sentence
+            state.accept(current)
+        } catch {
+            current.status = "The movie could not be saved right now. Try again in a moment."
+            state.accept(current)
+        }
+    }
+
+    func cancel() {
+        navigate("/movies/\(movieID)")
+    }
+}
