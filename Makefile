@@ -22,7 +22,7 @@ help:
 	@echo "make soak       run the soak script (see Benchmarks/soak/README.md)"
 	@echo "make flood      a million page GETs against the session cap (see Benchmarks/soak/README.md)"
 	@echo "make format     rewrite sources with swift format"
-	@echo "make bench      run the benchmarks (see Benchmarks/README.md)"
+	@echo "make bench      run the benchmarks, figures also in Benchmarks/results/latest.json (see Benchmarks/README.md)"
 
 # Installs the Debian packages named in $(1) that are not installed yet, as root or through sudo.
 define apt_install
@@ -139,7 +139,9 @@ flood: release
 	@command -v wrk >/dev/null || $(MAKE) --no-print-directory bench-deps
 	Benchmarks/soak/flood.sh $(FLOOD_GETS)
 
-# The end-to-end screen benchmark (a few minutes); `Benchmarks/run.sh --all` adds the micro-benchmarks.
+# The end-to-end screen benchmark (a few minutes); `Benchmarks/run.sh --all` adds the micro-benchmarks. Its figures
+# are also written to Benchmarks/results/latest.json (and a copy named by date and revision), which
+# `Benchmarks/compare.py OLD.json NEW.json` compares with an earlier run.
 bench: deps
 	@dpkg -s wrk nginx-light gcc >/dev/null 2>&1 || $(MAKE) --no-print-directory bench-deps
 	Benchmarks/run.sh

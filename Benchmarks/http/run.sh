@@ -8,6 +8,7 @@
 #
 # Usage: Benchmarks/http/run.sh [--duration 10s] [--connections 64] [--rounds 3] [--streams 10000]
 # Needs: wrk, nginx-light, python3 (Debian). Run from anywhere; builds in release mode first.
+# Under Benchmarks/run.sh (`make bench`) the figures are also recorded for its JSON file (Benchmarks/figures.py).
 set -euo pipefail
 
 DURATION=10s
@@ -26,6 +27,8 @@ done
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
+# The Python below records its figures through Benchmarks/figures.py (only when BENCH_FIGURES names a file).
+export PYTHONPATH="$HERE/..${PYTHONPATH:+:$PYTHONPATH}"
 SERVER_PORT=18080
 NGINX_PORT=18081
 WORK=$(mktemp -d)
@@ -118,6 +121,7 @@ done
 
 python3 - "$WORK/results" <<'PY'
 import shlex, statistics, sys
+from figures import record
 rows = {}
 for line in open(sys.argv[1]):
     target, rps, p99, errors = shlex.split(line)
@@ -133,8 +137,12 @@ for target in ("dynamic", "static", "nginx"):
     median[target] = rps
     errors = " ".join(r[2] for r in runs if r[2] != "-")
     print(f"{labels[target]:<32} {rps:>12.0f} {p99:>8.2f}   {' '.join(f'{r[0]:.0f}' for r in runs)} {errors}")
+    record(f"http.{target}.rate", rps, "requests/s")
+    record(f"http.{target}.p99", p99, "ms")
 print(f"dynamic / nginx static = {median['dynamic'] / median['nginx']:.0%}   "
       f"static / nginx static = {median['static'] / median['nginx']:.0%}")
+record("http.dynamic_share_of_nginx", median["dynamic"] / median["nginx"], "ratio")
+record("http.static_share_of_nginx", median["static"] / median["nginx"], "ratio")
 PY
 
 # nginx is done; stop it so it does not sit in the idle-stream measurement.
@@ -143,5 +151,6 @@ NGINX_PID=""
 
 if [ "$STREAMS" -gt 0 ]; then
     echo "== $STREAMS idle event streams"
-    python3 "$HERE/idle_streams.py" --port "$SERVER_PORT" --streams "$STREAMS" --pid "$SERVER_PID"
+    python3 "$HERE/idle_streams.py" --port "$SERVER_PORT" --streams "$STREAMS" --pid "$SERVER_PID" \
+        --figures http.idle_streams
 fi

@@ -16,6 +16,7 @@
 #                                    [--connections 64] [--only fanout|pages] [--keep DIR]
 #   --keep DIR: copy the raw records and logs (every round's screens.py output, wrk's, the instances') into DIR.
 # Needs: PostgreSQL (Debian postgresql), wrk, nginx-light, python3, curl, cc. Builds in release mode first.
+# Under Benchmarks/run.sh (`make bench`) the figures are also recorded for its JSON file (Benchmarks/figures.py).
 set -euo pipefail
 
 ROUNDS=5
@@ -42,6 +43,8 @@ done
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
+# The Python below records its figures through Benchmarks/figures.py (only when BENCH_FIGURES names a file).
+export PYTHONPATH="$HERE/..${PYTHONPATH:+:$PYTHONPATH}"
 SCREENS="$HERE/../screens/screens.py"
 NGINX_ONE_PORT=18100    # nginx in front of a
 NGINX_THREE_PORT=18104  # nginx in front of a, b and c
@@ -195,6 +198,7 @@ if [ "$ONLY" != pages ]; then
     stop_instances
     python3 - "$WORK/fanout.json" "$WORK/sqlite.rec" "$STREAMS" <<'PY'
 import json, statistics, sys
+from figures import record as figure
 rows = {}
 for line in open(sys.argv[1]):
     record = json.loads(line)
@@ -206,7 +210,7 @@ med = statistics.median
 def column(runs, group, key):
     return [r["instances"][group][key] for r in runs]
 
-def line(title, runs, group, extra=""):
+def line(title, runs, group, name, extra=""):
     received = min(column(runs, group, "received"))
     streams = runs[0]["instances"][group]["streams"]
     p50, p99 = column(runs, group, "p50"), column(runs, group, "p99")
@@ -216,28 +220,43 @@ def line(title, runs, group, extra=""):
     delivered = f"{med(delivery):>9.2f}" if delivery else f"{'':>9}"
     print(f"{title:<46} {received:>5}/{streams:<5} {med(first):>6.1f} {med(p50):>6.1f} {med(p99):>6.1f} {cpu} {delivered}"
           f"   {', '.join(f'{a:.1f}/{b:.1f}' for a, b in zip(p50, p99))}{extra}")
+    figure(f"{name}.screens", streams, "screens")
+    figure(f"{name}.received", received, "screens")
+    for key, values in (("first", first), ("p50", p50), ("p99", p99)):
+        figure(f"{name}.{key}", med(values), "ms")
+    if group != "all":
+        figure(f"{name}.server_cpu", med(column(runs, group, "server_cpu_ms")), "ms")
+    if delivery:
+        figure(f"{name}.commit_to_screens", med(delivery), "ms")
 
 print(f"{'':<46} {'received':>11} {'first':>6} {'p50':>6} {'p99':>6} {'CPU ms':>7} {'commit→':>9}   rounds: p50/p99 ms")
 print(f"{'':<46} {'':>11} {'ms':>6} {'ms':>6} {'ms':>6} {'':>7} {'screens ms':>9}")
 three = rows.get("three", [])
 if three:
-    line(f"3 × {n}: every stream", three, "all")
+    line(f"3 × {n}: every stream", three, "all", "instances.three.all")
     for group, how in (("a", "the writer"), ("b", "through NOTIFY"), ("c", "through NOTIFY")):
-        line(f"3 × {n}: instance {group}'s ({how})", three, group)
+        line(f"3 × {n}: instance {group}'s ({how})", three, group, f"instances.three.{group}")
 for label, group, title in (("local", "a", f"{n} on a alone (the writer)"), ("remote", "b", f"{n} on b alone (NOTIFY)")):
     if rows.get(label):
-        line(title, rows[label], group)
+        line(title, rows[label], group, f"instances.{group}_alone")
 if sqlite:
     p50, p99 = [float(r[4]) for r in sqlite], [float(r[5]) for r in sqlite]
     cpu = med(float(r[7]) for r in sqlite) * n / 1000
     print(f"{f'{n} on one SQLite instance (screens.py fanout)':<46} {min(int(r[3]) for r in sqlite):>5}/{n:<5} {'':>6} "
           f"{med(p50):>6.1f} {med(p99):>6.1f} {cpu:>7.1f} {'':>9}   "
           + ", ".join(f"{a:.1f}/{b:.1f}" for a, b in zip(p50, p99)))
+    figure("instances.sqlite.screens", n, "screens")
+    figure("instances.sqlite.received", min(int(r[3]) for r in sqlite), "screens")
+    figure("instances.sqlite.p50", med(p50), "ms")
+    figure("instances.sqlite.p99", med(p99), "ms")
+    figure("instances.sqlite.server_cpu", cpu, "ms")
 if three:
     postgres = [r["postgres_cpu_ms"] for r in three]
     client = [r["client_cpu_ms"] for r in three]
     print(f"3 × {n}: PostgreSQL's CPU from the PATCH to the last arrival {med(postgres):.1f} ms (rounds "
           + ", ".join(f"{v:.1f}" for v in postgres) + f"); fanout_wait's {med(client):.1f} ms")
+    figure("instances.three.postgres_cpu", med(postgres), "ms")
+    figure("instances.three.client_cpu", med(client), "ms")
     a = med(column(three, "a", "p50"))
     for group in ("b", "c"):
         other = med(column(three, group, "p50"))
@@ -253,6 +272,13 @@ if hops:
           f"{med(b_first):.2f} ms after the PATCH (medians); b − a {med(gaps):.2f} ms (range {gaps[0]:.2f} to "
           f"{gaps[-1]:.2f}); commit → screen handed the change: a {med(a_delivery):.2f} ms (from before its "
           f"transaction), b {med(b_delivery):.2f} ms")
+    figure("instances.hop.a_first", med(a_first), "ms")
+    figure("instances.hop.b_first", med(b_first), "ms")
+    figure("instances.hop.b_after_a", med(gaps), "ms")
+    if a_delivery:
+        figure("instances.hop.a_commit_to_screen", med(a_delivery), "ms")
+    if b_delivery:
+        figure("instances.hop.b_commit_to_screen", med(b_delivery), "ms")
 if rows.get("local") and rows.get("remote"):
     local, remote = med(column(rows["local"], "a", "p50")), med(column(rows["remote"], "b", "p50"))
     first = med(column(rows["remote"], "b", "first")) - med(column(rows["local"], "a", "first"))
@@ -344,6 +370,7 @@ if [ "$ONLY" != fanout ]; then
     done
     python3 - "$WORK/pages" "$DURATION" <<'PY'
 import shlex, statistics, sys
+from figures import record
 seconds = float(sys.argv[2].rstrip("s"))
 rows = {}
 for line in open(sys.argv[1]):
@@ -364,6 +391,9 @@ for target in ("one", "three", "direct", "sqlite"):
     cores = "  ".join(f"{med(r[i] for r in runs):.2f}" for i in (4, 5, 6, 7))
     print(f"{labels[target]:<31} {med(r[0] for r in runs):>10.0f} {med(r[1] for r in runs):>7.2f} "
           f"{med(r[2] for r in runs):>7.2f}   {cores:<38}   {' '.join(f'{r[0]:.0f}' for r in runs)} {errors}")
+    for name, index, unit in (("rate", 0, "requests/s"), ("p50", 1, "ms"), ("p99", 2, "ms"), ("cores_movies", 4, "cores"),
+                              ("cores_nginx", 5, "cores"), ("cores_postgres", 6, "cores"), ("idle", 7, "cores")):
+        record(f"instances.pages.{target}.{name}", med(r[index] for r in runs), unit)
 steal = max(r[8] for runs in rows.values() for r in runs)
 print(f"(cores: CPU seconds per second of the run, /proc; the machine has 2; the rest is wrk's and the kernel's; "
       f"stolen by the hypervisor at most {steal:.2f})")
@@ -371,9 +401,12 @@ if rows.get("three"):
     print("sessions at the end of each three-instance round: " + "; ".join(r[9] for r in rows["three"]))
 if rows.get("one") and rows.get("three"):
     print(f"three instances / one, through nginx: {med(r[0] for r in rows['three']) / med(r[0] for r in rows['one']):.2f}")
+    record("instances.pages.three_over_one", med(r[0] for r in rows["three"]) / med(r[0] for r in rows["one"]), "ratio")
 if rows.get("one") and rows.get("direct"):
     print(f"one instance through nginx / straight: {med(r[0] for r in rows['one']) / med(r[0] for r in rows['direct']):.2f}")
+    record("instances.pages.nginx_over_direct", med(r[0] for r in rows["one"]) / med(r[0] for r in rows["direct"]), "ratio")
 if rows.get("direct") and rows.get("sqlite"):
     print(f"one instance on PostgreSQL / on SQLite: {med(r[0] for r in rows['direct']) / med(r[0] for r in rows['sqlite']):.2f}")
+    record("instances.pages.postgres_over_sqlite", med(r[0] for r in rows["direct"]) / med(r[0] for r in rows["sqlite"]), "ratio")
 PY
 fi

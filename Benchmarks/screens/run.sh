@@ -17,6 +17,7 @@
 # Usage: Benchmarks/screens/run.sh [--duration 10s] [--rounds 3] [--streams "1000 10000"] [--iterations 500]
 #                                  [--held-streams 1000] [--preload 10000] [--shared-screens 10000] [--shared 10]
 # Needs: wrk, nginx-light, python3, gcc (Debian). Run from anywhere; builds in release mode first.
+# Under Benchmarks/run.sh (`make bench`) the figures are also recorded for its JSON file (Benchmarks/figures.py).
 set -euo pipefail
 
 DURATION=10s
@@ -44,6 +45,9 @@ done
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
+# The Python below records its figures through Benchmarks/figures.py (only when BENCH_FIGURES names a file).
+export PYTHONPATH="$HERE/..${PYTHONPATH:+:$PYTHONPATH}"
+figure() { python3 "$HERE/../figures.py" add "$@"; }
 PORT=18090
 NGINX_PORT=18091
 CAPPED_PORT=18093
@@ -98,6 +102,7 @@ start_server() {
 echo "== start-up: process launch to the first 200 for GET /movies/1 (best of 5)"
 python3 - "$BIN" "$ROOT" "$PORT" "$WORK" <<'PY'
 import os, socket, subprocess, sys, time
+from figures import record
 binary, root, port, work = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 def once(database):
     start = time.perf_counter()
@@ -125,6 +130,8 @@ existing = [once(f"{work}/startup-0.sqlite") for _ in range(5)]
 print(f"start-up to first page: fresh database (seeding the catalog) {min(fresh):.0f} ms, "
       f"existing database {min(existing):.0f} ms (all runs: {' '.join(f'{t:.0f}' for t in fresh)} / "
       f"{' '.join(f'{t:.0f}' for t in existing)})")
+record("startup.fresh_database", round(min(fresh), 1), "ms")
+record("startup.existing_database", round(min(existing), 1), "ms")
 PY
 
 start_server
@@ -200,6 +207,7 @@ CAPPED_PID=""
 SESSIONS_RSS=$(awk '/VmRSS/ { print $2 }' "/proc/$SERVER_PID/status")
 python3 - "$WORK/results" "$SESSIONS_RSS" <<'PY'
 import shlex, statistics, sys
+from figures import record
 rows = {}
 for line in open(sys.argv[1]):
     target, rps, p50, p99, errors = shlex.split(line)
@@ -214,9 +222,15 @@ for target in ("screen", "nginx", "capped"):
     errors = " ".join(r[3] for r in runs if r[3] != "-")
     print(f"{labels[target]:<38} {median[target]:>11.0f} {statistics.median(r[1] for r in runs):>7.2f} "
           f"{statistics.median(r[2] for r in runs):>7.2f}   {' '.join(f'{r[0]:.0f}' for r in runs)} {errors}")
+    record(f"page.{target}.rate", median[target], "requests/s")
+    record(f"page.{target}.p50", statistics.median(r[1] for r in runs), "ms")
+    record(f"page.{target}.p99", statistics.median(r[2] for r in runs), "ms")
 print(f"at the session cap: {median['capped'] / median['nginx']:.0%} of nginx")
 print(f"screen / nginx = {median['screen'] / median['nginx']:.0%}; "
       f"server RSS after the run (every session kept): {int(sys.argv[2]) / 1024:.0f} MiB")
+record("page.screen_share_of_nginx", median["screen"] / median["nginx"], "ratio")
+record("page.capped_share_of_nginx", median["capped"] / median["nginx"], "ratio")
+record("page.rss_after_rounds", int(sys.argv[2]) / 1024, "MiB")
 PY
 kill "$NGINX_PID" 2>/dev/null; wait "$NGINX_PID" 2>/dev/null || true
 NGINX_PID=""
@@ -226,17 +240,20 @@ cc -O2 -pthread -o "$WORK/fanout_floor" "$HERE/fanout_floor.c"
 for n in $STREAMS; do
     echo "== fan-out: $n screens and streams"
     start_server
-    python3 "$HERE/screens.py" fanout --port "$PORT" --pid "$SERVER_PID" --streams "$n"
+    python3 "$HERE/screens.py" fanout --port "$PORT" --pid "$SERVER_PID" --streams "$n" --figures "fanout.$n"
     stop_server
     # The floor: the same number of loopback streams sent the same bytes by two threads with no server behind them.
-    "$WORK/fanout_floor" "$n" 2 3
+    "$WORK/fanout_floor" "$n" 2 3 | tee "$WORK/floor"
+    figure "fanout.$n.floor_p99" "$(sed -n 's/^  median p99 over [0-9]* rounds: \([0-9.]*\) ms$/\1/p' "$WORK/floor")" ms
 done
 
-# The medians over rounds of `screens.py fanout --record` lines, one row per label, and every round.
+# The medians over rounds of `screens.py fanout --record` lines, one row per label, and every round; the medians are
+# recorded as figures named PREFIX.LABEL.*. Usage: fanout_rounds PREFIX FILE LABEL TITLE [LABEL TITLE]...
 fanout_rounds() {
     python3 - "$@" <<'PY'
 import statistics, sys
-path, labels = sys.argv[1], sys.argv[2:]
+from figures import record
+prefix, path, labels = sys.argv[1], sys.argv[2], sys.argv[3:]
 rows = {}
 for line in open(path):
     label, n, streams, received, p50, p99, most, cpu, rss, rss_before = line.split()
@@ -249,6 +266,10 @@ for label, title in zip(labels[0::2], labels[1::2]):
     received = f"{min(r[2] for r in runs)}/{runs[0][0]}"
     print(f"{title:<44} {received:>11} {med(3):>7.1f} {med(4):>7.1f} {med(5):>7.1f} {med(6):>9.1f} {med(7):>8.1f}   "
           + ", ".join(f"{r[3]:.1f}/{r[4]:.1f}" for r in runs))
+    for name, index, unit in (("screens", 0, "screens"), ("received", 2, "screens"), ("p50", 3, "ms"), ("p99", 4, "ms"),
+                              ("max", 5, "ms"), ("server_cpu_per_screen", 6, "µs"), ("rss", 7, "MiB")):
+        value = {"screens": runs[0][index], "received": min(r[index] for r in runs)}.get(name, med(index))
+        record(f"{prefix}.{label}.{name}", value, unit)
 PY
 }
 
@@ -264,15 +285,17 @@ for _ in $(seq "$ROUNDS"); do
         --preload "$PRELOAD" --record "$WORK/held" --label preloaded >>"$WORK/fanout.log"
     stop_server
 done
-fanout_rounds "$WORK/held" fresh "fresh server" preloaded "after $PRELOAD page loads without a stream"
+fanout_rounds held "$WORK/held" fresh "fresh server" preloaded "after $PRELOAD page loads without a stream"
 python3 - "$WORK/held" <<'PY'
 import statistics, sys
+from figures import record
 p99 = {}
 for line in open(sys.argv[1]):
     fields = line.split()
     p99.setdefault(fields[0], []).append(float(fields[5]))
 ratio = statistics.median(p99["preloaded"]) / statistics.median(p99["fresh"])
 print(f"p99 after the page loads / fresh: {ratio:.2f} (target: at most 1.20)")
+record("held.p99_ratio", ratio, "ratio")
 PY
 
 echo "== shared streams: $SHARED_SCREENS screens over $((SHARED_SCREENS / SHARED)) shared streams ($SHARED each," \
@@ -287,17 +310,17 @@ for _ in $(seq "$ROUNDS"); do
         --shared "$SHARED" --record "$WORK/shared" --label shared >>"$WORK/fanout.log"
     stop_server
 done
-fanout_rounds "$WORK/shared" v1 "$SHARED_SCREENS v1 streams (one per screen)" \
+fanout_rounds shared "$WORK/shared" v1 "$SHARED_SCREENS v1 streams (one per screen)" \
     shared "$((SHARED_SCREENS / SHARED)) shared streams, $SHARED screens each"
 # The first shared stream's bytes are checked: one event with the new value per screen attached to it (screens.py).
 grep -h "NOT the screens attached\|more events with it than screens" "$WORK/fanout.log" || true
 
 echo "== memory after changes: 10000 screens of one movie, 40 changes of its rating"
 start_server
-python3 "$HERE/screens.py" changes --port "$PORT" --pid "$SERVER_PID" --streams 10000 --changes 40
+python3 "$HERE/screens.py" changes --port "$PORT" --pid "$SERVER_PID" --streams 10000 --changes 40 --figures changes
 stop_server
 
 echo "== action round trip: $ITERATIONS refreshes from script on one screen"
 start_server
-python3 "$HERE/screens.py" action --port "$PORT" --iterations "$ITERATIONS"
+python3 "$HERE/screens.py" action --port "$PORT" --iterations "$ITERATIONS" --figures action
 stop_server

@@ -13,6 +13,8 @@
            never open or attach a stream (a crawler, closed tabs), the server left to settle, then the fan-out;
            with --preload-changes C, C changes of the movie's rating come between them.
            --record FILE appends one line of figures (for run.sh's medians over rounds).
+           --figures NAME (fanout, changes, action) records the figures printed, named NAME.*, for the JSON file of
+           Benchmarks/run.sh (Benchmarks/figures.py; only while BENCH_FIGURES names a file).
   instances  Several `movies` instances on one PostgreSQL database (--instance NAME=PORT:PID:STREAMS, repeated):
            STREAMS detail screens of one movie with their event streams on each, one PATCH of the rating sent to
            --write (default the first), and for every stream on every instance the time from sending it to the
@@ -106,6 +108,16 @@ def server_thread_cpu(pid):
         except (OSError, ValueError, IndexError):
             pass  # exited meanwhile
     return total / 1e9
+
+
+def record_figures(prefix, figures):
+    """--figures PREFIX: each (name, value, unit) recorded as PREFIX.name through Benchmarks/figures.py."""
+    if not prefix:
+        return
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    from figures import record
+    for name, value, unit in figures:
+        record(f"{prefix}.{name}", value, unit)
 
 
 def percentile(values, fraction):
@@ -449,6 +461,14 @@ def fanout(args):
           f"{cpu_patch * 1000:.1f} ms while the patch fanned out ({1e6 * cpu_patch / n:.1f} µs per screen, fanout_wait)")
     print(f"  event: {event!r}")
     loop.close_all()
+    record_figures(args.figures, [("screens", n, "screens"), ("received", len(ms), "screens")] + ([
+        ("first", min(ms), "ms"), ("p50", percentile(ms, 0.5), "ms"), ("p99", percentile(ms, 0.99), "ms"),
+        ("max", max(ms), "ms")] if ms else []) + [
+        ("server_cpu", 1000 * server_patch, "ms"), ("server_cpu_per_screen", 1e6 * server_patch / n, "µs"),
+        ("rss_before", rss_start / 1024, "MiB"), ("rss_idle_sessions", rss_sessions / 1024, "MiB"),
+        ("idle_session", (rss_sessions - rss_start) / n, "KiB"), ("rss_with_streams", rss_streams / 1024, "MiB"),
+        ("screen_and_stream", (rss_streams - rss_start) / n, "KiB"), ("patch_event", len(event), "bytes"),
+        ("patch_on_the_wire", len(wire), "bytes"), ("client_cpu_per_screen", 1e6 * cpu_patch / n, "µs")])
     if args.record:
         with open(args.record, "a") as f:
             f.write(" ".join(str(v) for v in (
@@ -713,6 +733,8 @@ def action(args):
     print(f"  refresh patches: {wire_sizes} bytes on the wire for its {events.count(b'event: patch')} events")
     print(f"  events: {events!r}")
     loop.close_all()
+    record_figures(args.figures, [("p50", statistics.median(times), "ms"), ("p99", percentile(times, 0.99), "ms"),
+                                  ("max", max(times), "ms"), ("refresh_patches_on_the_wire", wire_sizes, "bytes")])
 
 
 def wait_until_settled(pid, quiet=0.001, interval=0.05, timeout=60):
@@ -743,6 +765,9 @@ def changes(args):
     print(f"  {args.streams} screens: RSS {before / 1024:.1f} MiB; after {args.changes} changes of the movie "
           f"{after / 1024:.1f} MiB: +{(after - before) / 1024:.1f} MiB, "
           f"{(after - before) * 1024 / args.streams:,.0f} bytes a screen")
+    record_figures(args.figures, [("screens", args.streams, "screens"), ("changes", args.changes, "changes"),
+                                  ("rss_before", before / 1024, "MiB"), ("rss_after", after / 1024, "MiB"),
+                                  ("growth", (after - before) / 1024, "MiB"), ("growth_per_screen", (after - before) * 1024 / args.streams, "bytes")])
 
 
 def pages(args):
@@ -787,6 +812,8 @@ def main():
                         help="fanout: rating changes of the movie after the --preload page loads, before the fan-out")
     parser.add_argument("--record", help="fanout: append a line of figures to this file")
     parser.add_argument("--label", default="fanout", help="fanout: the first word of the --record line")
+    parser.add_argument("--figures", metavar="NAME",
+                        help="fanout, changes, action: record the figures as NAME.* for Benchmarks/run.sh's JSON")
     parser.add_argument("--instance", action="append", default=[], metavar="NAME=PORT:PID:STREAMS",
                         help="instances: one instance, its server's pid and how many screens and streams to open on it")
     parser.add_argument("--write", help="instances: the instance the PATCH goes to (default: the first)")
