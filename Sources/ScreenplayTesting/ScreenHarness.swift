@@ -47,6 +47,8 @@ public final class ScreenHarness: Sendable {
         state = ScreenConfined(nil, on: scheduler)
         recorded = ScreenConfined([], on: scheduler)
         let request = Self.request(url: url, parameters: parameters)
+        let mistakes = mistakes
+        scheduler.onProgrammerError { error in mistakes.withLock { $0.append(error) } }
         try scheduler.sync { [state, recorded] in
             let viewController = try ViewController.$screenTemplates.withValue(templates) { try factory(request) }
             let screen = Screen(
@@ -59,6 +61,16 @@ public final class ScreenHarness: Sendable {
             if appear { screen.appearIfNeeded() }
         }
         settle()
+        // A mistake of the screen's code while it was built fails the harness, as it fails the page load.
+        if let first = mistakes.withLock({ $0.first }) { throw first }
+    }
+
+    private let mistakes = Locked<[ProgrammerError]>([])
+
+    /// The programmer errors the screen's code made after it was built (a binder's callback that read a missing
+    /// outlet, say), oldest first: each did nothing where it happened, as on a server.
+    public var programmerErrors: [ProgrammerError] {
+        mistakes.withLock { $0 }
     }
 
     /// The request a GET of `url` makes: its path, and its query decoded.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import MovieApp
+import Screenplay
 
 // The demo's executable: parses the command line, opens the store, serves the app until SIGINT or SIGTERM.
 // C callbacks never live here (DESIGN.md §10): everything they reach is in the libraries.
@@ -10,14 +11,8 @@ do {
     options = try MovieServerOptions.parse(
         Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 } catch let error as MovieServerOptions.UsageError {
-    // `--help` is asked for: the usage alone, on standard output. A mistake: what is wrong, then the usage, on
-    // standard error, and the status of a usage error (EX_USAGE).
-    if error.isHelp {
-        FileHandle.standardOutput.write(Data((MovieServerOptions.usage + "\n").utf8))
-        exit(0)
-    }
-    FileHandle.standardError.write(Data("movies: \(error.message)\n\n\(MovieServerOptions.usage)\n".utf8))
-    exit(64)
+    // `--help`: the usage, on standard output. A mistake: what is wrong and the usage on standard error, exit 64.
+    ApplicationOptions.exitWithUsage(error, program: "movies", usage: MovieServerOptions.usage)
 }
 
 HTTPServer.blockTerminationSignals()

@@ -26,19 +26,12 @@ public final class MovieServer: Sendable {
         } else {
             store = try SQLiteMovieStore(path: options.databasePath, seedingFrom: options.catalogPath)
         }
-        var sessions = SessionConfiguration()
-        sessions.capacity = options.maxSessions
-        sessions.instanceName = options.instance
-        try self.init(options: options, store: store, sessions: sessions)
+        try self.init(options: options, store: store, sessions: options.application.sessions)
     }
 
     /// Serves `store`, for tests with a store of their own.
     public init(options: MovieServerOptions, store: any MovieStore, sessions: SessionConfiguration = .init()) throws {
-        var server = ServerConfiguration()
-        server.host = options.host
-        server.port = options.port
-        server.accessLog = options.accessLog
-        server.connectionLimit = options.maxConnections
+        let server = options.application.server
         self.store = store
         application = try Application(
             root: options.root, server: server, sessions: sessions, operations: options.operations,

@@ -54,6 +54,16 @@ public final class DisposeBag: @unchecked Sendable {
         }
     }
 
+    /// Whether a disposable in the bag satisfies `predicate` (checked under the bag's lock: keep it short).
+    package func contains(where predicate: (any Disposable) -> Bool) -> Bool {
+        lock.withLock { disposables.contains(where: predicate) }
+    }
+
+    /// The disposables in the bag now, oldest first.
+    package var contents: [any Disposable] {
+        lock.withLock { disposables }
+    }
+
     /// Gives the bag the room it holds and no more: for a bag that is filled once and then kept for long (a
     /// screen's, once the screen is built), where growing by doubling left up to half of it empty.
     package func compact() {

@@ -61,6 +61,7 @@ package final class Screen {
             topViewController: viewController, navigationBar: page.outletIfPresent("navigationBar"),
             backURL: backURL, url: url)
         viewController.templates = templates
+        viewController.reportUnboundBinders()
         viewController.loadViewIfNeeded()
         page.outlet("content", as: View.self).addSubview(viewController.view)
         viewController.performViewWillAppear(false)

@@ -48,6 +48,8 @@ open class ViewController: DisposeContainer {
     /// second copy of the names (8 bytes a slot where a name and a view took 24).
     @exclusivity(unchecked) private var outletCache: [View] = []
     let lifecycle = Lifecycle()
+    /// The binders whose `bind()` ran, to tell them from a binder in the bag that binds nothing.
+    package var boundBinders: Set<ObjectIdentifier> = []
 
     /// The templates of the screen being built; view controllers created by a screen factory pick them up.
     @TaskLocal package static var screenTemplates: TemplateLibrary?
@@ -89,20 +91,49 @@ open class ViewController: DisposeContainer {
     public func loadViewIfNeeded() {
         guard loadedView == nil else { return }
         loadView()
-        precondition(loadedView != nil, "\(type(of: self)).loadView() must call setView(_:)")
+        if loadedView == nil {
+            ProgrammerErrors.report(
+                ProgrammerError(
+                    mistake: "\(type(of: self)).loadView() did not set a view.",
+                    fix: "call setView(_:) in loadView(), or do not override it to load the template."))
+            loadedView = View()
+        }
         viewDidLoad()
         lifecycle.sendDidLoad()
+    }
+
+    /// Reports each binder in the bag whose `bind()` never ran: it would bind nothing, silently.
+    package func reportUnboundBinders() {
+        for item in bag.contents {
+            guard let binder = item as? any ViewControllerBinder, type(of: binder) is AnyClass else { continue }
+            let object = binder as AnyObject
+            if !boundBinders.contains(ObjectIdentifier(object)) {
+                ProgrammerErrors.report(
+                    ProgrammerError(
+                        mistake: "\(type(of: object)) is in \(type(of: self))'s bag but its bind() was never called: "
+                            + "it binds nothing.",
+                        fix: "call bind() at the end of \(type(of: object)).init, as the seed's binders do."))
+            }
+        }
     }
 
     /// Creates the view from ``templateName``. Override to build the view in code, and call ``setView(_:)``.
     open func loadView() {
         guard let templates else {
-            preconditionFailure("\(type(of: self)): no templates to load '\(Self.templateName)' from")
+            ProgrammerErrors.report(
+                ProgrammerError(
+                    mistake: "\(type(of: self)) has no templates to load '\(Self.templateName)' from.",
+                    fix: "create view controllers in a screen factory (or a ScreenHarness), which sets the templates."))
+            return setView(View())
         }
         do {
             setView(try templates.template(named: Self.templateName).instantiate())
         } catch {
-            preconditionFailure("\(type(of: self)): \(error)")
+            ProgrammerErrors.report(
+                ProgrammerError(
+                    mistake: "\(type(of: self)) could not load its template: \(error)",
+                    fix: "add Templates/\(Self.templateName).html, or override templateName to name the one to use."))
+            setView(View())
         }
     }
 

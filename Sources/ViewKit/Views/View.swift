@@ -896,19 +896,28 @@ open class View {
         return nil
     }
 
-    /// The view named `name` by `data-outlet`, as a `V`. A missing outlet or another type is a
-    /// programmer error that stops with a message naming the outlet (templates are validated at
-    /// start-up, so this fails in the first test, not at a user's request).
+    /// The view named `name` by `data-outlet`, as a `V`. A missing outlet or another type is a programmer error
+    /// (templates are validated at start-up, so it shows in the first test, not at a user's request): it is
+    /// reported, naming the outlet, and a detached view of the type stands in, so the screen fails and the process
+    /// goes on.
     ///
     /// ```swift
     /// let backButton: Button = view.outlet("backButton")
     /// ```
     public func outlet<V: View>(_ name: String, as type: V.Type = V.self) -> V {
         guard let view = outletIfPresent(name) else {
-            preconditionFailure("outlet '\(name)' not found under <\(tagName)> (\(Self.self))")
+            ProgrammerErrors.report(
+                ProgrammerError(
+                    mistake: "The outlet '\(name)' was not found under <\(tagName)> (\(Self.self)).",
+                    fix: "mark the element with data-outlet=\"\(name)\" in the template, or read the outlet it has."))
+            return V(tagName: "div")
         }
         guard let typed = view as? V else {
-            preconditionFailure("outlet '\(name)' is a \(Swift.type(of: view)), not a \(V.self)")
+            ProgrammerErrors.report(
+                ProgrammerError(
+                    mistake: "The outlet '\(name)' is a \(Swift.type(of: view)), not a \(V.self).",
+                    fix: "declare it as a \(Swift.type(of: view)), or change the element in the template."))
+            return V(tagName: "div")
         }
         return typed
     }

@@ -1,0 +1,45 @@
+import Screenplay
+import Testing
+
+@Suite struct ApplicationOptionsTests {
+    private let database = ApplicationOptions.Option(
+        flag: "--database", environment: "DATABASE", valueName: "FILE", help: "the database")
+
+    @Test func flagsWinOverTheEnvironmentAndAppOptionsAreKept() throws {
+        let options = try ApplicationOptions.parse(
+            ["--port", "9000", "--database=other.sqlite", "--dev", "--dev-latency", "300"],
+            environment: ["PORT": "8000", "HOST": "0.0.0.0", "DATABASE": "env.sqlite", "MAX_SESSIONS": "7"],
+            program: "todo", options: [database])
+        #expect(options.port == 9000)
+        #expect(options.host == "0.0.0.0")
+        #expect(options.values["--database"] == "other.sqlite")
+        #expect(options.maxSessions == 7)
+        #expect(options.sessions.capacity == 7)
+        #expect(options.server.port == 9000)
+        #expect(options.operations.isDevelopment)
+        #expect(options.operations.developmentLatency == .milliseconds(300))
+        let fromEnvironment = try ApplicationOptions.parse(
+            [], environment: ["DATABASE": "env.sqlite"], program: "todo", options: [database])
+        #expect(fromEnvironment.values["--database"] == "env.sqlite")
+    }
+
+    @Test func mistakesSayWhatIsWrong() {
+        func message(_ arguments: [String]) -> String? {
+            do {
+                _ = try ApplicationOptions.parse(arguments, program: "todo", options: [database])
+                return nil
+            } catch {
+                return error.isHelp ? "help" : error.message
+            }
+        }
+        #expect(message(["--port", "x"]) == "--port must be a port number from 0 to 65535, got x")
+        #expect(message(["--nope"]) == "unknown option --nope")
+        #expect(message(["--database"]) == "--database needs a value")
+        #expect(message(["--dev-latency", "300"]) == "--dev-latency is for development mode only: add --dev")
+        #expect(message(["--help"]) == "help")
+        let usage = ApplicationOptions.usage(program: "todo", options: [database])
+        for flag in ["--host", "--port", "--root", "--database FILE", "--dev", "--dev-latency", "--metrics", "--help"] {
+            #expect(usage.contains(flag))
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Reactive
+import Screenplay
+import ScreenplayTesting
+import TestSupport
+import Testing
+
+/// A binder whose init forgot `bind()`: nothing would be bound, silently.
+final class ForgetfulBinder: ViewControllerBinder {
+    unowned let viewController: CounterViewController
+    init(viewController: CounterViewController) { self.viewController = viewController }
+    func dispose() {}
+    func bindLoaded() {}
+}
+
+@Suite struct UnboundBinderTests {
+    private static let make: @Sendable (ScreenRequest) -> CounterViewController = { _ in
+        let viewController = CounterViewController()
+        viewController.bag.insert(ForgetfulBinder(viewController: viewController))
+        return viewController
+    }
+
+    /// Reported at the first page load (the page fails, the server goes on) and in the first harness test.
+    @Test func aBinderWhoseBindWasNeverCalledFailsThePageLoadAndTheHarness() throws {
+        let app = try OperationsTestApp(factory: Self.make)
+        defer { app.stop() }
+        #expect(try app.client.get("/counter").status == 500)
+        let failed = try #require(app.log.events("screen.failed").first)
+        #expect(
+            failed["error"]?.contains(
+                "ForgetfulBinder is in CounterViewController's bag but its bind() was never called") == true)
+        #expect(try app.client.get("/healthz").status == 200)
+        #expect(throws: ProgrammerError.self) { try ScreenHarness(templates: fixtureTemplates, factory: Self.make) }
+    }
+
+    /// An outlet the template does not have, read after start-up (templates are checked then, so only code that
+    /// reads outlets by name can do it): reported with the outlet's name, and a stand-in view answers.
+    @Test func aMissingOutletIsReportedNotATrap() throws {
+        let factory = CounterFactory()
+        let harness = try ScreenHarness(templates: fixtureTemplates) { factory.make($0) }
+        let title = harness.onScreen(CounterViewController.self) { controller -> String in
+            let missing: Label = controller.view.outlet("nothingHere")
+            missing.text = "set on a stand-in"
+            let mistyped: Button = controller.view.outlet("countLabel")
+            return mistyped.title
+        }
+        #expect(title == "")
+        let mistakes = harness.programmerErrors.map(\.mistake)
+        #expect(mistakes.contains { $0.contains("The outlet 'nothingHere' was not found") })
+        #expect(mistakes.contains { $0.contains("The outlet 'countLabel' is a Label, not a Button") })
+    }
+}
