@@ -3,7 +3,7 @@
 // Self-contained: the tabs post {type:"hello", streams} when they connect and {type:"bye"} when they go.
 "use strict";
 
-var NAMES = ["patch", "reset", "title", "navigate", "rebuilt", "dev-error", "dev-ok", "dev-stylesheet"];
+var NAMES = ["patch", "reset", "title", "navigate", "ack", "url", "rebuilt", "dev-error", "dev-ok", "dev-stylesheet"];
 var ports = [];
 var streamsURL = "/streams";
 var source = null, streamId = null, state = "connecting", delay = 500, timer = null;

@@ -11,45 +11,15 @@
   var screenURL = root.getAttribute("data-screen-url") || location.pathname + location.search;
   var navigating = false;
   // Screen events carry a per-screen id; the development ones (and the stream's own) apply to every page.
-  var SCREEN_EVENTS = ["patch", "reset", "title", "navigate"];
+  var SCREEN_EVENTS = ["patch", "reset", "title", "navigate", "ack", "url"];
   var STREAM_EVENTS = SCREEN_EVENTS.concat(["rebuilt", "dev-error", "dev-ok", "dev-stylesheet"]);
+  var ACTION_PATH = /^\/screens\/[^/]+\/actions\//;
+  var DEBOUNCE_MS = 150;
+  var PENDING_MS = 10000;
 
   // Only on a change: observers of <html> (the stylesheet's connection bar, tests) see each state once.
   function setState(state) {
     if (root.getAttribute("data-connection") !== state) root.setAttribute("data-connection", state);
-  }
-
-  // Actions: every action form posts with fetch; the change arrives as a patch.
-  document.addEventListener("submit", function (event) {
-    var form = event.target;
-    if (!form || !/^\/screens\/[^/]+\/actions\//.test(form.getAttribute("action") || "")) return;
-    event.preventDefault();
-    var button = form.querySelector("button");
-    if (button) button.setAttribute("aria-busy", "true");
-    fetch(form.action, {
-      method: "POST",
-      body: new URLSearchParams(new FormData(form)),
-      headers: { "X-Requested-With": "fetch" },
-      credentials: "same-origin",
-      redirect: "follow"
-    }).then(function (response) {
-      var target = response.headers.get("Screenplay-Navigate");
-      if (target) return navigate(target);
-      if (response.redirected) return navigate(response.url);
-      if (!response.ok) form.submit();
-    }, function () {
-      form.submit();
-    }).then(function () {
-      if (button) button.removeAttribute("aria-busy");
-    });
-  }, true);
-
-  var leaving = null; // v1: closes the page's stream before it goes
-  function navigate(url) {
-    if (navigating) return;
-    navigating = true;
-    if (leaving) leaving();
-    location.assign(url);
   }
 
   function byId(id) { return document.getElementById(id); }
@@ -60,21 +30,442 @@
     return template.content;
   }
 
+  // ---- Fields: what the user types goes to the screen as input events (POST /screens/{sid}/input). ----
+
+  // Per field name, for this tab: the last sequence number used (`seq`, never lowered), the last one sent to the
+  // current screen (`sent`, compared with a rendered control's data-seq), the value the user gave it, whether the
+  // user changed it, the debounce timer, and the events waiting behind the post in flight (one at a time, in order).
+  var fields = {};
+  var resetting = false; // a reset swaps the body: the blur of the control it removes is no edit
+
+  function fieldState(name) {
+    var state = fields[name];
+    if (!state) {
+      state = fields[name] = { name: name, seq: 0, sent: 0, value: null, sentValue: null, changed: false,
+        edited: false, timer: null, queue: [], busy: false, idle: [] };
+    }
+    return state;
+  }
+
+  function isControl(node) {
+    return !!node && node.nodeType === 1 && /^(INPUT|TEXTAREA|SELECT)$/.test(node.tagName);
+  }
+
+  // A control of a field: a named input, text area or select inside a `.field` wrapper.
+  function isFieldControl(node) {
+    return isControl(node) && !!node.name && !!node.closest(".field") &&
+      !/^(hidden|submit|button|reset|image|file)$/.test(node.type);
+  }
+
+  function isToggle(control) {
+    return control.tagName === "INPUT" && (control.type === "checkbox" || control.type === "radio");
+  }
+
+  function isTextControl(control) {
+    return control.tagName === "TEXTAREA" || (control.tagName === "INPUT" && !isToggle(control));
+  }
+
+  function valueOf(control) {
+    if (isToggle(control)) return control.checked ? "on" : "";
+    return control.value;
+  }
+
+  function setValue(control, value) {
+    if (isToggle(control)) control.checked = value === "on";
+    else if (control.value !== value) control.value = value;
+  }
+
+  // The value a control was rendered with (a parsed, not yet inserted element keeps it in its markup).
+  function renderedValue(control) {
+    if (isToggle(control)) return control.hasAttribute("checked") ? "on" : "";
+    if (control.tagName === "TEXTAREA") return control.defaultValue;
+    if (control.tagName === "SELECT") {
+      var chosen = control.querySelector("option[selected]") || control.querySelector("option");
+      return chosen ? (chosen.hasAttribute("value") ? chosen.getAttribute("value") : chosen.textContent) : "";
+    }
+    return control.getAttribute("value") || "";
+  }
+
+  function dataSeq(control) {
+    return (control && parseInt(control.getAttribute("data-seq"), 10)) || 0;
+  }
+
+  function controlNamed(name) {
+    var found = document.getElementsByName(name);
+    for (var i = 0; i < found.length; i++) if (isFieldControl(found[i])) return found[i];
+    return null;
+  }
+
+  function fieldControls(container) {
+    return Array.prototype.filter.call(container.querySelectorAll("input[name], textarea[name], select[name]"),
+      isFieldControl);
+  }
+
+  // Whether the user has a change of this field that has not gone out yet.
+  function hasUnsent(state) { return !!state.timer || state.queue.length > 0; }
+
+  // Whether the user's value should stand over one the server rendered before it saw that value.
+  function userValueStands(state, rendered) {
+    return !!state && state.value !== null && (state.sent > dataSeq(rendered) || hasUnsent(state));
+  }
+
+  function screenId() {
+    var sid = root.getAttribute("data-screen");
+    if (sid) return sid;
+    var match = /\/screens\/([^/]+)\/events/.exec(root.getAttribute("data-events") || "");
+    return match ? decodeURIComponent(match[1]) : null;
+  }
+
+  function csrfToken(form) {
+    var token = root.getAttribute("data-csrf");
+    if (token) return token;
+    var input = (form || document).querySelector('input[name="csrf"]');
+    return input ? input.value : "";
+  }
+
+  // Queues an input event of the field `control` belongs to; its value is read when the post goes.
+  function sendInput(control, name) {
+    var state = fieldState(control.name);
+    clearTimeout(state.timer);
+    state.timer = null;
+    state.value = valueOf(control);
+    var queue = state.queue;
+    if (!(name === "change" && queue.length && queue[queue.length - 1] === "change")) queue.push(name);
+    pump(state, control.form);
+  }
+
+  // Sends the next queued event of a field once the one before it was answered: one post in flight per field.
+  function pump(state, form) {
+    if (state.busy) return;
+    if (!state.queue.length) {
+      var waiting = state.idle;
+      state.idle = [];
+      waiting.forEach(function (resolve) { resolve(); });
+      return;
+    }
+    var name = state.queue.shift();
+    var sid = screenId();
+    if (!sid || state.value === null) { pump(state, form); return; }
+    state.busy = true;
+    state.seq = Math.max(state.seq, dataSeq(controlNamed(state.name))) + 1;
+    state.sent = state.seq;
+    state.sentValue = state.value;
+    var body = new URLSearchParams();
+    body.append("csrf", csrfToken(form));
+    body.append("name", state.name);
+    body.append("value", state.value);
+    body.append("seq", String(state.seq));
+    body.append("event", name);
+    function done() { state.busy = false; pump(state, form); }
+    fetch("/screens/" + encodeURIComponent(sid) + "/input", {
+      method: "POST", body: body, headers: { "X-Requested-With": "fetch" }, credentials: "same-origin"
+    }).then(done, done);
+  }
+
+  // Answers a promise that settles when the field has nothing in flight or waiting.
+  function whenIdle(state) {
+    if (!state.busy && !state.queue.length) return Promise.resolve();
+    return new Promise(function (resolve) { state.idle.push(resolve); });
+  }
+
+  function debounceOf(control) {
+    var ms = parseInt(control.getAttribute("data-debounce"), 10);
+    return ms >= 0 ? ms : DEBOUNCE_MS;
+  }
+
+  document.addEventListener("input", function (event) {
+    var control = event.target;
+    if (!isFieldControl(control) || !isTextControl(control)) return;
+    var state = fieldState(control.name);
+    state.value = control.value;
+    state.changed = true;
+    state.edited = true;
+    clearTimeout(state.timer);
+    var armed = state.seq;
+    state.timer = setTimeout(function () {
+      state.timer = null;
+      // A post that went meanwhile (behind the one in flight) carried this text already.
+      if (state.seq > armed && state.value === state.sentValue) return;
+      if (control.isConnected) sendInput(control, "change");
+      else { state.queue.push("change"); pump(state, null); }
+    }, debounceOf(control));
+  }, true);
+
+  document.addEventListener("change", function (event) {
+    var control = event.target;
+    if (!isFieldControl(control) || isTextControl(control)) return;
+    var state = fieldState(control.name);
+    state.changed = true;
+    sendInput(control, "change");
+  }, true);
+
+  document.addEventListener("focusin", function (event) {
+    if (isFieldControl(event.target)) fieldState(event.target.name).edited = false;
+  }, true);
+
+  document.addEventListener("focusout", function (event) {
+    var control = event.target;
+    if (resetting || !isFieldControl(control) || !isTextControl(control)) return;
+    var state = fieldState(control.name);
+    if (state.timer || state.edited) sendInput(control, "end");
+    state.edited = false;
+  }, true);
+
+  document.addEventListener("keydown", function (event) {
+    var control = event.target;
+    if (event.key !== "Enter" || event.isComposing || event.defaultPrevented) return;
+    if (!isFieldControl(control) || control.tagName !== "INPUT" || isToggle(control) || control.form) return;
+    event.preventDefault();
+    sendInput(control, "primary");
+  }, true);
+
+  // ---- Actions: every action form posts with fetch; the change arrives as a patch, then its `ack`. ----
+
+  var pending = {}; // by _aid: {form, button, formId, buttonId, timer}
+  var aidPrefix = Math.random().toString(36).slice(2, 10) + "-" + Date.now().toString(36);
+  var aidCount = 0;
+
+  function pendingOf(form) {
+    if (!form) return null;
+    for (var aid in pending) {
+      var entry = pending[aid];
+      if (entry.form === form || (entry.formId && entry.formId === form.id)) return entry;
+    }
+    return null;
+  }
+
+  function mark(node, on) {
+    if (!node) return;
+    if (on) {
+      if (node.getAttribute("aria-busy") !== "true") node.setAttribute("aria-busy", "true");
+      if (!node.hasAttribute("data-pending")) node.setAttribute("data-pending", "");
+    } else {
+      node.removeAttribute("aria-busy");
+      node.removeAttribute("data-pending");
+    }
+  }
+
+  // The pending form and button as the page shows them now: a patch may have replaced them.
+  function currentNodes(entry) {
+    if (entry.formId && byId(entry.formId)) entry.form = byId(entry.formId);
+    if (entry.buttonId && byId(entry.buttonId)) entry.button = byId(entry.buttonId);
+  }
+
+  function refreshPending() {
+    for (var aid in pending) {
+      currentNodes(pending[aid]);
+      mark(pending[aid].form, true);
+      mark(pending[aid].button, true);
+    }
+  }
+
+  function endPending(aid) {
+    var entry = pending[aid];
+    if (!entry) return;
+    delete pending[aid];
+    clearTimeout(entry.timer);
+    currentNodes(entry);
+    if (!pendingOf(entry.form)) mark(entry.form, false);
+    mark(entry.button, false);
+  }
+
+  function endAllPending() {
+    Object.keys(pending).forEach(endPending);
+  }
+
+  // Without the script's post: the browser's own, to the submitter's action (the server answers with a page).
+  function submitNatively(form, action) {
+    if (form.getAttribute("action") !== action) form.setAttribute("action", action);
+    form.submit();
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form || form.tagName !== "FORM") return;
+    var submitter = event.submitter || null;
+    var action = submitter && submitter.hasAttribute("formaction")
+      ? submitter.getAttribute("formaction") : form.getAttribute("action");
+    if (!ACTION_PATH.test(action || "")) return;
+    event.preventDefault();
+    // A second submit while the first waits for its answer: nothing is posted.
+    if (navigating || pendingOf(form)) return;
+    var button = submitter || form.querySelector("button");
+    var aid = aidPrefix + "-" + (++aidCount);
+    var entry = pending[aid] = { form: form, button: button, formId: form.id || null,
+      buttonId: (button && button.id) || null, timer: setTimeout(function () { endPending(aid); }, PENDING_MS) };
+    mark(form, true);
+    mark(button, true);
+    // The form carries its fields' values: their debounced input events are not needed; the ones in flight are
+    // answered first, so that the action comes after them.
+    var waits = [];
+    Array.prototype.forEach.call(form.elements, function (control) {
+      if (!isFieldControl(control) || !fields[control.name]) return;
+      var field = fields[control.name];
+      clearTimeout(field.timer);
+      field.timer = null;
+      field.edited = false;
+      field.queue = field.queue.filter(function (name) { return name !== "change"; });
+      waits.push(whenIdle(field));
+    });
+    Promise.all(waits).then(function () {
+      currentNodes(entry);
+      var body = new URLSearchParams(new FormData(entry.form));
+      body.append("_aid", aid);
+      return fetch(action, {
+        method: "POST",
+        body: body,
+        headers: { "X-Requested-With": "fetch" },
+        credentials: "same-origin",
+        redirect: "follow"
+      });
+    }).then(function (response) {
+      var target = response.headers.get("Screenplay-Navigate");
+      if (target) { endPending(aid); return navigate(target); }
+      if (response.redirected) { endPending(aid); return navigate(response.url); }
+      if (!response.ok) { endPending(aid); submitNatively(entry.form, action); return; }
+      // No stream to bring the ack: the answer is all there is.
+      if (root.getAttribute("data-connection") !== "live") endPending(aid);
+    }, function () {
+      endPending(aid);
+      submitNatively(entry.form, action);
+    });
+  }, true);
+
+  var leaving = null; // v1: closes the page's stream before it goes
+  function navigate(url) {
+    if (navigating) return;
+    navigating = true;
+    endAllPending();
+    if (leaving) leaving();
+    location.assign(url);
+  }
+
+  // ---- Patches: typing is never undone. ----
+
+  function copyAttributes(node, from, keep) {
+    Array.prototype.slice.call(node.attributes).forEach(function (attribute) {
+      if (!from.hasAttribute(attribute.name) && !keep(attribute.name)) node.removeAttribute(attribute.name);
+    });
+    Array.prototype.forEach.call(from.attributes, function (attribute) {
+      if (!keep(attribute.name) && node.getAttribute(attribute.name) !== attribute.value) {
+        node.setAttribute(attribute.name, attribute.value);
+      }
+    });
+  }
+
+  function keepNone() { return false; }
+
+  // The element of `container` that stands for `control`: the same id, else the same name.
+  function counterpart(container, control) {
+    var found = null;
+    if (control.id) {
+      found = Array.prototype.filter.call(container.querySelectorAll("[id]"), function (node) {
+        return node.id === control.id;
+      })[0] || null;
+    }
+    if (!found && control.name) {
+      found = Array.prototype.filter.call(container.querySelectorAll("[name]"), function (node) {
+        return node.getAttribute("name") === control.name;
+      })[0] || null;
+    }
+    if (!found || found.tagName !== control.tagName || isToggle(found) !== isToggle(control)) return null;
+    return found;
+  }
+
+  // Replaces `node` with the markup in `content`, keeping `control` (focused, inside `node`) in place: every element
+  // on the way down to it takes the new attributes and children around it, the control the new attributes but its
+  // value, so its caret and selection stay. Answers the new control's element, or null when the markup has none
+  // (the caller replaces `node` outright).
+  function morph(node, content, control) {
+    var fresh = counterpart(content, control);
+    if (!fresh) return null;
+    var newPath = [], oldPath = [], step;
+    for (step = fresh; step && step !== content; step = step.parentNode) newPath.unshift(step);
+    for (step = control; step && step !== node.parentNode; step = step.parentNode) oldPath.unshift(step);
+    if (newPath.length !== oldPath.length || oldPath[0] !== node) return null;
+    for (var i = 0; i < oldPath.length; i++) if (oldPath[i].tagName !== newPath[i].tagName) return null;
+    var parent = node.parentNode, top = newPath[0];
+    while (content.firstChild !== top) parent.insertBefore(content.firstChild, node);
+    var after = node.nextSibling;
+    while (top.nextSibling) parent.insertBefore(top.nextSibling, after);
+    for (i = 0; i < oldPath.length - 1; i++) {
+      var old = oldPath[i], now = newPath[i], keepOld = oldPath[i + 1], keepNew = newPath[i + 1];
+      copyAttributes(old, now, keepNone);
+      Array.prototype.slice.call(old.childNodes).forEach(function (child) {
+        if (child !== keepOld) old.removeChild(child);
+      });
+      while (now.firstChild !== keepNew) old.insertBefore(now.firstChild, keepOld);
+      while (keepNew.nextSibling) old.appendChild(keepNew.nextSibling);
+    }
+    var checked = control.checked;
+    copyAttributes(control, fresh, function (name) { return name === "value" && control.tagName === "INPUT"; });
+    if (isToggle(control)) control.checked = checked;
+    if (control.tagName === "SELECT" && control.innerHTML !== fresh.innerHTML) {
+      var chosen = control.value;
+      while (control.firstChild) control.removeChild(control.firstChild);
+      while (fresh.firstChild) control.appendChild(fresh.firstChild);
+      var options = Array.prototype.filter.call(control.options, function (option) { return option.value === chosen; });
+      if (options.length) options[0].selected = true;
+    }
+    return fresh;
+  }
+
+  // A control the server rendered, now in the page: the user's value stands if the server had not seen it yet.
+  function settle(control, rendered) {
+    var state = fields[control.name];
+    if (userValueStands(state, rendered || control)) setValue(control, state.value);
+  }
+
+  function selectionOf(control) {
+    try {
+      if (isTextControl(control) && control.selectionStart !== null) {
+        return { start: control.selectionStart, end: control.selectionEnd, direction: control.selectionDirection };
+      }
+    } catch (error) { /* a type without a selection (number, email) */ }
+    return null;
+  }
+
+  function select(control, selection) {
+    if (!selection) return;
+    try {
+      control.setSelectionRange(selection.start, selection.end, selection.direction || "none");
+    } catch (error) { /* a type without a selection */ }
+  }
+
   // Applies one patch: a list of operations on elements found by their DOM id.
   function applyPatch(operations) {
     var active = document.activeElement;
     var activeId = active && active.id;
+    var focused = isControl(active) ? active : null;
+    var focusedValue = focused ? valueOf(focused) : null;
+    var focusedSelection = focused ? selectionOf(focused) : null;
     var scrollX = window.scrollX, scrollY = window.scrollY;
     var changed = [];
     operations.forEach(function (op) {
-      var kind = op[0], node, parent, before;
+      var kind = op[0], node, parent, before, content, controls, fresh = null;
+      if (kind === "replace" || kind === "insert") {
+        content = fragment(kind === "replace" ? op[2] : op[3]);
+        controls = fieldControls(content);
+      }
       if (kind === "replace") {
         node = byId(op[1]);
-        if (node) { node.replaceWith(fragment(op[2])); changed.push(op[1]); }
+        if (!node) return;
+        if (focused && node.contains(focused)) fresh = morph(node, content, focused);
+        if (fresh) {
+          controls = controls.filter(function (control) { return control !== fresh; });
+          settleFocused(focused, fresh);
+        } else {
+          node.replaceWith(content);
+        }
+        controls.forEach(function (control) { settle(control); });
+        changed.push(op[1]);
       } else if (kind === "insert") {
         parent = byId(op[1]);
         before = op[2] ? byId(op[2]) : null;
-        if (parent) parent.insertBefore(fragment(op[3]), before);
+        if (parent) {
+          parent.insertBefore(content, before);
+          controls.forEach(function (control) { settle(control); });
+        }
         changed.push(op[1]);
       } else if (kind === "remove") {
         node = byId(op[1]);
@@ -85,9 +476,30 @@
         if (node && parent) parent.insertBefore(node, before);
       }
     });
-    if (activeId && document.activeElement !== byId(activeId) && byId(activeId)) byId(activeId).focus();
+    if (activeId && document.activeElement !== byId(activeId) && byId(activeId)) {
+      var again = byId(activeId);
+      again.focus();
+      // A control that had to be replaced keeps its caret where its value is the same.
+      if (focused && isControl(again) && again !== focused && valueOf(again) === focusedValue) {
+        select(again, focusedSelection);
+      }
+    }
+    refreshPending();
     window.scrollTo(scrollX, scrollY);
     announce(changed);
+  }
+
+  // The focused control stays as the user has it, but for a form's submit answer: while the form's action is
+  // pending, a value the server rendered after every input event of the field (a field cleared once its item was
+  // added) replaces it.
+  function settleFocused(control, rendered) {
+    var state = fields[control.name];
+    if (!isFieldControl(control) || !pendingOf(control.form)) return;
+    if (state && (dataSeq(rendered) < state.sent || hasUnsent(state))) return;
+    var value = renderedValue(rendered);
+    if (valueOf(control) === value) return;
+    setValue(control, value);
+    if (state) state.value = value;
   }
 
   // Announces the text of changed regions that opted in with aria-live (or the page's live region).
@@ -102,11 +514,70 @@
     if (texts.length) region.textContent = texts.join(" ");
   }
 
+  // The screen's URL changed in place (a search query): the history entry follows, and so does a later re-attach.
+  function replaceURL(url) {
+    try { history.replaceState(history.state, "", url); } catch (error) { return; }
+    screenURL = url;
+    root.setAttribute("data-screen-url", url);
+  }
+
+  // The events of a screen but `reset`, which each wire version applies itself.
+  function screenEvent(name, data) {
+    if (name === "patch") applyPatch(JSON.parse(data));
+    else if (name === "title") document.title = data;
+    else if (name === "navigate") navigate(data);
+    else if (name === "ack") endPending(data);
+    else if (name === "url") replaceURL(data);
+  }
+
+  // What the user typed, before a reset swaps the page: the values of the fields they changed, and the focus.
+  function typedValues() {
+    var typed = { values: {}, focus: null };
+    Object.keys(fields).forEach(function (name) {
+      var state = fields[name];
+      if (!state.changed) return;
+      var control = controlNamed(name);
+      typed.values[name] = control ? valueOf(control) : state.value;
+    });
+    var active = document.activeElement;
+    if (isFieldControl(active)) typed.focus = { name: active.name, id: active.id, selection: selectionOf(active) };
+    return typed;
+  }
+
+  // After a reset: a field the user changed that shows another value takes theirs again, and the (possibly new)
+  // screen hears it; the others are in step with the page's screen now (a rebuilt screen counts from 0 again).
+  function restoreTyped(typed) {
+    Object.keys(fields).forEach(function (name) {
+      var state = fields[name], control = controlNamed(name);
+      clearTimeout(state.timer);
+      state.timer = null;
+      state.queue = [];
+      state.sentValue = null;
+      if (control && typed.values.hasOwnProperty(name) && typed.values[name] !== null &&
+          valueOf(control) !== typed.values[name]) {
+        setValue(control, typed.values[name]);
+        sendInput(control, "change");
+      } else {
+        state.sent = dataSeq(control);
+        if (control) state.value = valueOf(control);
+      }
+    });
+    if (typed.focus) {
+      var control = controlNamed(typed.focus.name) || (typed.focus.id && byId(typed.focus.id));
+      if (control) {
+        control.focus();
+        select(control, typed.focus.selection);
+      }
+    }
+  }
+
   // Swaps in the whole page the server sent; answers its data (v1 reads `events` from it).
   function reset(payload) {
     var data = JSON.parse(payload);
+    var typed = typedValues();
     var doc = new DOMParser().parseFromString(data.html, "text/html");
-    document.body.replaceWith(doc.body);
+    resetting = true;
+    try { document.body.replaceWith(doc.body); } finally { resetting = false; }
     var newRoot = doc.documentElement;
     var names = ["class", "data-events", "data-screen-url", "data-screen", "data-csrf", "data-last-event-id"];
     names.forEach(function (name) {
@@ -118,6 +589,8 @@
     var theme = doc.querySelector('meta[name="theme-color"]');
     var current = document.querySelector('meta[name="theme-color"]');
     if (theme && current) current.setAttribute("content", theme.getAttribute("content"));
+    restoreTyped(typed);
+    refreshPending();
     return data;
   }
 
@@ -166,6 +639,13 @@
     return true;
   }
 
+  // A form posted by the browser itself (the script's post failed) comes back as the session's own page,
+  // /screens/{sid}: the address bar shows the screen's URL again, which outlives the session.
+  if (/^\/screens\//.test(location.pathname) && /^\/(?!\/)/.test(screenURL) &&
+      screenURL !== location.pathname + location.search) {
+    replaceURL(screenURL);
+  }
+
   if (wire2) startV2(); else startV1();
 
   // ---- Wire protocol v1: this page's own stream at data-events. ----
@@ -188,13 +668,11 @@
       SCREEN_EVENTS.forEach(function (name) {
         source.addEventListener(name, function (event) {
           if (event.lastEventId) lastEventId = event.lastEventId;
-          if (name === "patch") applyPatch(JSON.parse(event.data));
-          else if (name === "title") document.title = event.data;
-          else if (name === "navigate") navigate(event.data);
-          else {
-            var data = reset(event.data);
-            // A rebuilt screen has another stream: follow it from its start.
-            if (data.events && data.events !== eventsURL) { eventsURL = data.events; lastEventId = null; connect(); }
+          if (name !== "reset") return screenEvent(name, event.data);
+          var data = reset(event.data);
+          // A rebuilt screen has another stream: follow it from its start; its actions' acks will not come.
+          if (data.events && data.events !== eventsURL) {
+            eventsURL = data.events; lastEventId = null; endAllPending(); connect();
           }
         });
       });
@@ -293,6 +771,8 @@
         // The server rebuilt this tab's expired screen under a new id; its reset (id <new>.1) follows.
         var rebuilt = JSON.parse(data);
         if (rebuilt.replaces === sid) {
+          // The old screen's actions will not be acknowledged.
+          endAllPending();
           sid = rebuilt.screen; last = 0;
           root.setAttribute("data-screen", sid); root.setAttribute("data-last-event-id", "0");
         }
@@ -305,9 +785,7 @@
       var n = parseInt(id.slice(dot + 1), 10);
       if (dot < 0 || id.slice(0, dot) !== sid || !(n > last)) return;
       last = n;
-      if (name === "patch") applyPatch(JSON.parse(data));
-      else if (name === "title") document.title = data;
-      else if (name === "navigate") navigate(data);
+      if (name !== "reset") screenEvent(name, data);
       else {
         reset(data);
         sid = root.getAttribute("data-screen") || sid;
