@@ -31,7 +31,9 @@ let package = Package(
         .target(name: "ReactiveTesting", dependencies: ["Reactive"], swiftSettings: strict),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
         .target(name: "ViewKit", dependencies: ["Reactive", "CGumbo"], swiftSettings: strict),
-        .target(name: "Screenplay", dependencies: ["ViewKit", "Reactive", "HTTPServer"], swiftSettings: strict),
+        .target(
+            name: "Screenplay", dependencies: ["ViewKit", "Reactive", "HTTPServer"], resources: [.copy("Client")],
+            swiftSettings: strict),
         .target(name: "ScreenplayTesting", dependencies: ["Screenplay", "ViewKit", "Reactive"], swiftSettings: strict),
 
         // The demo app.

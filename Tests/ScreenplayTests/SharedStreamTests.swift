@@ -56,6 +56,7 @@ import Testing
             .replacingOccurrences(of: shared.id, with: "STREAM")
             .replacingOccurrences(of: first.screenID!, with: "SCREEN-A")
             .replacingOccurrences(of: second.screenID!, with: "SCREEN-B")
+            .replacingOccurrences(of: first.attribute("data-client")!, with: "CLIENT")
             .split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.hasPrefix(":") }
             .joined(separator: "\n")

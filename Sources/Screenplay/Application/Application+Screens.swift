@@ -105,6 +105,7 @@ extension Application {
             eventBuffer: sessionConfiguration.eventBuffer)
         screen.metrics = keepsMetrics ? metrics : nil
         screen.eventDelay = developmentLatency
+        screen.clientVersion = clientAssets.version
         return screen
     }
 

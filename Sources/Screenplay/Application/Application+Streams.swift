@@ -19,7 +19,7 @@ extension Application {
             metrics.streamOpened()
             stream.onClose { [metrics] in metrics.streamClosed() }
         }
-        shared.sendGreeting()
+        shared.sendGreeting(client: clientAssets.version)
         return .eventStream(stream)
     }
 

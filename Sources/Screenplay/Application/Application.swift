@@ -59,6 +59,8 @@ public final class Application: Sendable {
     let root: String
     let viewRegistry: ViewRegistry
     let development = Locked(DevelopmentState())
+    /// The client the pages load: its script, worker and stylesheet, at a versioned path.
+    let clientAssets: ClientAssets
     /// How long posts and events are held back in development (`OperationsConfiguration.developmentLatency`).
     let developmentLatency: DispatchTimeInterval?
     /// The browsers' shared event streams (wire protocol v2), by id.
@@ -81,7 +83,10 @@ public final class Application: Sendable {
         }
         let registry = ViewRegistry()
         views(registry)
-        let templates = try TemplateLibrary(directory: root + "/Templates", registry: registry)
+        let client = try ClientAssets()
+        clientAssets = client
+        let templates = try TemplateLibrary(
+            directory: root + "/Templates", registry: registry, layoutHead: client.headMarkup)
         let layout = try Self.layout(in: templates)
         library = Locked((templates, layout))
         self.root = root
@@ -130,6 +135,9 @@ public final class Application: Sendable {
             evicted: { [sessions = self.sessions] in sessions.evictedCount })
         router.serveFiles(at: "/public", from: root + "/Public")
         router.post("/screens/:sid/actions/:action") { [unowned self] request in try self.performAction(request) }
+        router.get(ClientAssets.prefix + ":version/:file") { [clientAssets] request in
+            clientAssets.response(to: request)
+        }
         router.post("/screens/:sid/input") { [unowned self] request in try self.applyInput(request) }
         router.get("/screens/:sid") { [unowned self] request in try self.showSessionPage(request) }
         router.get("/screens/:sid/events") { [unowned self] request in try self.openEvents(request) }

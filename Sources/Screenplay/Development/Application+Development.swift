@@ -49,7 +49,8 @@ extension Application {
     /// Re-parses the templates; applies them to every open screen, or reports why they cannot be used.
     package func reloadTemplates() {
         do {
-            let templates = try TemplateLibrary(directory: root + "/Templates", registry: viewRegistry)
+            let templates = try TemplateLibrary(
+                directory: root + "/Templates", registry: viewRegistry, layoutHead: clientAssets.headMarkup)
             let layout = try Self.layout(in: templates)
             for route in routes.withLock({ $0 }) { try route.validate(templates) }
             if let notFound = notFoundRoute.withLock({ $0 }) { try notFound.validate(templates) }

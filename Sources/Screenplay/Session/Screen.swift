@@ -32,6 +32,8 @@ package final class Screen {
     @exclusivity(unchecked) private var hasAppeared = false
     @exclusivity(unchecked) private var sentTitle: String?
     @exclusivity(unchecked) package private(set) var isEnded = false
+    /// The version of the client the page loads (``ClientAssets``), written on `<html>` as `data-client`.
+    var clientVersion = "test"
     /// Development only (`--dev-latency`): how long each event is held back before it goes to the streams.
     var eventDelay: DispatchTimeInterval?
     /// The ids of the action posts answered this turn, sent as `ack` events after its patch.
@@ -90,7 +92,7 @@ package final class Screen {
             addingToStartTag: [
                 ("data-events", eventsURL), ("data-screen-url", url), ("data-last-event-id", String(log.lastID)),
                 ("data-wire", "2"), ("data-screen", sessionID), ("data-csrf", csrfToken),
-                ("data-streams", SharedStream.openPath),
+                ("data-streams", SharedStream.openPath), ("data-client", clientVersion),
             ])
         _ = page.takeChanges(context: context)
         metrics?.recordRender(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)

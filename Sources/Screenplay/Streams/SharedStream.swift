@@ -80,12 +80,15 @@ package final class SharedStream: Sendable {
         stream.send(event: "rebuilt", data: String(decoding: json.bytes, as: UTF8.self))
     }
 
-    /// The stream's first event: its id, which the tabs' attach requests name, and the wire version.
-    package func sendGreeting() {
+    /// The stream's first event: its id, which the tabs' attach requests name, the wire version, and the client's
+    /// version (a page loaded with another one reloads once).
+    package func sendGreeting(client: String) {
         var json = JSONWriter()
         json.raw("{\"stream\":")
         json.string(id)
-        json.raw(",\"version\":2}")
+        json.raw(",\"version\":2,\"client\":")
+        json.string(client)
+        json.raw("}")
         stream.send(event: "stream", data: String(decoding: json.bytes, as: UTF8.self))
     }
 }

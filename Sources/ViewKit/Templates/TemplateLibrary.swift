@@ -18,8 +18,30 @@ import Foundation
 public final class TemplateLibrary: Sendable {
     private let templates: [String: Template]
 
+    /// The page shell used when `directory` has no `layout.html`: a title, the `navigationBar`, `notice` and
+    /// `content` outlets, and a live region for announcements.
+    public static let defaultLayout = """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title data-outlet="title" data-view="Label">Screenplay</title>
+        </head>
+        <body>
+        <header class="navigation-bar" data-outlet="navigationBar"></header>
+        <p class="notice" role="status" data-outlet="notice"></p>
+        <main class="content" data-outlet="content"></main>
+        <div class="visually-hidden" aria-live="polite" data-announcer></div>
+        </body>
+        </html>
+        """
+
     /// Loads and checks every template in `directory`.
-    public init(directory: String, registry: ViewRegistry) throws {
+    ///
+    /// `layoutHead` is markup put first in the layout's `<head>` (the framework's own script and stylesheet); the
+    /// layout is `layout.html`, or ``defaultLayout`` when there is none.
+    public init(directory: String, registry: ViewRegistry, layoutHead: String = "") throws {
         let fileManager = FileManager.default
         func htmlFiles(in path: String) -> [String] {
             let names = (try? fileManager.contentsOfDirectory(atPath: path)) ?? []
@@ -46,10 +68,15 @@ public final class TemplateLibrary: Sendable {
         let compiler = TemplateCompiler(registry: registry, nibs: nibs)
 
         var templates: [String: Template] = [:]
-        for fileName in htmlFiles(in: directory) {
+        var files = htmlFiles(in: directory)
+        if !files.contains("layout.html") { files.append("layout.html") }
+        for fileName in files {
             let name = String(fileName.dropLast(5))
-            templates[name] = try Self.compileTemplate(
-                name: name, file: fileName, source: try read(fileName), compiler: compiler)
+            var source =
+                name == "layout" && !fileManager.fileExists(atPath: directory + "/layout.html")
+                ? Self.defaultLayout : try read(fileName)
+            if name == "layout" && !layoutHead.isEmpty { source = Self.inserting(layoutHead, intoHeadOf: source) }
+            templates[name] = try Self.compileTemplate(name: name, file: fileName, source: source, compiler: compiler)
         }
         for (className, nib) in nibs.sorted(by: { $0.key < $1.key }) {
             let placeholder = ParsedNode(
@@ -64,6 +91,16 @@ public final class TemplateLibrary: Sendable {
             templates[name] = Template(name: name, file: nib.file, root: root, outlets: scope.outlets)
         }
         self.templates = templates
+    }
+
+    /// `source` with `markup` right after its `<head>` start tag (or before everything, without one): first, so the
+    /// app's own stylesheets, after it, override the framework's.
+    static func inserting(_ markup: String, intoHeadOf source: String) -> String {
+        guard let start = source.range(of: "<head", options: .caseInsensitive),
+            let end = source[start.upperBound...].firstIndex(of: ">")
+        else { return markup + source }
+        let after = source.index(after: end)
+        return String(source[..<after]) + markup + String(source[after...])
     }
 
     /// Compiles one screen template or layout.

@@ -3,6 +3,13 @@
 // data-wire="2" (one EventSource per page). No dependency, no build step.
 (function () {
   "use strict";
+  // The page shell links this script by itself; a second copy (an older layout's own <script> tag) does nothing.
+  if (window.screenplayClient) return;
+  window.screenplayClient = true;
+  // The shared worker is served beside this script, at the same versioned path.
+  var scriptURL = document.currentScript ? document.currentScript.src : "";
+  var workerURL = scriptURL ? scriptURL.replace(/screenplay\.js([?#].*)?$/, "screenplay-worker.js") :
+    "/public/screenplay-worker.js";
   var root = document.documentElement;
   var wire2 = root.getAttribute("data-wire") === "2";
   var eventsURL = root.getAttribute("data-events");
@@ -748,12 +755,29 @@
       attachDelay = Math.min(attachDelay * 2, 10000);
     }
 
+    // The server speaks another client version than this page was loaded with (a deploy): reload once, rather than
+    // run this script against a server it may not match. Once per version, so a mismatch never loops.
+    function clientChanged(version) {
+      var mine = root.getAttribute("data-client");
+      if (!version || !mine || version === mine) return false;
+      var key = "screenplay-reloaded-for-" + version;
+      try {
+        if (sessionStorage.getItem(key)) return false;
+        sessionStorage.setItem(key, "1");
+      } catch (error) { return false; }
+      stopped = true;
+      navigating = true;
+      location.reload();
+      return true;
+    }
+
     // Every owner hands this tab the same messages: stream, event, state (see screenplay-worker.js).
     function receive(message) {
       if (stopped || !message) return;
       if (message.type === "state") {
         ownerState = message.state;
       } else if (message.type === "stream") {
+        if (clientChanged(message.client)) return;
         ownerState = "live";
         if (message.stream !== streamId) {
           streamId = message.stream; attached = null; refused = false; attachDelay = 500;
@@ -799,7 +823,7 @@
 
     // The stream itself, for the tab that owns it (leader or alone); the worker file has its own copy.
     function openStream(emit) {
-      var source = null, timer = null, delay = 500, id = null, state = "connecting";
+      var source = null, timer = null, delay = 500, id = null, state = "connecting", client = null;
       function setOwnerState(value) { state = value; emit({ type: "state", state: value }); }
       function open() {
         clearTimeout(timer);
@@ -808,9 +832,11 @@
         setOwnerState("connecting");
         source = new EventSource(streamsURL);
         source.addEventListener("stream", function (event) {
-          id = JSON.parse(event.data).stream;
+          var greeting = JSON.parse(event.data);
+          id = greeting.stream;
+          client = greeting.client || null;
           delay = 500;
-          emit({ type: "stream", stream: id });
+          emit({ type: "stream", stream: id, client: client });
           setOwnerState("live");
         });
         STREAM_EVENTS.forEach(function (name) {
@@ -829,7 +855,7 @@
       open();
       return {
         greet: function (send) {
-          if (id) send({ type: "stream", stream: id });
+          if (id) send({ type: "stream", stream: id, client: client });
           send({ type: "state", state: state });
         },
         kick: function () { if (!source) open(); },
@@ -839,7 +865,7 @@
 
     // 1. A SharedWorker owns the stream for every tab.
     function workerOwner() {
-      var worker = new SharedWorker("/public/screenplay-worker.js", { name: "screenplay" });
+      var worker = new SharedWorker(workerURL, { name: "screenplay" });
       var port = worker.port, heard = false;
       port.onmessage = function (event) { heard = true; receive(event.data); };
       // The worker script did not load: do without it.

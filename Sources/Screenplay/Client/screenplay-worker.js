@@ -12,13 +12,15 @@ function broadcast(message) {
   ports.forEach(function (port) { port.postMessage(message); });
 }
 
+var client = null; // the client version the server names in its greeting
+
 function setState(value) {
   state = value;
   broadcast({ type: "state", state: value });
 }
 
 function greet(port) {
-  if (streamId) port.postMessage({ type: "stream", stream: streamId });
+  if (streamId) port.postMessage({ type: "stream", stream: streamId, client: client });
   port.postMessage({ type: "state", state: state });
 }
 
@@ -29,9 +31,11 @@ function open() {
   setState("connecting");
   source = new EventSource(streamsURL);
   source.addEventListener("stream", function (event) {
-    streamId = JSON.parse(event.data).stream;
+    var greeting = JSON.parse(event.data);
+    streamId = greeting.stream;
+    client = greeting.client || null;
     delay = 500;
-    broadcast({ type: "stream", stream: streamId });
+    broadcast({ type: "stream", stream: streamId, client: client });
     setState("live");
   });
   NAMES.forEach(function (name) {
