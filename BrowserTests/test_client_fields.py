@@ -52,8 +52,8 @@ def form(sid="S1", csrf="T1", new="", new_seq=0):
     return FORM.format(sid=sid, csrf=csrf, new=new, new_seq=f' data-seq="{new_seq}"' if new_seq else "")
 
 
-def page(sid="S1", csrf="T1", wire=True, item=""):
-    wire_attributes = ' data-wire="2" data-streams="/streams"' if wire else ""
+def page(sid="S1", csrf="T1", wire=True, item="", client="2-test"):
+    wire_attributes = f' data-wire="2" data-streams="/streams" data-client="{client}"' if wire else ""
     return (
         f'<!DOCTYPE html><html id="v1" lang="en" data-events="/screens/{sid}/events" data-screen-url="/page"'
         f' data-last-event-id="0"{wire_attributes} data-screen="{sid}" data-csrf="{csrf}"><head><meta charset="utf-8">'
@@ -76,6 +76,8 @@ class StandIn:
         self.numbers = {}                # the last event number of each screen
         self.input_delay = lambda form: 0.0
         self.wire = True
+        self.client = "2-test"           # the client version the stream's greeting names
+        self.page_loads = 0
 
     def record(self, entry):
         with self.changed:
@@ -128,6 +130,7 @@ def handler_for(stand_in):
         def do_GET(self):
             path = urllib.parse.urlsplit(self.path).path
             if path == "/page":
+                stand_in.page_loads += 1
                 return self.answer(200, page(wire=stand_in.wire).encode())
             if path.startswith("/screenplay/test/"):
                 client = os.path.join(ROOT, "Sources", "Screenplay", "Client")
@@ -144,7 +147,7 @@ def handler_for(stand_in):
             self.end_headers()
             events = queue.Queue()
             if first:
-                events.put('event: stream\ndata: {"stream":"B1","version":2}\n\n')
+                events.put('event: stream\ndata: {"stream":"B1","version":2,"client":"%s"}\n\n' % stand_in.client)
             with stand_in.changed:
                 stand_in.streams.append(events)
             try:
@@ -424,3 +427,19 @@ def test_a_v1_page_has_the_same_fields_acks_and_urls(browser, stand_in):
     until(browser, lambda b: not js(b, "return document.getElementById('v34').hasAttribute('data-pending')"))
     stand_in.send("url", "/page?q=1")
     until(browser, lambda b: b.current_url == stand_in.url + "/page?q=1")
+
+
+def test_a_page_of_another_client_version_reloads_once(browser, stand_in):
+    # The server was deployed with another client since the page loaded: the page reloads, once, and goes live.
+    stand_in.client = "2-deployed"
+    browser.get(stand_in.url + "/page")
+    until(browser, lambda b: stand_in.page_loads >= 2)
+    until(browser, lambda b: b.find_element(By.TAG_NAME, "html").get_attribute("data-connection") is not None)
+    time.sleep(1.0)
+    assert stand_in.page_loads == 2
+    # The same version: no reload.
+    stand_in.client = "2-test"
+    stand_in.page_loads = 0
+    open_page(browser, stand_in)
+    time.sleep(0.5)
+    assert stand_in.page_loads == 1
