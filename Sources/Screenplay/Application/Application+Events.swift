@@ -23,7 +23,7 @@ extension Application {
             return .eventStream(stream)
         }
         // Unknown session (expired, or the server restarted): rebuild the screen from its URL and reset the page.
-        guard let url = request.query["url"], let (route, screenRequest) = route(forURL: url) else {
+        guard let url = request.query["url"], let (route, screenRequest) = route(forURL: url, request: request) else {
             throw HTTPError(.notFound, message: "No such screen.")
         }
         let session: ScreenSession

@@ -5,14 +5,48 @@ internal import ViewKit
 
 /// Opening a screen: a GET of a screen route builds its session and renders its page.
 extension Application {
+    /// The cookie that names a browser (``ScreenRequest/browserID``).
+    static let browserCookie = "screenplay_browser"
+
+    /// What a screen factory sees of `request`, at `url`: its headers, cookies, address and the browser's identity
+    /// (a new one when the browser has none yet, or a malformed one).
+    func screenRequest(
+        for request: Request, url: String, path: String, parameters: [String: String], query: [String: String]
+    ) -> (ScreenRequest, newBrowserID: String?) {
+        let sent = request.cookies[Self.browserCookie]
+        let isValid =
+            sent.map { $0.utf8.count == 22 && $0.utf8.allSatisfy { SessionToken.isTokenByte($0) } } ?? false
+        let browserID = isValid ? sent! : SessionToken.make()
+        let isSecure = request.headers["x-forwarded-proto"]?.lowercased() == "https"
+        let screenRequest = ScreenRequest(
+            url: url, path: path, parameters: parameters, query: query, headers: request.headers,
+            cookies: request.cookies, remoteAddress: request.remoteAddress, browserID: browserID, isSecure: isSecure)
+        return (screenRequest, isValid ? nil : browserID)
+    }
+
+    /// The cookies a screen's first response sets: the browser's new identity, and the factory's.
+    func setCookies(on response: inout Response, for request: ScreenRequest, newBrowserID: String?) {
+        if let newBrowserID {
+            var cookie = Cookie(name: Self.browserCookie, value: newBrowserID, maxAge: .seconds(365 * 24 * 3600))
+            cookie.isSecure = request.isSecure
+            response.setCookie(cookie)
+        }
+        for cookie in request.cookiesToSet { response.setCookie(cookie) }
+    }
+
     func openScreen(route: ScreenRoute, request: Request) throws -> Response {
         var query: [String: String] = [:]
         for pair in request.query { query[pair.name] = pair.value }
-        let screenRequest = ScreenRequest(
-            url: request.target, path: request.path, parameters: request.parameters, query: query)
+        let (screenRequest, newBrowserID) = self.screenRequest(
+            for: request, url: request.target, path: request.path, parameters: request.parameters, query: query)
         let (session, html, status): (ScreenSession, [UInt8], HTTPStatus)
         do {
             (session, html, status) = try buildScreen(route: route, request: screenRequest)
+        } catch let redirect as ScreenRedirect {
+            var response = Response.redirect(to: redirect.location)
+            response.headers["Cache-Control"] = "no-store"
+            setCookies(on: &response, for: screenRequest, newBrowserID: newBrowserID)
+            return response
         } catch let failure as ScreenBuildFailure {
             logger.log(
                 .error, "screen.failed",
@@ -35,6 +69,7 @@ extension Application {
             ])
         var response = Response.html(bytes: html, status: status)
         response.headers["Cache-Control"] = "no-store"
+        setCookies(on: &response, for: screenRequest, newBrowserID: newBrowserID)
         return response
     }
 
@@ -46,6 +81,7 @@ extension Application {
             return (session, html, .ok)
         } catch let failure as ScreenBuildFailure {
             if let error = failure.error as? HTTPError { throw error }
+            if let redirect = failure.error as? ScreenRedirect { throw redirect }
             guard let error = failure.error as? ScreenNotFound else { throw failure }
             guard let notFound = notFoundRoute.withLock({ $0 }) else {
                 throw HTTPError(.notFound, message: error.description)
@@ -109,7 +145,9 @@ extension Application {
         return screen
     }
 
-    func route(forURL url: String) -> (ScreenRoute, ScreenRequest)? {
+    /// The route `url` matches and the request its factory gets; `request`, when given, is the HTTP request that asks
+    /// for the screen again (an attach after a restart), whose headers and cookies the factory sees.
+    func route(forURL url: String, request: Request? = nil) -> (ScreenRoute, ScreenRequest)? {
         guard url.hasPrefix("/"), !url.hasPrefix("//"), let components = URLComponents(string: url) else {
             return nil
         }
@@ -118,7 +156,12 @@ extension Application {
             if let parameters = route.match(path) {
                 var query: [String: String] = [:]
                 for item in components.queryItems ?? [] { query[item.name] = item.value ?? "" }
-                return (route, ScreenRequest(url: url, path: path, parameters: parameters, query: query))
+                guard let request else {
+                    return (route, ScreenRequest(url: url, path: path, parameters: parameters, query: query))
+                }
+                let (screenRequest, _) = self.screenRequest(
+                    for: request, url: url, path: path, parameters: parameters, query: query)
+                return (route, screenRequest)
             }
         }
         return nil

@@ -49,7 +49,7 @@ extension Application {
             return .noContent
         }
         // Unknown screen (expired, or the server restarted): rebuilt from its URL, announced, and reset.
-        guard let url = form["url"], let (route, screenRequest) = route(forURL: url) else {
+        guard let url = form["url"], let (route, screenRequest) = route(forURL: url, request: request) else {
             throw HTTPError(.notFound, message: "No such screen.")
         }
         guard shared.screenCount < shared.capacity else { throw Self.streamFull(shared) }

@@ -1,4 +1,17 @@
-/// What a screen factory is given: the request that opened the screen.
+public import HTTPServer
+internal import Synchronization
+
+/// What a screen factory is given: the request that opened the screen, and what its first response should carry.
+///
+/// ```swift
+/// try app.screen("/account", AccountViewController.self) { request in
+///     guard let user = accounts.user(signedInWith: request.cookies["session"]) else {
+///         throw ScreenRedirect(to: "/signin?next=" + request.url)
+///     }
+///     request.setCookie(Cookie(name: "seen", value: "1"))
+///     return AccountViewController.make(user: user, browser: request.browserID)
+/// }
+/// ```
 public struct ScreenRequest: Sendable {
     /// The screen's URL: path and query, site-relative.
     public let url: String
@@ -8,14 +21,132 @@ public struct ScreenRequest: Sendable {
     public let parameters: [String: String]
     /// The decoded query parameters (the last value of a repeated key).
     public let query: [String: String]
+    /// The request's headers (look-ups ignore case). For a screen rebuilt from its URL (after a restart), the headers
+    /// of the request that asked for it again.
+    public let headers: HTTPHeaders
+    /// The cookies the browser sent, by name.
+    public let cookies: [String: String]
+    /// The client's IP address, as the connection gave it (behind a proxy: the proxy's; its headers say more).
+    public let remoteAddress: String
+    /// A stable identity of the browser: the `screenplay_browser` cookie (`HttpOnly`, `SameSite=Lax`, a year), set
+    /// on the first page a browser gets. Not a sign-in: anyone holding the cookie is that browser.
+    public let browserID: String
+    /// Whether the page is served over TLS (here, or at a proxy that says so with `X-Forwarded-Proto: https`):
+    /// cookies are then `Secure`.
+    public let isSecure: Bool
+    private let response: ResponseCookies
 
     /// Creates a request; the runtime and the test harness do this.
-    public init(url: String, path: String, parameters: [String: String] = [:], query: [String: String] = [:]) {
+    public init(
+        url: String, path: String, parameters: [String: String] = [:], query: [String: String] = [:],
+        headers: HTTPHeaders = [:], cookies: [String: String] = [:], remoteAddress: String = "",
+        browserID: String = "", isSecure: Bool = false
+    ) {
         self.url = url
         self.path = path
         self.parameters = parameters
         self.query = query
+        self.headers = headers
+        self.cookies = cookies
+        self.remoteAddress = remoteAddress
+        self.browserID = browserID
+        self.isSecure = isSecure
+        response = ResponseCookies()
     }
+
+    /// Sets `cookie` on the screen's first response (its page). `Secure` is added when the page is served over TLS.
+    public func setCookie(_ cookie: Cookie) {
+        var cookie = cookie
+        if isSecure { cookie.isSecure = true }
+        response.cookies.withLock { $0.append(cookie) }
+    }
+
+    /// The cookies the factory set, in order.
+    package var cookiesToSet: [Cookie] { response.cookies.withLock { $0 } }
+}
+
+/// The cookies a screen's first response sets, shared by the copies of its request.
+private final class ResponseCookies: Sendable {
+    let cookies = Mutex<[Cookie]>([])
+}
+
+/// A cookie for a response's `Set-Cookie`: `HttpOnly` and `SameSite=Lax` unless said otherwise.
+public struct Cookie: Sendable, Equatable {
+    public enum SameSite: String, Sendable { case strict = "Strict", lax = "Lax", none = "None" }
+
+    public var name: String
+    public var value: String
+    /// How long the browser keeps it; `nil` for the browsing session, `.zero` to delete it.
+    public var maxAge: Duration?
+    public var path = "/"
+    public var isHTTPOnly = true
+    public var sameSite = SameSite.lax
+    public var isSecure = false
+
+    public init(name: String, value: String, maxAge: Duration? = nil) {
+        self.name = name
+        self.value = value
+        self.maxAge = maxAge
+    }
+
+    /// The header's value. Names and values are limited to cookie-safe characters: anything else is
+    /// percent-encoded in the value, and a name with other characters is a programmer error (the cookie is not
+    /// written).
+    public var headerValue: String? {
+        guard !name.isEmpty, name.utf8.allSatisfy({ Self.isTokenByte($0) }) else { return nil }
+        var text = name + "=" + Self.encoded(value) + "; Path=" + path
+        if let maxAge { text += "; Max-Age=\(maxAge.components.seconds)" }
+        if isHTTPOnly { text += "; HttpOnly" }
+        text += "; SameSite=" + sameSite.rawValue
+        if isSecure || sameSite == .none { text += "; Secure" }
+        return text
+    }
+
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func encoded(_ value: String) -> String {
+        var result = ""
+        for byte in value.utf8 {
+            if isTokenByte(byte) || byte == UInt8(ascii: "~") {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let digits = Array("0123456789ABCDEF".unicodeScalars)
+                result.unicodeScalars.append("%")
+                result.unicodeScalars.append(digits[Int(byte >> 4)])
+                result.unicodeScalars.append(digits[Int(byte & 0xF)])
+            }
+        }
+        return result
+    }
+}
+
+extension Response {
+    /// Adds a `Set-Cookie` header for `cookie` (nothing for a cookie whose name cannot be written).
+    public mutating func setCookie(_ cookie: Cookie) {
+        if let value = cookie.headerValue { headers.add("Set-Cookie", value) }
+    }
+}
+
+/// Thrown by a screen factory to answer with a redirect instead of a screen (`303 See Other` to `location`, a
+/// site-relative URL): a sign-in that is needed, a moved page.
+public struct ScreenRedirect: Error, Sendable, CustomStringConvertible {
+    /// Where the browser goes.
+    public let location: String
+
+    /// Creates the redirect; `location` must be site-relative (`/signin?next=…`).
+    public init(to location: String) {
+        self.location = location.hasPrefix("/") && !location.hasPrefix("//") ? location : "/"
+    }
+
+    public var description: String { "redirect to \(location)" }
 }
 
 /// Thrown by a screen factory when the request names something that does not exist: the application shows its

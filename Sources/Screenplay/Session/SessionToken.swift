@@ -23,6 +23,12 @@ enum SessionToken {
         }
     }
 
+    /// Whether `byte` is one of a token's characters.
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+    }
+
     /// The 64 characters of a token, URL-safe base64's.
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
