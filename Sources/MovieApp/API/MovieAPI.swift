@@ -1,5 +1,6 @@
 import Foundation
 public import HTTPServer
+internal import Screenplay
 
 /// The movies' JSON API: list, read and patch.
 ///
@@ -29,10 +30,15 @@ public struct MovieAPI: Sendable {
     }
 
     /// Adds the API's routes to `router`.
-    public func register(on router: Router) {
-        router.get("/api/movies") { _ in list() }
-        router.get("/api/movies/:id") { request in show(request) }
-        router.patch("/api/movies/:id") { request in patch(request) }
+    ///
+    /// With `token`, every API request needs `Authorization: Bearer <token>` (a `401` otherwise); without, the API is
+    /// open, as for scripts on a machine of one's own.
+    public func register(on router: Router, token: String? = nil) {
+        let apiGuard = token.map(Guard.bearerToken)
+        func guarded(_ handler: @escaping Handler) -> Handler { apiGuard?.protecting(handler) ?? handler }
+        router.get("/api/movies", guarded { _ in list() })
+        router.get("/api/movies/:id", guarded { request in show(request) })
+        router.patch("/api/movies/:id", guarded { request in patch(request) })
     }
 
     private func list() -> Response {

@@ -52,7 +52,7 @@ public final class MovieServer: Sendable {
         try application.notFoundScreen(NotFoundViewController.self) { request in
             NotFoundViewController.make(request: request)
         }
-        MovieAPI(store: store).register(on: application.router)
+        MovieAPI(store: store).register(on: application.router, token: options.apiToken)
         // Ready when the store answers a cheap read; a deleted or locked database file makes this fail.
         application.addReadinessCheck("store") { _ = try store.movie(id: 1) }
         let kind = store is PostgreSQLMovieStore ? "postgresql" : "sqlite"

@@ -12,6 +12,8 @@ public struct MovieServerOptions: Sendable, Equatable {
     public var database: String?
     /// The catalog a new database is seeded from (`--catalog`, `CATALOG`); default `<root>/Catalog/movies.json`.
     public var catalog: String?
+    /// The bearer token the JSON API requires (`--api-token`, `API_TOKEN`); without one the API is open.
+    public var apiToken: String?
 
     /// The defaults.
     public init() {}
@@ -49,6 +51,9 @@ public struct MovieServerOptions: Sendable, Equatable {
         ApplicationOptions.Option(
             flag: "--catalog", environment: "CATALOG", valueName: "FILE",
             help: "catalog JSON a new database is seeded from (default ROOT/Catalog/movies.json)"),
+        ApplicationOptions.Option(
+            flag: "--api-token", environment: "API_TOKEN", valueName: "TOKEN",
+            help: "require Authorization: Bearer TOKEN on the JSON API (/api/…); without it the API is\nopen"),
     ]
     static let rootHolds = "Templates/, Public/ and Catalog/"
 
@@ -62,6 +67,10 @@ public struct MovieServerOptions: Sendable, Equatable {
             arguments, environment: environment, program: "movies", options: Self.options, rootHolds: rootHolds)
         options.database = options.application.values["--database"]
         options.catalog = options.application.values["--catalog"]
+        options.apiToken = options.application.values["--api-token"]
+        if let token = options.apiToken, token.utf8.count < 16 {
+            throw UsageError(message: "--api-token must be at least 16 characters", isHelp: false)
+        }
         return options
     }
 

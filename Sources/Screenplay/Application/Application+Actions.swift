@@ -27,6 +27,10 @@ extension Application {
         guard SessionToken.equal(token, session.csrfToken) else {
             throw HTTPError(.forbidden, message: "This action's token is not valid. Reload the page and try again.")
         }
+        if let answer = try guardAnswer(session.routeGuard, request, fromScript: fromScript) {
+            sessions.end(id: id, reason: .navigated)
+            return answer
+        }
         let postID = try Self.postID(form["_aid"])
         let fields = form.filter { !Self.reservedFormNames.contains($0.name) }.map { (name: $0.name, value: $0.value) }
         let row = request.query["row"]
@@ -70,6 +74,12 @@ extension Application {
         let form = try request.form()
         guard SessionToken.equal(form["csrf"] ?? "", session.csrfToken) else {
             throw HTTPError(.forbidden, message: "This input's token is not valid. Reload the page and try again.")
+        }
+        switch session.routeGuard?.decision(for: request) {
+        case .refuse(let status, let message)?: throw HTTPError(status, message: message)
+        case .redirect?:
+            throw HTTPError(.forbidden, message: "This screen's guard no longer lets it in. Reload the page.")
+        case .allow?, nil: break
         }
         for pair in form where !["csrf", "name", "value", "seq", "event"].contains(pair.name) {
             throw HTTPError(.badRequest, message: "An input event has no parameter “\(pair.name.prefix(64))”.")

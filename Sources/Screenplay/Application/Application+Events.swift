@@ -26,6 +26,9 @@ extension Application {
         guard let url = request.query["url"], let (route, screenRequest) = route(forURL: url, request: request) else {
             throw HTTPError(.notFound, message: "No such screen.")
         }
+        if route.routeGuard.map({ $0.decision(for: request) != .allow }) ?? false {
+            throw HTTPError(.forbidden, message: "This screen's guard does not let it in. Reload the page.")
+        }
         let session: ScreenSession
         do {
             (session, _, _) = try buildScreen(route: route, request: screenRequest)

@@ -5,6 +5,23 @@ internal import ViewKit
 
 /// Opening a screen: a GET of a screen route builds its session and renders its page.
 extension Application {
+    /// The answer to `request` when `routeGuard` does not let it through, or nil when it does: a redirect (for a
+    /// script, `204` with `Screenplay-Navigate`), or the refusal.
+    func guardAnswer(_ routeGuard: Guard?, _ request: Request, fromScript: Bool) throws -> Response? {
+        guard let routeGuard else { return nil }
+        switch routeGuard.decision(for: request) {
+        case .allow:
+            return nil
+        case .redirect(let location):
+            guard fromScript else { return .redirect(to: location) }
+            var response = Response.noContent
+            response.headers["Screenplay-Navigate"] = location
+            return response
+        case .refuse(let status, let message):
+            throw HTTPError(status, message: message)
+        }
+    }
+
     /// The cookie that names a browser (``ScreenRequest/browserID``).
     static let browserCookie = "screenplay_browser"
 
@@ -35,6 +52,7 @@ extension Application {
     }
 
     func openScreen(route: ScreenRoute, request: Request) throws -> Response {
+        if let refusal = try guardAnswer(route.routeGuard, request, fromScript: false) { return refusal }
         var query: [String: String] = [:]
         for pair in request.query { query[pair.name] = pair.value }
         let (screenRequest, newBrowserID) = self.screenRequest(
@@ -95,7 +113,7 @@ extension Application {
         let id = newID()
         let session = ScreenSession(
             id: id, csrfToken: SessionToken.make(), url: request.url,
-            scheduler: ScreenScheduler(label: "screen"))
+            scheduler: ScreenScheduler(label: "screen"), routeGuard: route.routeGuard)
         let html = try session.scheduler.sync { () throws -> [UInt8] in
             let screen = try makeScreen(route: route, request: request, session: session)
             session.install(screen)

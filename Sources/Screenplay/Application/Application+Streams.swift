@@ -53,6 +53,10 @@ extension Application {
             throw HTTPError(.notFound, message: "No such screen.")
         }
         guard shared.screenCount < shared.capacity else { throw Self.streamFull(shared) }
+        // A guarded screen is rebuilt only for a browser its guard lets in.
+        if route.routeGuard.map({ $0.decision(for: request) != .allow }) ?? false {
+            throw HTTPError(.forbidden, message: "This screen's guard does not let it in. Reload the page.")
+        }
         let (session, _, _) = try buildScreen(route: route, request: screenRequest)
         let attachment: SharedStreamAttachment
         do { attachment = try attach(session.id, to: shared) } catch {

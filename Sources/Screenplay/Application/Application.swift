@@ -177,11 +177,12 @@ public final class Application: Sendable {
     /// The factory runs on the new screen's scheduler for every GET: it creates the view controller, its driver and
     /// its binder. Throw ``ScreenNotFound`` for a request naming nothing. The controller's `@Outlet`s are checked
     /// against its template now, so a mistake fails at start-up. `parent` is where `popViewController` goes.
+    /// `guard` stands in front of the screen's GET, its action and input posts, and its rebuild from its URL.
     public func screen<Controller: ViewController>(
-        _ pattern: String, _ type: Controller.Type, parent: String = "/",
+        _ pattern: String, _ type: Controller.Type, parent: String = "/", guard routeGuard: Guard? = nil,
         factory: @escaping @Sendable (ScreenRequest) throws -> Controller
     ) throws {
-        let route = ScreenRoute(pattern: pattern, parent: parent, type: type, factory: factory)
+        let route = ScreenRoute(pattern: pattern, parent: parent, type: type, guard: routeGuard, factory: factory)
         try route.validate(templates)
         routes.withLock { $0.append(route) }
         router.get(pattern) { [unowned self] request in

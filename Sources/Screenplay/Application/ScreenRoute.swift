@@ -6,6 +6,8 @@ struct ScreenRoute: Sendable {
     let pattern: String
     let segments: [Segment]
     let parent: String
+    /// Stands in front of the route, its sessions' posts and its rebuilds.
+    let routeGuard: Guard?
     let factory: @Sendable (ScreenRequest) throws -> ViewController
     /// The view controller's type name and template, for logs and development error pages.
     let controllerName: String
@@ -19,11 +21,12 @@ struct ScreenRoute: Sendable {
     }
 
     init<Controller: ViewController>(
-        pattern: String, parent: String, type: Controller.Type,
+        pattern: String, parent: String, type: Controller.Type, guard routeGuard: Guard? = nil,
         factory: @escaping @Sendable (ScreenRequest) throws -> Controller
     ) {
         self.pattern = pattern
         self.parent = parent
+        self.routeGuard = routeGuard
         self.factory = factory
         controllerName = "\(Controller.self)"
         templateName = Controller.templateName

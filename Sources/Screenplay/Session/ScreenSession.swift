@@ -17,13 +17,16 @@ package final class ScreenSession: Sendable {
     /// The screen's URL (path and query), to rebuild it after expiry or a restart.
     package let url: String
     package let scheduler: ScreenScheduler
+    /// The guard of the route the screen came from: it stands in front of the screen's posts too.
+    package let routeGuard: Guard?
     private let screen: ScreenConfined<Screen?>
     private let connectedStreams = Atomic<Int>(0)
     /// The first programmer error reported by code running on the screen, if any.
     private let failure = Locked<ProgrammerError?>(nil)
 
-    package init(id: String, csrfToken: String, url: String, scheduler: ScreenScheduler) {
+    package init(id: String, csrfToken: String, url: String, scheduler: ScreenScheduler, routeGuard: Guard? = nil) {
         self.id = id
+        self.routeGuard = routeGuard
         self.csrfToken = csrfToken
         self.url = url
         self.scheduler = scheduler
