@@ -40,8 +40,8 @@ deps:
 
 deps-test: deps
 	$(call apt_install,$(TEST_PACKAGES))
-	@if [ ! -x $(VENV)/bin/pytest ] || ! $(VENV)/bin/python -c 'import selenium' 2>/dev/null; then \
-		python3 -m venv $(VENV) && $(VENV)/bin/pip install -q --disable-pip-version-check selenium pytest; \
+	@if [ ! -x $(VENV)/bin/pytest ] || ! $(VENV)/bin/python -c 'import selenium, axe_core_python' 2>/dev/null; then \
+		python3 -m venv $(VENV) && $(VENV)/bin/pip install -q --disable-pip-version-check selenium pytest axe-core-python; \
 	fi
 
 build: deps
