@@ -1,4 +1,4 @@
-"""Takes the README's screenshots with headless Chromium: docs/screenshots/list.png and detail.png.
+"""Takes the README's screenshots with headless Chromium: docs/screenshots/list.png, detail.png and edit.png.
 
 Run from the repository root after `swift build -c release --product movies`:
     .venv/bin/python BrowserTests/screenshots.py
@@ -19,7 +19,8 @@ IMAGES_LOADED = (
 
 
 def shoot(browser, url, path):
-    browser.get(url)
+    if url:
+        browser.get(url)
     WebDriverWait(browser, WAIT_SECONDS).until(lambda b: b.execute_script(IMAGES_LOADED))
     WebDriverWait(browser, WAIT_SECONDS).until(
         lambda b: b.find_element(By.TAG_NAME, "html").get_attribute("data-connection") == "live")
@@ -39,6 +40,16 @@ def main():
             browser.set_window_size(1280, 860)
             shoot(browser, server.page("/"), os.path.join(folder, "list.png"))
             shoot(browser, server.page("/movies/1"), os.path.join(folder, "detail.png"))
+            # The edit form with a field the user made invalid: its error shows under it.
+            browser.get(server.page("/movies/1/edit"))
+            WebDriverWait(browser, WAIT_SECONDS).until(
+                lambda b: b.find_element(By.TAG_NAME, "html").get_attribute("data-connection") == "live")
+            year = browser.find_element(By.NAME, "year")
+            year.clear()
+            year.send_keys("3000")
+            WebDriverWait(browser, WAIT_SECONDS).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".field-error"))
+            browser.find_element(By.NAME, "title").click()
+            shoot(browser, None, os.path.join(folder, "edit.png"))
         finally:
             browser.quit()
 
