@@ -27,6 +27,18 @@ struct ScreenRoutesTests {
         }
     }
 
+    /// Every page names its icon, so browsers do not ask for `/favicon.ico` (a 404 on every page), and it is served.
+    @Test func pagesNameTheirIconAndItIsServed() throws {
+        try withServer { client in
+            for path in ["/", "/movies/1", "/movies/1/edit", "/movies/999"] {
+                #expect(try client.get(path).text.contains("<link rel=\"icon\" href=\"/public/images/icon.svg\""))
+            }
+            let icon = try client.get("/public/images/icon.svg")
+            #expect(icon.status == 200)
+            #expect(icon.header("Content-Type")?.hasPrefix("image/svg+xml") == true)
+        }
+    }
+
     @Test func unknownMovieIsANotFoundScreenWithAWayBack() throws {
         try withServer { client in
             for path in ["/movies/999", "/movies/abc", "/movies/0"] {

@@ -17,6 +17,8 @@ import Foundation
 /// ```
 public final class TemplateLibrary: Sendable {
     private let templates: [String: Template]
+    /// The folder the templates were read from, for messages.
+    private let directory: String
 
     /// The page shell used when `directory` has no `layout.html`: a title, the `navigationBar`, `notice` and
     /// `content` outlets, and a live region for announcements.
@@ -91,6 +93,7 @@ public final class TemplateLibrary: Sendable {
             templates[name] = Template(name: name, file: nib.file, root: root, outlets: scope.outlets)
         }
         self.templates = templates
+        self.directory = directory
     }
 
     /// `source` with `markup` right after its `<head>` start tag (or before everything, without one): first, so the
@@ -135,7 +138,12 @@ public final class TemplateLibrary: Sendable {
     /// - Throws: `TemplateError` when there is no such template.
     public func template(named name: String) throws(TemplateError) -> Template {
         guard let template = templates[name] else {
-            throw TemplateError(file: name + ".html", line: 0, message: "no such template")
+            let near = templates.keys.sorted().filter { !$0.hasPrefix("Views/") && $0 != "layout" }
+            throw TemplateError(
+                file: name + ".html", line: 0,
+                message: "no such template: looked for \(directory)/\(name).html"
+                    + " (there: \(near.joined(separator: ", "))); name the file after the view controller without its ViewController suffix, or override"
+                    + " templateName")
         }
         return template
     }
