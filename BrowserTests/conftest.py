@@ -17,6 +17,8 @@ import time
 import urllib.request
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.webdriver.support.ui import WebDriverWait
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
@@ -169,3 +171,25 @@ def browser_without_javascript():
     browser = make_browser(javascript=False)
     yield browser
     browser.quit()
+
+
+class wait:
+    """`WebDriverWait` that looks again while the browser swaps documents. A form post or a link replaces the document
+    under a waiting lookup; chromedriver then answers with a stale reference or, for a node of the old document, with
+    an "unknown error" ("Node with given id does not belong to the document"). Any other error still fails the wait."""
+
+    def __init__(self, browser, timeout=WAIT_SECONDS):
+        self.waiter = WebDriverWait(browser, timeout)
+
+    def until(self, condition):
+        def looking_again_across_documents(browser):
+            try:
+                return condition(browser)
+            except StaleElementReferenceException:
+                return False
+            except WebDriverException as error:
+                if "does not belong to the document" in (error.msg or ""):
+                    return False
+                raise
+
+        return self.waiter.until(looking_again_across_documents)

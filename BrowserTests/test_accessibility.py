@@ -15,7 +15,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import WAIT_SECONDS
+from conftest import WAIT_SECONDS, wait
 
 FAILING_IMPACTS = ("serious", "critical")
 AXE_SOURCE = (importlib.resources.files("axe_core_python") / "axe.min.js").read_text(encoding="utf-8")
@@ -35,18 +35,7 @@ axe.run(document, {resultTypes: ['violations']}).then(function (results) {
 
 def until(browser, condition):
     """Waits for `condition`, looking again while a patch replaces the element under a lookup."""
-
-    def looking_again(b):
-        try:
-            return condition(b)
-        except StaleElementReferenceException:
-            return False
-        except WebDriverException as error:
-            if "does not belong to the document" in (error.msg or ""):
-                return False
-            raise
-
-    return WebDriverWait(browser, WAIT_SECONDS).until(looking_again)
+    return wait(browser).until(condition)
 
 
 def open_live(browser, url):

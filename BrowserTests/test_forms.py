@@ -19,31 +19,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import WAIT_SECONDS, running_server
+from conftest import WAIT_SECONDS, running_server, wait
 
 LATENCY_MS = 300
 TITLE_40 = "The quick brown fox jumps over lazy dogs"
 assert len(TITLE_40) == 40
-
-
-class wait:
-    """`WebDriverWait` that looks again while a post or a reset swaps the document or the element under a lookup."""
-
-    def __init__(self, browser, timeout=WAIT_SECONDS):
-        self.waiter = WebDriverWait(browser, timeout)
-
-    def until(self, condition):
-        def looking_again(browser):
-            try:
-                return condition(browser)
-            except StaleElementReferenceException:
-                return False
-            except WebDriverException as error:
-                if "does not belong to the document" in (error.msg or ""):
-                    return False
-                raise
-
-        return self.waiter.until(looking_again)
 
 
 @pytest.fixture(scope="module")

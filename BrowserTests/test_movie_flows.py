@@ -5,29 +5,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import WAIT_SECONDS
-
-
-class wait:
-    """`WebDriverWait` that looks again while the browser swaps documents. A form post or a link replaces the document
-    under a waiting lookup; chromedriver then answers with a stale reference or, for a node of the old document, with
-    an "unknown error" ("Node with given id does not belong to the document"). Any other error still fails the wait."""
-
-    def __init__(self, browser):
-        self.waiter = WebDriverWait(browser, WAIT_SECONDS)
-
-    def until(self, condition):
-        def looking_again_across_documents(browser):
-            try:
-                return condition(browser)
-            except StaleElementReferenceException:
-                return False
-            except WebDriverException as error:
-                if "does not belong to the document" in (error.msg or ""):
-                    return False
-                raise
-
-        return self.waiter.until(looking_again_across_documents)
+from conftest import WAIT_SECONDS, wait
 
 
 def screen_of(browser):

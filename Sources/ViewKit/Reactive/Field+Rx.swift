@@ -38,8 +38,8 @@ extension Reactive where Base: Field {
     }
 }
 
-extension Reactive where Base: TextField {
-    /// The text, two-way, as RxCocoa's `UITextField.rx.text`: the text now, then after every edit the user makes
+extension Reactive where Base: TextInput {
+    /// The text, two-way, as RxCocoa's `UITextField.rx.text` and `UITextView.rx.text`: the text now, then after every edit the user makes
     /// (each input event, and a form's post); binding a `Driver` to it sets the text from the server.
     ///
     /// ```swift
@@ -53,13 +53,6 @@ extension Reactive where Base: TextField {
     /// Binds `placeholder`.
     public var placeholder: Binder<String> {
         Binder(base) { field, placeholder in field.placeholder = placeholder }
-    }
-}
-
-extension Reactive where Base: TextView {
-    /// The text, two-way, as `UITextView.rx.text`.
-    public var text: ControlProperty<String?> {
-        property({ $0.text }, set: { $0.text = $1 ?? "" }, edits: .allEditingEvents.union(.valueChanged))
     }
 }
 

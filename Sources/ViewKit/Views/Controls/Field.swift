@@ -231,15 +231,14 @@ extension Field {
         name = configuration.name
         label = configuration.label
         isEnabled = configuration.isEnabled
+        if let input = self as? TextInput {
+            input.text = configuration.text
+            input.placeholder = configuration.placeholder
+        }
         switch self {
         case let field as TextField:
-            field.text = configuration.text
-            field.placeholder = configuration.placeholder
             field.kind = configuration.kind
             field.keyboardType = configuration.keyboardType
-        case let view as TextView:
-            view.text = configuration.text
-            view.placeholder = configuration.placeholder
         case let control as Switch:
             control.isOn = configuration.isOn
         case let picker as Picker:

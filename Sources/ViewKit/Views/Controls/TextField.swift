@@ -1,3 +1,31 @@
+/// What a text field and a text view share (as both adopt `UITextInput` in UIKit): the text, its placeholder, and
+/// the check of a value from the browser.
+public class TextInput: Field {
+    /// The text shown; setting a different value renders the field (the page applies it unless the user is typing
+    /// there).
+    public var text = "" {
+        didSet { if !isApplyingInput && !text.hasSameUTF8(as: oldValue) { setNeedsRender() } }
+    }
+
+    /// The hint shown while the field is empty.
+    public var placeholder = "" {
+        didSet { if !placeholder.hasSameUTF8(as: oldValue) { setNeedsRender() } }
+    }
+
+    override func check(_ value: String) throws(FieldInputError) {
+        if value.utf8.contains(0) { throw FieldInputError("The value of “\(name)” holds a NUL character.") }
+    }
+
+    override func acceptInput(_ value: String?) -> Bool {
+        let value = value ?? ""
+        guard !text.hasSameUTF8(as: value) else { return false }
+        withoutRendering { text = value }
+        return true
+    }
+
+    public override var formValue: String? { text }
+}
+
 /// A one-line text input (like `UITextField`), rendered as an `<input>` inside its ``Field`` wrapper.
 ///
 /// ```html
@@ -9,21 +37,10 @@
 /// driver.title.drive(viewController.titleField.rx.text)           // the server sets the value
 /// viewController.titleField.rx.text.orEmpty.bind(to: driver.titleInput)  // the user's typing reaches the driver
 /// ```
-public final class TextField: Field {
+public final class TextField: TextInput {
     /// What the input holds, as the `type` attribute says it.
     public enum Kind: String, Sendable, CaseIterable {
         case text, search, email, number, password, url, tel
-    }
-
-    /// The text shown; setting a different value renders the field (the page applies it unless the user is typing
-    /// there).
-    public var text = "" {
-        didSet { if !isApplyingInput && !text.hasSameUTF8(as: oldValue) { setNeedsRender() } }
-    }
-
-    /// The hint shown while the field is empty.
-    public var placeholder = "" {
-        didSet { if !placeholder.hasSameUTF8(as: oldValue) { setNeedsRender() } }
     }
 
     /// The input's type; `.number` refuses input that is not a number.
@@ -47,17 +64,8 @@ public final class TextField: Field {
         if kind == .number, !value.isEmpty, Double(value) == nil {
             throw FieldInputError("“\(name)” is a number field; “\(value.prefix(40))” is not a number.")
         }
-        if value.utf8.contains(0) { throw FieldInputError("The value of “\(name)” holds a NUL character.") }
+        try super.check(value)
     }
-
-    override func acceptInput(_ value: String?) -> Bool {
-        let value = value ?? ""
-        guard !text.hasSameUTF8(as: value) else { return false }
-        withoutRendering { text = value }
-        return true
-    }
-
-    public override var formValue: String? { text }
 
     override func renderControl(
         into html: inout HTMLBuffer, context: RenderContext, controlID: String, errorID: String?
@@ -73,30 +81,7 @@ public final class TextField: Field {
 }
 
 /// A multi-line text input (like `UITextView`), rendered as a `<textarea>` inside its ``Field`` wrapper.
-public final class TextView: Field {
-    /// The text shown; setting a different value renders the field.
-    public var text = "" {
-        didSet { if !isApplyingInput && !text.hasSameUTF8(as: oldValue) { setNeedsRender() } }
-    }
-
-    /// The hint shown while the view is empty.
-    public var placeholder = "" {
-        didSet { if !placeholder.hasSameUTF8(as: oldValue) { setNeedsRender() } }
-    }
-
-    override func check(_ value: String) throws(FieldInputError) {
-        if value.utf8.contains(0) { throw FieldInputError("The value of “\(name)” holds a NUL character.") }
-    }
-
-    override func acceptInput(_ value: String?) -> Bool {
-        let value = value ?? ""
-        guard !text.hasSameUTF8(as: value) else { return false }
-        withoutRendering { text = value }
-        return true
-    }
-
-    public override var formValue: String? { text }
-
+public final class TextView: TextInput {
     override func renderControl(
         into html: inout HTMLBuffer, context: RenderContext, controlID: String, errorID: String?
     ) {
