@@ -87,6 +87,24 @@ import Testing
         #expect(shown.contains("That item is no longer there"))
     }
 
+    /// An action's answer carries the cookies its handler set (a sign-in's, say), from script and from a plain form.
+    @Test func anActionCanSetCookiesOnItsAnswer() throws {
+        let app = try ChoresApp()
+        defer { app.application.stop() }
+        let page = try app.open()
+        let path = "/screens/\(page.sessionID!)/actions/remember"
+        let cookie = "chores_view=compact; Path=/; Max-Age=3600; HttpOnly; SameSite=Lax"
+        let script = try app.client.post(path, form: ["csrf": page.csrfToken!], headers: ["X-Requested-With": "fetch"])
+        #expect(script.status == 204)
+        #expect(script.header("Set-Cookie") == cookie)
+        let plain = try app.client.post(path, form: ["csrf": page.csrfToken!])
+        #expect(plain.status == 303)
+        #expect(plain.header("Set-Cookie") == cookie)
+        // Taken with the answer: the next action's answer sets none.
+        let add = try app.client.post(page.actionPath("add")!, form: ["csrf": page.csrfToken!, "chore": "Dust"])
+        #expect(add.header("Set-Cookie") == nil)
+    }
+
     @Test func aHiddenButtonTakesNoAction() throws {
         let app = try ChoresApp()
         defer { app.application.stop() }

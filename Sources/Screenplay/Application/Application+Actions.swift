@@ -6,7 +6,7 @@ internal import ViewKit
 /// Action posts: a button's `rx.tap` fired on its screen's scheduler.
 extension Application {
     enum ActionResult: Sendable {
-        case outcome(Screen.ActionOutcome, navigation: String?)
+        case outcome(Screen.ActionOutcome, navigation: String?, cookies: [Cookie])
     }
 
     /// The names an action post uses for itself; every other name is a field of the button's form.
@@ -36,10 +36,15 @@ extension Application {
         let row = request.query["row"]
         let perform = { @Sendable (screen: Screen) -> ActionResult in
             let outcome = screen.perform(action: action, row: row, fields: fields, answering: postID)
-            return .outcome(outcome, navigation: outcome == .performed ? screen.navigationIntent() : nil)
+            return .outcome(
+                outcome, navigation: outcome == .performed ? screen.navigationIntent() : nil,
+                cookies: screen.viewController.takeCookies())
         }
         let answer = { @Sendable [sessions] (result: ActionResult?) throws -> Response in
-            guard case .outcome(let outcome, let navigation)? = result else { return .redirect(to: session.url) }
+            guard case .outcome(let outcome, let navigation, let cookies)? = result else {
+                return .redirect(to: session.url)
+            }
+            var response: Response
             switch outcome {
             case .unknownAction:
                 throw HTTPError(.notFound, message: "This screen has no action named “\(action.prefix(64))”.")
@@ -48,15 +53,20 @@ extension Application {
             case .performed, .rowGone:
                 if let navigation {
                     sessions.end(id: id, reason: .navigated)
-                    guard fromScript else { return .redirect(to: navigation) }
-                    var response = Response.noContent
-                    response.headers["Screenplay-Navigate"] = navigation
-                    return response
+                    if fromScript {
+                        response = Response.noContent
+                        response.headers["Screenplay-Navigate"] = navigation
+                    } else {
+                        response = .redirect(to: navigation)
+                    }
+                } else {
+                    // Without JavaScript the form's post answers with the same screen session, its local state and
+                    // typed values kept: a 303 to the page of that session.
+                    response = fromScript ? .noContent : .redirect(to: ScreenSession.pagePath(of: id))
                 }
-                // Without JavaScript the form's post answers with the same screen session, its local state and
-                // typed values kept: a 303 to the page of that session.
-                return fromScript ? .noContent : .redirect(to: ScreenSession.pagePath(of: id))
             }
+            for cookie in cookies { response.setCookie(cookie) }
+            return response
         }
         return try onScreen(session, request: request, perform, then: answer)
     }

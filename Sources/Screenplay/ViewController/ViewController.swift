@@ -48,6 +48,8 @@ open class ViewController: DisposeContainer {
     /// second copy of the names (8 bytes a slot where a name and a view took 24).
     @exclusivity(unchecked) private var outletCache: [View] = []
     let lifecycle = Lifecycle()
+    /// The cookies ``setCookie(_:)`` set for the answer to the action being handled.
+    private var pendingCookies: [Cookie] = []
     /// The binders whose `bind()` ran, to tell them from a binder in the bag that binds nothing.
     package var boundBinders: Set<ObjectIdentifier> = []
 
@@ -81,6 +83,19 @@ open class ViewController: DisposeContainer {
 
     /// Whether the view has been loaded.
     public var isViewLoaded: Bool { loadedView != nil }
+
+    /// Sets `cookie` on the answer to the action being handled (a sign-in's session cookie, say): call it from the
+    /// action's `rx.tap` handler or what it calls, on the screen. Cookies are `HttpOnly` and `SameSite=Lax` unless
+    /// said otherwise; the script's `fetch` and a plain form post both store them.
+    public func setCookie(_ cookie: Cookie) {
+        pendingCookies.append(cookie)
+    }
+
+    /// The cookies set since the last answer, taken.
+    package func takeCookies() -> [Cookie] {
+        defer { pendingCookies = [] }
+        return pendingCookies
+    }
 
     /// Sets the view; for use from an overridden ``loadView()``.
     public func setView(_ view: View) {

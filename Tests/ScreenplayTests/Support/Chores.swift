@@ -17,6 +17,7 @@ final class ChoresViewController: ViewController {
     @Outlet("summaryLabel") var summaryLabel: Label
     @Outlet("choresList") var choresList: ListView
     @Outlet("secretButton") var secretButton: Button
+    @Outlet("rememberButton") var rememberButton: Button
 }
 
 /// One chore.
@@ -111,7 +112,10 @@ final class ChoresBinder: ViewControllerBinder {
                 book.filterEvents.withLock { $0.append("primary") }
             }),
             viewController.addButton.rx.tap.bind(onNext: unowned(self, in: ChoresBinder.add)),
-            viewController.secretButton.rx.tap.bind(onNext: { book.secretTaps.withLock { $0 += 1 } })
+            viewController.secretButton.rx.tap.bind(onNext: { book.secretTaps.withLock { $0 += 1 } }),
+            viewController.rememberButton.rx.tap.bind(onNext: { [unowned viewController] in
+                viewController.setCookie(Cookie(name: "chores_view", value: "compact", maxAge: .seconds(3600)))
+            })
         )
     }
 
