@@ -60,6 +60,9 @@ let package = Package(
 
         // Tests, and what several test targets share.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        // A server whose screens each make a programmer error, run as a child process by ScreenplayTests.
+        .executableTarget(
+            name: "MistakesServer", dependencies: ["Screenplay"], path: "Tests/MistakesServer", swiftSettings: strict),
         .testTarget(
             name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"], swiftSettings: strict),
         .testTarget(
