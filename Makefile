@@ -5,11 +5,11 @@ SHELL := /bin/bash
 PORT ?= 8080
 SWIFT ?= swift
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
-BUILD_PACKAGES := libmicrohttpd-dev libgumbo-dev libsqlite3-dev libpq-dev pkg-config
+BUILD_PACKAGES := libmicrohttpd-dev libgumbo-dev libsqlite3-dev libpq-dev libssl-dev pkg-config
 TEST_PACKAGES := chromium chromium-driver postgresql nginx-light
 VENV := .venv
 
-.PHONY: run cluster deps-cluster dev build release test test-swift test-tsan test-asan test-sanitizers fuzz fuzz-replay test-browser format lint deps \
+.PHONY: run cluster deps-cluster dev build release test test-swift test-tsan test-asan test-sanitizers fuzz fuzz-replay test-browser test-examples format lint deps \
 	deps-test bench bench-deps soak flood clean help
 
 help:
@@ -19,6 +19,7 @@ help:
 	@echo "make test-tsan  run the whole suite under ThreadSanitizer (part of make test)"
 	@echo "make test-asan  run the whole suite under AddressSanitizer (part of make test)"
 	@echo "make fuzz       run each libFuzzer target for FUZZ_SECONDS (part of make test)"
+	@echo "make test-examples  the Examples package: README program, doc snippets, to-do app (part of make test)"
 	@echo "make soak       run the soak script (see Benchmarks/soak/README.md)"
 	@echo "make flood      a million page GETs against the session cap (see Benchmarks/soak/README.md)"
 	@echo "make format     rewrite sources with swift format"
@@ -128,7 +129,12 @@ fuzz: deps
 test-browser: deps-test release
 	$(WITH_POSTGRES) $(VENV)/bin/pytest -q BrowserTests
 
-test: lint test-swift test-sanitizers fuzz test-browser
+# The Examples package (Examples/run-tests.sh): the README's program run and answering, every documentation snippet
+# compiled, and the to-do app's Swift and browser tests, all against the framework as an outside package sees it.
+test-examples: deps-test
+	bash Examples/run-tests.sh
+
+test: lint test-swift test-sanitizers fuzz test-browser test-examples
 
 SOAK_SECONDS ?= 300
 soak: release

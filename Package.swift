@@ -24,6 +24,7 @@ let package = Package(
         .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         // The framework, in dependency order.
         .target(name: "Reactive", swiftSettings: strict),
@@ -32,7 +33,8 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
         .target(name: "ViewKit", dependencies: ["Reactive", "CGumbo"], swiftSettings: strict),
         .target(
-            name: "Screenplay", dependencies: ["ViewKit", "Reactive", "HTTPServer"], resources: [.copy("Client")],
+            name: "Screenplay", dependencies: ["ViewKit", "Reactive", "HTTPServer", "CCrypto"],
+            resources: [.copy("Client")],
             swiftSettings: strict),
         .target(name: "ScreenplayTesting", dependencies: ["Screenplay", "ViewKit", "Reactive"], swiftSettings: strict),
 

@@ -14,6 +14,8 @@ import subprocess
 import tempfile
 import threading
 import time
+import urllib.error
+import urllib.parse
 import urllib.request
 
 import pytest
@@ -26,6 +28,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 WAIT_SECONDS = 10
+# The demo account the tests sign in with (Catalog/accounts.txt; the README gives the passwords).
+DEMO_USER = "alice"
+DEMO_PASSWORD = "screenplay-alice"
+# Every server of the tests signs cookies with this key, so a sign-in outlives a restart of the server.
+SIGNIN_SECRET = "browser-tests-signin-secret-0123456789"
 
 
 class MovieServer:
@@ -35,16 +42,50 @@ class MovieServer:
         self.process = process
         self.url = url.rstrip("/")
         self.output = output
+        self.cookies = {}
 
     def wait_for_line(self, predicate, timeout):
         """The first line the server printed (log lines included) for which `predicate` holds, with the
         `time.monotonic()` it was read at, waiting up to `timeout` seconds for it: `(seconds, line)`, or None."""
         return self.output.wait_for(predicate, timeout)
 
-    def get(self, path):
-        """GETs `path` and answers its body as text."""
-        with urllib.request.urlopen(self.page(path), timeout=WAIT_SECONDS) as response:
+    def get(self, path, signed_in=False):
+        """GETs `path` and answers its body as text; with `signed_in`, as the demo account alice."""
+        headers = {"Cookie": self.sign_in_cookie()} if signed_in else {}
+        request = urllib.request.Request(self.page(path), headers=headers)
+        with urllib.request.urlopen(request, timeout=WAIT_SECONDS) as response:
             return response.read().decode()
+
+    def sign_in_cookie(self, name=DEMO_USER, password=DEMO_PASSWORD):
+        """Signs in through the sign-in form over HTTP and answers the cookie (`screenplay_signin=…`) it set."""
+        if (name, password) in self.cookies:
+            return self.cookies[(name, password)]
+        with urllib.request.urlopen(self.page("/signin"), timeout=WAIT_SECONDS) as response:
+            page = response.read().decode()
+        action = re.search(r'formaction="([^"]+/actions/signIn)"', page).group(1)
+        token = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+        form = urllib.parse.urlencode({"csrf": token, "name": name, "password": password}).encode()
+
+        class NoRedirects(urllib.request.HTTPRedirectHandler):
+            def redirect_request(self, *arguments):
+                return None
+
+        opener = urllib.request.build_opener(NoRedirects)
+        try:
+            opener.open(urllib.request.Request(self.page(action), data=form), timeout=WAIT_SECONDS)
+            raise AssertionError("signing in answered no redirect")
+        except urllib.error.HTTPError as answer:
+            cookie = answer.headers.get("Set-Cookie", "")
+        assert cookie.startswith("screenplay_signin="), f"signing in as {name} set no cookie"
+        self.cookies[(name, password)] = cookie.split(";")[0]
+        return self.cookies[(name, password)]
+
+    def sign_in(self, browser, name=DEMO_USER, password=DEMO_PASSWORD):
+        """Gives `browser` the sign-in cookie of `name` for this server (signed in over HTTP, once per server)."""
+        cookie = self.sign_in_cookie(name, password)
+        browser.get(self.page("/public/images/icon.svg"))
+        cookie_name, value = cookie.split("=", 1)
+        browser.add_cookie({"name": cookie_name, "value": value, "path": "/", "httpOnly": True, "sameSite": "Lax"})
 
     def page(self, path):
         return self.url + path
@@ -103,6 +144,7 @@ def running_server(database=None, arguments=()):
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        env={**os.environ, "SIGNIN_SECRET": SIGNIN_SECRET},
     )
     found = {}
     ready = threading.Event()

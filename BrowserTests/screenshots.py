@@ -41,6 +41,7 @@ def main():
             shoot(browser, server.page("/"), os.path.join(folder, "list.png"))
             shoot(browser, server.page("/movies/1"), os.path.join(folder, "detail.png"))
             # The edit form with a field the user made invalid: its error shows under it.
+            server.sign_in(browser)
             browser.get(server.page("/movies/1/edit"))
             WebDriverWait(browser, WAIT_SECONDS).until(
                 lambda b: b.find_element(By.TAG_NAME, "html").get_attribute("data-connection") == "live")

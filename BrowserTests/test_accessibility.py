@@ -114,7 +114,17 @@ def test_status_pill_and_notice(browser, server, path):
     assert_accessible(browser, f"{path} with its status pill, an error status and the notice shown")
 
 
+def test_sign_in_page_with_a_wrong_password(browser, server):
+    open_live(browser, server.page("/signin"))
+    browser.find_element(By.CSS_SELECTOR, '.field [name="name"]').send_keys("alice")
+    browser.find_element(By.CSS_SELECTOR, '.field [name="password"]').send_keys("not the password")
+    browser.find_element(By.CSS_SELECTOR, "button.primary").click()
+    until(browser, lambda b: b.find_element(By.CSS_SELECTOR, ".sign-in .status").is_displayed())
+    assert_accessible(browser, "sign-in page /signin with a wrong password's status shown")
+
+
 def test_edit_page(browser, server):
+    server.sign_in(browser)
     open_live(browser, server.page("/movies/1/edit"))
     assert "status-light" not in scheme(browser)
     assert browser.find_elements(By.CSS_SELECTOR, ".field label")
@@ -122,6 +132,7 @@ def test_edit_page(browser, server):
 
 
 def test_edit_page_with_an_invalid_field(browser, server):
+    server.sign_in(browser)
     open_live(browser, server.page("/movies/2/edit"))
     year = browser.find_element(By.CSS_SELECTOR, '.field [name="year"]')
     year.click()

@@ -107,6 +107,7 @@ def title_on_detail(browser):
 
 def test_typing_at_full_speed_loses_nothing_and_keeps_the_caret(browser, slow_server):
     server = slow_server
+    server.sign_in(browser)
     open_live(browser, server.page("/movies/1/edit"))
     # Records whether a patch reached the title's field while it had the focus.
     browser.execute_script(
@@ -134,6 +135,7 @@ def test_typing_at_full_speed_loses_nothing_and_keeps_the_caret(browser, slow_se
     browser.find_element(By.CSS_SELECTOR, "button.primary").click()
     wait(browser).until(lambda b: b.current_url == server.page("/movies/1"))
     wait(browser).until(lambda b: title_on_detail(b) == TITLE_40)
+    server.sign_in(browser)
     browser.get(server.page("/movies/1/edit"))
     assert value_of(browser, "title") == TITLE_40
 
@@ -175,6 +177,7 @@ def test_a_save_shows_live_on_another_tab(browser, forms_server):
     detail = browser.current_window_handle
     before = title_on_detail(browser)
     browser.switch_to.new_window("tab")
+    server.sign_in(browser)
     open_live(browser, server.page("/movies/5/edit"))
     title = control(browser, "title")
     title.click()
@@ -190,6 +193,7 @@ def test_a_save_shows_live_on_another_tab(browser, forms_server):
 
 def test_an_invalid_year_shows_its_error_only_once_changed(browser, forms_server):
     server = forms_server
+    server.sign_in(browser)
     open_live(browser, server.page("/movies/6/edit"))
     assert browser.find_elements(By.CSS_SELECTOR, ".field-error") == []
     assert control(browser, "year").get_attribute("aria-invalid") is None
@@ -217,6 +221,7 @@ def test_an_invalid_year_shows_its_error_only_once_changed(browser, forms_server
 
 def test_the_save_button_is_pending_until_its_answer(browser, slow_server):
     server = slow_server
+    server.sign_in(browser)
     open_live(browser, server.page("/movies/7/edit"))
     year = control(browser, "year")
     year.click()
@@ -269,6 +274,7 @@ def test_the_save_button_is_pending_until_its_answer(browser, slow_server):
 
 def test_without_javascript_the_form_posts_back_to_its_screen(browser_without_javascript, forms_server):
     browser, server = browser_without_javascript, forms_server
+    server.sign_in(browser)
     browser.get(server.page("/movies/8/edit"))
     assert html(browser, "data-connection") is None
     sid = html(browser, "data-screen")
@@ -300,7 +306,7 @@ def test_the_page_of_a_session_shows_its_screen_url(browser, forms_server):
     # Where a form the browser posted itself (the script's post failed) comes back to: the script puts the
     # screen's URL back in the address bar, so a reload after the session ended opens the same screen.
     server = forms_server
-    sid = re.search(r'data-screen="([^"]+)"', server.get("/movies/10/edit")).group(1)
+    sid = re.search(r'data-screen="([^"]+)"', server.get("/movies/10/edit", signed_in=True)).group(1)
     open_live(browser, server.page(f"/screens/{sid}"))
     assert html(browser, "data-screen") == sid
     assert browser.current_url == server.page("/movies/10/edit")
@@ -319,6 +325,7 @@ def test_typed_text_outlives_a_restart_of_the_server(browser):
     try:
         with contextlib.ExitStack() as first:
             server = first.enter_context(running_server(database, ["--port", port]))
+            server.sign_in(browser)
             open_live(browser, server.page("/movies/9/edit"))
             browser.execute_script("window.notReloaded = true;")
             before = html(browser, "data-screen")

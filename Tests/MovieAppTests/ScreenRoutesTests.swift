@@ -30,7 +30,7 @@ struct ScreenRoutesTests {
     /// Every page names its icon, so browsers do not ask for `/favicon.ico` (a 404 on every page), and it is served.
     @Test func pagesNameTheirIconAndItIsServed() throws {
         try withServer { client in
-            for path in ["/", "/movies/1", "/movies/1/edit", "/movies/999"] {
+            for path in ["/", "/movies/1", "/signin?next=/movies/1/edit", "/movies/999"] {
                 #expect(try client.get(path).text.contains("<link rel=\"icon\" href=\"/public/images/icon.svg\""))
             }
             let icon = try client.get("/public/images/icon.svg")
@@ -58,6 +58,32 @@ struct ScreenRoutesTests {
             let list = try client.get("/")
             #expect(list.status == 200)
             #expect(list.text.contains("The catalog cannot be read right now."))
+        }
+    }
+
+    /// Reading needs no account; editing needs one of the demo's (`Catalog/accounts.txt`), and every page says who is
+    /// signed in.
+    @Test func editingNeedsADemoAccountAndPagesSayWhoIsSignedIn() throws {
+        try withServer { client in
+            #expect(try client.get("/movies/1").status == 200)
+            let refused = try client.get("/movies/1/edit")
+            #expect(refused.status == 303)
+            #expect(refused.header("Location") == "/signin?next=/movies/1/edit")
+            let form = LivePage(try client.get("/signin?next=/movies/1/edit"))
+            let answer = try client.post(
+                try #require(form.actionPath("signIn")),
+                form: ["csrf": try #require(form.csrfToken), "name": "alice", "password": "screenplay-alice"])
+            #expect(answer.header("Location") == "/movies/1/edit")
+            let cookie = try #require(
+                answer.headers.first {
+                    $0.name.lowercased() == "set-cookie" && $0.value.hasPrefix("screenplay_signin=")
+                })
+            let signedIn = ["Cookie": String(cookie.value.split(separator: ";")[0])]
+            let edit = try client.get("/movies/1/edit", headers: signedIn)
+            #expect(edit.status == 200)
+            #expect(edit.text.contains(">alice</strong>"))
+            #expect(try client.get("/movies/1", headers: signedIn).text.contains(">alice</strong>"))
+            #expect(try client.get("/movies/1").text.contains(#"href="/signin?next=/movies/1">Sign in</a>"#))
         }
     }
 }

@@ -23,6 +23,19 @@ import Testing
         #expect(fromEnvironment.values["--database"] == "env.sqlite")
     }
 
+    @Test func anAppsDefaultRootIsUsedUnlessTheCommandLineOrEnvironmentNamesOne() throws {
+        let resources = "/opt/app/Resources"
+        #expect(try ApplicationOptions.parse([], program: "todo", defaultRoot: resources).root == resources)
+        #expect(try ApplicationOptions.parse(["--root", "."], program: "todo", defaultRoot: resources).root == ".")
+        #expect(
+            try ApplicationOptions.parse(
+                [], environment: ["SCREENPLAY_ROOT": "/srv"], program: "todo", defaultRoot: resources
+            ).root == "/srv")
+        #expect(try ApplicationOptions.parse([], program: "todo").root == ".")
+        #expect(
+            ApplicationOptions.usage(program: "todo", defaultRoot: resources).contains("default the app's resources"))
+    }
+
     @Test func mistakesSayWhatIsWrong() {
         func message(_ arguments: [String]) -> String? {
             do {

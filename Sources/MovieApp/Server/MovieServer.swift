@@ -15,6 +15,8 @@ public final class MovieServer: Sendable {
     public let application: Application
     /// The store the screens and the API share.
     public let store: any MovieStore
+    /// The sign-in the editing screen requires.
+    public let signIn: SignIn
 
     /// Opens the store (creating and seeding it on first run) and registers the screens and the API.
     public convenience init(options: MovieServerOptions) throws {
@@ -36,6 +38,9 @@ public final class MovieServer: Sendable {
         application = try Application(
             root: options.root, server: server, sessions: sessions, operations: options.operations,
             views: Self.register)
+        let signIn = SignIn(accounts: try Accounts(contentsOf: options.accountsPath), secret: options.signInSecret)
+        self.signIn = signIn
+        try application.use(signIn)
         let readScheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
         try application.screen("/", MovieListViewController.self) { request in
             MovieListViewController.make(store: store, request: request)
@@ -46,7 +51,9 @@ public final class MovieServer: Sendable {
         try application.screen("/movies/:id", MovieDetailViewController.self, parent: "/") { request in
             try MovieDetailViewController.make(request: request, store: store, readScheduler: readScheduler)
         }
-        try application.screen("/movies/:id/edit", MovieEditViewController.self, parent: "/") { request in
+        // Changing a movie needs a signed-in user; reading does not.
+        try application.screen("/movies/:id/edit", MovieEditViewController.self, parent: "/", guard: signIn.required) {
+            request in
             try MovieEditViewController.make(request: request, store: store)
         }
         try application.notFoundScreen(NotFoundViewController.self) { request in

@@ -14,6 +14,11 @@ public struct MovieServerOptions: Sendable, Equatable {
     public var catalog: String?
     /// The bearer token the JSON API requires (`--api-token`, `API_TOKEN`); without one the API is open.
     public var apiToken: String?
+    /// The accounts file of the sign-in (`--accounts`, `ACCOUNTS`); default `<root>/Catalog/accounts.txt`.
+    public var accounts: String?
+    /// The key sign-in cookies are signed with (`--signin-secret`, `SIGNIN_SECRET`); instances behind one proxy
+    /// share it. Without one each process makes its own, and a restart signs everyone out.
+    public var signInSecret: String?
 
     /// The defaults.
     public init() {}
@@ -38,6 +43,8 @@ public struct MovieServerOptions: Sendable, Equatable {
     public var databasePath: String { database ?? application.root + "/.data/movies.sqlite" }
     /// The catalog file to seed from.
     public var catalogPath: String { catalog ?? application.root + "/Catalog/movies.json" }
+    /// The accounts file to read.
+    public var accountsPath: String { accounts ?? application.root + "/Catalog/accounts.txt" }
 
     /// A command line that cannot be run, or `--help`.
     public typealias UsageError = ApplicationOptions.UsageError
@@ -54,6 +61,13 @@ public struct MovieServerOptions: Sendable, Equatable {
         ApplicationOptions.Option(
             flag: "--api-token", environment: "API_TOKEN", valueName: "TOKEN",
             help: "require Authorization: Bearer TOKEN on the JSON API (/api/…); without it the API is\nopen"),
+        ApplicationOptions.Option(
+            flag: "--accounts", environment: "ACCOUNTS", valueName: "FILE",
+            help: "the sign-in's accounts, lines of “name pbkdf2-sha256$…” (default ROOT/Catalog/accounts.txt)"),
+        ApplicationOptions.Option(
+            flag: "--signin-secret", environment: "SIGNIN_SECRET", valueName: "SECRET",
+            help: "the key sign-in cookies are signed with, 32 characters or more; instances behind one\n"
+                + "proxy share it (default: a random key per process)"),
     ]
     static let rootHolds = "Templates/, Public/ and Catalog/"
 
@@ -68,6 +82,11 @@ public struct MovieServerOptions: Sendable, Equatable {
         options.database = options.application.values["--database"]
         options.catalog = options.application.values["--catalog"]
         options.apiToken = options.application.values["--api-token"]
+        options.accounts = options.application.values["--accounts"]
+        options.signInSecret = options.application.values["--signin-secret"]
+        if let secret = options.signInSecret, secret.utf8.count < 32 {
+            throw UsageError(message: "--signin-secret must be at least 32 characters", isHelp: false)
+        }
         if let token = options.apiToken, token.utf8.count < 16 {
             throw UsageError(message: "--api-token must be at least 16 characters", isHelp: false)
         }

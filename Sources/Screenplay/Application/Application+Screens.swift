@@ -160,6 +160,9 @@ extension Application {
         screen.metrics = keepsMetrics ? metrics : nil
         screen.eventDelay = developmentLatency
         screen.clientVersion = clientAssets.version
+        if let signIn = signInState.withLock({ $0 }) {
+            signIn.decorate(screen.page, user: signIn.user(for: request), url: request.url)
+        }
         return screen
     }
 

@@ -65,6 +65,8 @@ public final class Application: Sendable {
     let developmentLatency: DispatchTimeInterval?
     /// The browsers' shared event streams (wire protocol v2), by id.
     let sharedStreams = Locked<[String: SharedStream]>([:])
+    /// The sign-in ``use(_:)`` added, which fills every page's signed-in outlets.
+    let signInState = Locked<SignIn?>(nil)
 
     /// Loads the templates under `<root>/Templates` (with the custom views `views` registers) and prepares the
     /// routes for actions, event streams and `/public/` files. Throws a ``TemplateError`` naming the file and line of
@@ -86,7 +88,8 @@ public final class Application: Sendable {
         let client = try ClientAssets()
         clientAssets = client
         let templates = try TemplateLibrary(
-            directory: root + "/Templates", registry: registry, layoutHead: client.headMarkup)
+            directory: root + "/Templates", registry: registry, layoutHead: client.headMarkup,
+            builtIns: SignIn.templates)
         let layout = try Self.layout(in: templates)
         library = Locked((templates, layout))
         self.root = root

@@ -83,7 +83,8 @@ public struct ApplicationOptions: Sendable, Equatable {
 
     /// The usage `--help` prints: the app's options first, then the common ones.
     public static func usage(
-        program: String, options extra: [Option] = [], rootHolds: String = "Templates/ and Public/"
+        program: String, options extra: [Option] = [], rootHolds: String = "Templates/ and Public/",
+        defaultRoot: String = "."
     )
         -> String
     {
@@ -96,7 +97,8 @@ public struct ApplicationOptions: Sendable, Equatable {
         }
         line("--host ADDRESS", "address to listen on (env HOST; default 127.0.0.1)")
         line("--port N", "port to listen on, 0 for any free one (env PORT; default 8080)")
-        line("--root DIR", "folder holding \(rootHolds) (env SCREENPLAY_ROOT; default .)")
+        let rootDefault = defaultRoot == "." ? "." : "the app's resources"
+        line("--root DIR", "folder holding \(rootHolds) (env SCREENPLAY_ROOT; default \(rootDefault))")
         for option in extra {
             let environment = option.environment.map { " (env \($0))" } ?? ""
             line(option.flag + " " + option.valueName, option.help + environment)
@@ -121,12 +123,15 @@ public struct ApplicationOptions: Sendable, Equatable {
         return lines.joined(separator: "\n")
     }
 
-    /// Parses `arguments` (without the program name); flags win over `environment`.
+    /// Parses `arguments` (without the program name); flags win over `environment`. `defaultRoot` is the root when
+    /// neither names one: an app that ships its templates as SwiftPM resources passes its bundle's
+    /// (`Bundle.module.resourcePath`), so that it runs from any folder.
     public static func parse(
         _ arguments: [String], environment: [String: String] = [:], program: String, options extra: [Option] = [],
-        rootHolds: String = "Templates/ and Public/"
+        rootHolds: String = "Templates/ and Public/", defaultRoot: String = "."
     ) throws(UsageError) -> ApplicationOptions {
         var options = ApplicationOptions(program: program)
+        options.root = defaultRoot
         func variable(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         if let host = variable("HOST") { options.host = host }
         if let port = variable("PORT") { options.port = try parsePort(port, source: "PORT") }
@@ -163,7 +168,9 @@ public struct ApplicationOptions: Sendable, Equatable {
             }
             switch flag {
             case "--help", "-h":
-                throw UsageError(message: usage(program: program, options: extra, rootHolds: rootHolds), isHelp: true)
+                throw UsageError(
+                    message: usage(program: program, options: extra, rootHolds: rootHolds, defaultRoot: defaultRoot),
+                    isHelp: true)
             case "--host": options.host = try value(for: flag)
             case "--port": options.port = try parsePort(try value(for: flag), source: "--port")
             case "--root": options.root = try value(for: flag)
@@ -193,14 +200,17 @@ public struct ApplicationOptions: Sendable, Equatable {
     /// Parses the process's own command line and environment; on `--help` prints the usage and exits 0, on a
     /// mistake prints what is wrong and the usage to standard error and exits 64 (`EX_USAGE`).
     public static func fromCommandLine(
-        program: String, options extra: [Option] = [], rootHolds: String = "Templates/ and Public/"
+        program: String, options extra: [Option] = [], rootHolds: String = "Templates/ and Public/",
+        defaultRoot: String = "."
     ) -> ApplicationOptions {
         do {
             return try parse(
                 Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
-                program: program, options: extra, rootHolds: rootHolds)
+                program: program, options: extra, rootHolds: rootHolds, defaultRoot: defaultRoot)
         } catch {
-            exitWithUsage(error, program: program, usage: usage(program: program, options: extra, rootHolds: rootHolds))
+            exitWithUsage(
+                error, program: program,
+                usage: usage(program: program, options: extra, rootHolds: rootHolds, defaultRoot: defaultRoot))
         }
     }
 

@@ -50,7 +50,8 @@ extension Application {
     package func reloadTemplates() {
         do {
             let templates = try TemplateLibrary(
-                directory: root + "/Templates", registry: viewRegistry, layoutHead: clientAssets.headMarkup)
+                directory: root + "/Templates", registry: viewRegistry, layoutHead: clientAssets.headMarkup,
+                builtIns: SignIn.templates)
             let layout = try Self.layout(in: templates)
             for route in routes.withLock({ $0 }) { try route.validate(templates) }
             if let notFound = notFoundRoute.withLock({ $0 }) { try notFound.validate(templates) }

@@ -20,8 +20,8 @@ public final class TemplateLibrary: Sendable {
     /// The folder the templates were read from, for messages.
     private let directory: String
 
-    /// The page shell used when `directory` has no `layout.html`: a title, the `navigationBar`, `notice` and
-    /// `content` outlets, and a live region for announcements.
+    /// The page shell used when `directory` has no `layout.html`: a title, an account bar (shown by a sign-in), the
+    /// `navigationBar`, `notice` and `content` outlets, and a live region for announcements.
     public static let defaultLayout = """
         <!DOCTYPE html>
         <html lang="en">
@@ -31,6 +31,9 @@ public final class TemplateLibrary: Sendable {
         <title data-outlet="title" data-view="Label">Screenplay</title>
         </head>
         <body>
+        <nav class="account-bar" aria-label="Account" data-outlet="account" hidden><span data-outlet="signedIn" hidden>Signed \
+        in as <strong data-outlet="userName" data-view="Label"></strong> · <a href="/signout">Sign out</a></span><a \
+        data-outlet="signInLink" href="/signin">Sign in</a></nav>
         <header class="navigation-bar" data-outlet="navigationBar"></header>
         <p class="notice" role="status" data-outlet="notice"></p>
         <main class="content" data-outlet="content"></main>
@@ -42,8 +45,11 @@ public final class TemplateLibrary: Sendable {
     /// Loads and checks every template in `directory`.
     ///
     /// `layoutHead` is markup put first in the layout's `<head>` (the framework's own script and stylesheet); the
-    /// layout is `layout.html`, or ``defaultLayout`` when there is none.
-    public init(directory: String, registry: ViewRegistry, layoutHead: String = "") throws {
+    /// layout is `layout.html`, or ``defaultLayout`` when there is none. `builtIns` are templates (name → source) a
+    /// framework brings, each used when `directory` has no file of that name (the sign-in screen's, say).
+    public init(
+        directory: String, registry: ViewRegistry, layoutHead: String = "", builtIns: [String: String] = [:]
+    ) throws {
         let fileManager = FileManager.default
         func htmlFiles(in path: String) -> [String] {
             let names = (try? fileManager.contentsOfDirectory(atPath: path)) ?? []
@@ -79,6 +85,10 @@ public final class TemplateLibrary: Sendable {
                 ? Self.defaultLayout : try read(fileName)
             if name == "layout" && !layoutHead.isEmpty { source = Self.inserting(layoutHead, intoHeadOf: source) }
             templates[name] = try Self.compileTemplate(name: name, file: fileName, source: source, compiler: compiler)
+        }
+        for (name, source) in builtIns.sorted(by: { $0.key < $1.key }) where templates[name] == nil {
+            templates[name] = try Self.compileTemplate(
+                name: name, file: "(built-in \(name).html)", source: source, compiler: compiler)
         }
         for (className, nib) in nibs.sorted(by: { $0.key < $1.key }) {
             let placeholder = ParsedNode(
@@ -138,7 +148,9 @@ public final class TemplateLibrary: Sendable {
     /// - Throws: `TemplateError` when there is no such template.
     public func template(named name: String) throws(TemplateError) -> Template {
         guard let template = templates[name] else {
-            let near = templates.keys.sorted().filter { !$0.hasPrefix("Views/") && $0 != "layout" }
+            let near = templates.keys.sorted().filter {
+                !$0.hasPrefix("Views/") && $0 != "layout" && templates[$0]?.file.hasPrefix("(built-in") == false
+            }
             throw TemplateError(
                 file: name + ".html", line: 0,
                 message: "no such template: looked for \(directory)/\(name).html"

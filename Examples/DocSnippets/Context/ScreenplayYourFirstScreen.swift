@@ -1,0 +1,3 @@
+// The snippets of Screenplay's "Your first screen" declare all they use.
+
+struct ScreenplayYourFirstScreenSnippets {}

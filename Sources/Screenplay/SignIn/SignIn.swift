@@ -1,0 +1,121 @@
+internal import Foundation
+public import HTTPServer
+
+/// A sign-in for a group of screens: names and passwords checked against ``Accounts``, a signed cookie, a
+/// ``required`` guard, and the `/signin` and `/signout` screens.
+///
+/// ```swift
+/// let signIn = SignIn(accounts: try Accounts(contentsOf: root + "/accounts.txt"), secret: options.values["--signin-secret"])
+/// try app.use(signIn)
+/// try app.screen("/todos", TodoListViewController.self, guard: signIn.required) { request in
+///     TodoListViewController.make(store: store, user: signIn.user(for: request) ?? "")
+/// }
+/// ```
+///
+/// The cookie (`screenplay_signin`, `HttpOnly`, `SameSite=Lax`, `Secure` over TLS) holds the name and its expiry,
+/// signed with HMAC-SHA-256 under `secret`: a forged, altered or expired cookie means signed out. Instances that
+/// share their users (behind one proxy) must share the secret; without one, each process makes its own, and a
+/// restart signs everyone out.
+///
+/// The screens come from the templates `SignIn.html` and `SignOut.html`, built in; an app's own files of those
+/// names replace them (keeping their outlets). The layout's outlets `signedIn` (shown when signed in), `userName`
+/// (a label, the name) and `signInLink` (a link, shown when signed out) are filled on every screen's page.
+public final class SignIn: Sendable {
+    /// The cookie that holds the signed-in name.
+    public static let cookieName = "screenplay_signin"
+    /// The path of the sign-in screen; `/signout` is the sign-out screen.
+    public static let path = "/signin"
+
+    let accounts: Accounts
+    let lifetime: Duration
+    let throttle = SignInThrottle()
+    private let key: [UInt8]
+
+    /// Checks names and passwords against `accounts`; cookies are signed with `secret` (at least 32 characters,
+    /// or a random one of the process when nil) and last `lifetime`.
+    public init(accounts: Accounts, secret: String? = nil, lifetime: Duration = .seconds(12 * 3600)) {
+        self.accounts = accounts
+        self.lifetime = lifetime
+        key = secret.map { Array($0.utf8) } ?? Crypto.randomBytes(32)
+    }
+
+    /// A guard that lets signed-in browsers through and sends the others to the sign-in screen, which brings them
+    /// back to the page they asked for.
+    public var required: Guard {
+        Guard { [self] request in
+            guard user(for: request) == nil else { return .allow }
+            return .redirect(to: Self.signInURL(next: Self.returnURL(of: request)))
+        }
+    }
+
+    /// The name signed in on the browser that sent `request`, or nil.
+    public func user(for request: Request) -> String? {
+        user(cookie: request.cookies[Self.cookieName])
+    }
+
+    /// The name signed in on the browser that opened the screen, or nil.
+    public func user(for request: ScreenRequest) -> String? {
+        user(cookie: request.cookies[Self.cookieName])
+    }
+
+    /// The sign-in screen's URL, bringing the browser back to `next` (a site-relative URL) after it.
+    public static func signInURL(next: String?) -> String {
+        guard let next = next.flatMap(safeReturnURL), next != "/" else { return path }
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+#?")
+        return path + "?next=" + (next.addingPercentEncoding(withAllowedCharacters: allowed) ?? "/")
+    }
+
+    /// `url` when it is a path on this site other than the sign-in's own, else nil: a `next` from a query is never
+    /// another site (`//evil.example`, `/\evil.example`, `https://…`).
+    static func safeReturnURL(_ url: String) -> String? {
+        guard url.hasPrefix("/"), !url.hasPrefix("//"), !url.contains("\\"),
+            !url.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }),
+            url != path, !url.hasPrefix(path + "?"), !url.hasPrefix("/signout")
+        else { return nil }
+        return url
+    }
+
+    /// The page a refused request came from: the URL of a GET, the page that posted an action (its `Referer` on this
+    /// site), or nil.
+    private static func returnURL(of request: Request) -> String? {
+        if request.method == .get { return request.target }
+        guard let referer = request.headers["referer"], let components = URLComponents(string: referer),
+            components.host == nil
+                || components.host == request.headers["host"]?.split(separator: ":").first.map(String.init)
+        else { return nil }
+        let path = components.percentEncodedPath
+        return path.isEmpty ? nil : path + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
+    }
+
+    // MARK: The cookie
+
+    /// The cookie that signs `name` in until `lifetime` from now.
+    func cookie(signingIn name: String, secure: Bool, now: Date = Date()) -> Cookie {
+        let expiry = Int(now.timeIntervalSince1970) + Int(lifetime.components.seconds)
+        let encodedName = Crypto.base64URL(Array(name.utf8))
+        let signature = Crypto.base64URL(Crypto.hmac(key: key, Array("v1|\(encodedName)|\(expiry)".utf8)))
+        var cookie = Cookie(name: Self.cookieName, value: "\(encodedName).\(expiry).\(signature)", maxAge: lifetime)
+        cookie.isSecure = secure
+        return cookie
+    }
+
+    /// The cookie that signs the browser out.
+    func signOutCookie(secure: Bool) -> Cookie {
+        var cookie = Cookie(name: Self.cookieName, value: "", maxAge: .zero)
+        cookie.isSecure = secure
+        return cookie
+    }
+
+    /// The name `cookie` signs in, when its signature is right and it has not expired.
+    func user(cookie: String?, now: Date = Date()) -> String? {
+        guard let cookie, cookie.utf8.count <= 512 else { return nil }
+        let parts = cookie.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let expiry = Int(parts[1]), expiry > Int(now.timeIntervalSince1970),
+            let signature = Crypto.bytes(base64URL: parts[2]),
+            Crypto.equal(signature, Crypto.hmac(key: key, Array("v1|\(parts[0])|\(expiry)".utf8))),
+            let name = Crypto.bytes(base64URL: parts[0])
+        else { return nil }
+        return String(validating: name, as: UTF8.self)
+    }
+}
