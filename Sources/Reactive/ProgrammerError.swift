@@ -42,4 +42,14 @@ package enum ProgrammerErrors {
         }
         handler(error, screen)
     }
+
+    /// `count`, or 0 with a reported mistake when it is negative: a count given to `operation`.
+    package static func checkedCount(_ count: Int, _ operation: String) -> Int {
+        guard count < 0 else { return count }
+        report(
+            ProgrammerError(
+                mistake: "\(operation) was given \(count), a negative count; it uses 0.",
+                fix: "pass a count of 0 or more."))
+        return 0
+    }
 }

@@ -284,13 +284,14 @@ extension ReactiveTests {
             #expect(message.contains("Label.text set must run on screen scheduler screen.7"))
         }
 
-        @Test func syncOnItselfIsAProgrammerError() async {
-            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        @Test func syncOnItselfIsAReportedProgrammerErrorNotADeadlockOrATrap() async {
+            let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
                 let scheduler = ScreenScheduler(label: "self-sync")
-                scheduler.sync { scheduler.sync {} }
+                let value = scheduler.sync { scheduler.sync { 7 } }
+                if value != 7 { exit(1) }
             }
             let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-            #expect(message.contains("deadlocks"))
+            #expect(message.contains("ScreenScheduler.sync was called on self-sync itself"))
         }
     }
 }

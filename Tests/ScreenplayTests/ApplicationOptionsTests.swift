@@ -34,6 +34,22 @@ import Testing
         #expect(try ApplicationOptions.parse([], program: "todo").root == ".")
         #expect(
             ApplicationOptions.usage(program: "todo", defaultRoot: resources).contains("default the app's resources"))
+        // With --dev, the sources' folder (when it holds Templates/), unless a root is named.
+        let sources = fixtureRoot
+        let dev = try ApplicationOptions.parse(
+            ["--dev"], program: "todo", defaultRoot: resources, developmentRoot: sources)
+        #expect(dev.root == sources)
+        #expect(
+            try ApplicationOptions.parse([], program: "todo", defaultRoot: resources, developmentRoot: sources).root
+                == resources)
+        #expect(
+            try ApplicationOptions.parse(
+                ["--dev", "--root", "/srv"], program: "todo", defaultRoot: resources, developmentRoot: sources
+            ).root == "/srv")
+        #expect(
+            try ApplicationOptions.parse(
+                ["--dev"], program: "todo", defaultRoot: resources, developmentRoot: "/no/such/folder"
+            ).root == resources)
     }
 
     @Test func mistakesSayWhatIsWrong() {

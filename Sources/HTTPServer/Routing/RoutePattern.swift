@@ -12,27 +12,32 @@ struct RoutePattern: Sendable, CustomStringConvertible {
 
     let segments: [Segment]
     let description: String
+    /// What is wrong with the pattern, when something is: the server then refuses to start, naming it.
+    let mistake: String?
     /// Whether the last segment is a `*name`.
     private let hasWildcard: Bool
     /// Whether any segment is a `:name` or `*name`.
     private let hasParameters: Bool
 
     init(_ pattern: String) {
-        precondition(pattern.hasPrefix("/"), "A route pattern starts with '/': \(pattern)")
         description = pattern
+        var mistake: String? = pattern.hasPrefix("/") ? nil : "the route pattern “\(pattern)” must start with /"
         let pieces = pattern.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
         segments = pieces.enumerated().map { index, piece in
             if piece.hasPrefix(":") && piece.count > 1 {
                 return .parameter(String(piece.dropFirst()))
             }
             if piece.hasPrefix("*") {
-                precondition(index == pieces.count - 1, "'*' must be the last segment of \(pattern)")
+                if index != pieces.count - 1 {
+                    mistake = "in the route pattern “\(pattern)”, *name must be the last segment"
+                }
                 return .wildcard(String(piece.dropFirst()))
             }
             return .literal(String(piece))
         }
         hasWildcard = segments.last.map { if case .wildcard = $0 { true } else { false } } ?? false
         hasParameters = segments.contains { if case .literal = $0 { false } else { true } }
+        self.mistake = mistake
     }
 
     /// The decoded parameters when `rawSegments` (the path split at `/`, without the leading one)

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// What answers a request. Handlers run on the server's I/O threads: keep them short, or hand the work to another
@@ -31,6 +32,8 @@ public final class Router: Sendable {
     private struct State {
         var routes: [Route] = []
         var isFrozen = false
+        /// Routes that could not be added, as messages: the server refuses to start while there are any.
+        var mistakes: [String] = []
     }
 
     private let state = Locked(State())
@@ -41,10 +44,19 @@ public final class Router: Sendable {
     /// Adds a route for `method` and `pattern` (`/movies/:id`, `/public/*path`).
     public func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
         let route = Route(method: method, pattern: RoutePattern(pattern), handler: handler)
-        state.withLock { state in
-            precondition(!state.isFrozen, "Routes are fixed once the server has started: \(method) \(pattern)")
+        let refused = state.withLock { state -> String? in
+            if let mistake = route.pattern.mistake {
+                state.mistakes.append(mistake)
+                return nil
+            }
+            guard !state.isFrozen else {
+                return "\(method) \(pattern) was added after the server started; add routes before start()"
+            }
             state.routes.append(route)
+            return nil
         }
+        // Too late to refuse the start: the route is not added, and the mistake is said where a person sees it.
+        if let refused { FileHandle.standardError.write(Data("programmer error: \(refused)\n".utf8)) }
     }
 
     /// Adds a `GET` route (which also answers `HEAD`).
@@ -74,9 +86,16 @@ public final class Router: Sendable {
 
     /// Answers `request` as the server would, minus the transport: the matching handler's response,
     /// a rendered ``HTTPError``, 404, 405 or a 500 for any other error. Useful in tests of handlers. A deferred
-    /// response (``Response/deferred(_:)``) is waited for: this returns the response the client would get.
+    /// response (``Response/deferred(_:)``) is waited for: this returns the response the client would get. A router
+    /// with a malformed route answers `500` with what is wrong, as its server would refuse to start.
     public func respond(to request: Request) -> Response {
-        var response = table().respond(to: request)
+        let table: RouteTable
+        do {
+            table = try self.table()
+        } catch {
+            return .text("\(error)\n", status: .internalServerError)
+        }
+        var response = table.respond(to: request)
         while let pending = response.pending {
             let pattern = response.routePattern
             response = pending.wait()
@@ -85,13 +104,15 @@ public final class Router: Sendable {
         return response
     }
 
-    /// The routes as an immutable table; after the first call, no route can be added.
-    func table() -> RouteTable {
-        RouteTable(
-            routes: state.withLock { state in
-                state.isFrozen = true
-                return state.routes
-            })
+    /// The routes as an immutable table; after the first call, no route can be added. Throws a ``ServerError``
+    /// naming the routes whose patterns were malformed.
+    func table() throws -> RouteTable {
+        let (routes, mistakes) = state.withLock { state in
+            state.isFrozen = true
+            return (state.routes, state.mistakes)
+        }
+        guard mistakes.isEmpty else { throw ServerError(mistakes.joined(separator: "; ")) }
+        return RouteTable(routes: routes)
     }
 }
 

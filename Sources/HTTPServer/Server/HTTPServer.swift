@@ -39,7 +39,7 @@ public final class HTTPServer: Sendable {
         // Connections, and as many event streams.
         HTTPServer.raiseDescriptorLimit(toAtLeast: 2 * configuration.connectionLimit + 64)
         try daemon.withLock { daemon in
-            precondition(daemon == nil, "HTTPServer.start() called twice")
+            guard daemon == nil else { throw ServerError("HTTPServer.start() was called twice; start a server once") }
             let started = try Daemon(configuration: configuration, routes: router.table())
             boundPort.store(started.port, ordering: .releasing)
             daemon = started

@@ -23,15 +23,23 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
         lock.withLock { disposed }
     }
 
-    /// Stores `disposable`, or disposes it at once when this holder is already disposed.
-    /// Precondition: called at most once.
+    /// Stores `disposable`, or disposes it at once when this holder is already disposed. Called a second time, it
+    /// reports a programmer error and disposes the second disposable.
     public func setDisposable(_ disposable: any Disposable) {
-        let disposeNow = lock.withLock { () -> Bool in
-            precondition(!isAssigned, "SingleAssignmentDisposable.setDisposable called twice")
+        let disposeNow = lock.withLock { () -> Bool? in
+            guard !isAssigned else { return nil }
             isAssigned = true
             if disposed { return true }
             self.disposable = disposable
             return false
+        }
+        guard let disposeNow else {
+            ProgrammerErrors.report(
+                ProgrammerError(
+                    mistake: "SingleAssignmentDisposable.setDisposable was called twice.",
+                    fix: "use a SerialDisposable to replace what it holds, or a new SingleAssignmentDisposable."))
+            disposable.dispose()
+            return
         }
         if disposeNow { disposable.dispose() }
     }

@@ -16,7 +16,12 @@ public class Observable<Element>: ObservableType {
     /// Starts delivering events to `observer`.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        preconditionFailure("Observable.subscribe is abstract")
+        ProgrammerErrors.report(
+            ProgrammerError(
+                mistake:
+                    "\(type(of: self)) subclasses Observable without overriding subscribe(_:), so it sends nothing.",
+                fix: "make sequences with Observable.create { observer in … } instead of subclassing Observable."))
+        return Disposables.create()
     }
 
     /// Returns itself.

@@ -16,7 +16,7 @@ extension ObservableType {
     /// let shared = expensive.share(replay: 1, scope: .whileConnected)
     /// ```
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
-        precondition(replay >= 0, "share(replay:) needs a non-negative replay count")
+        let replay = ProgrammerErrors.checkedCount(replay, "share(replay:)")
         switch scope {
         case .whileConnected: return ShareWhileConnected(asObservable(), replay: replay)
         case .forever: return ShareForever(asObservable(), replay: replay)

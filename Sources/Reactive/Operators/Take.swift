@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Sends the first `count` elements, then completes (and disposes the source).
     public func take(_ count: Int) -> Observable<Element> {
-        precondition(count >= 0, "take needs a non-negative count")
+        let count = ProgrammerErrors.checkedCount(count, "take(_:)")
         guard count > 0 else { return .empty() }
         let source = asObservable()
         return Observable.create { observer in

@@ -423,12 +423,16 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
 
     /// Runs `work` on this scheduler's queue and waits for its result.
     ///
-    /// Precondition: not called on this scheduler (that would deadlock). Only `Sendable` results
-    /// come out, so screen-owned objects cannot leak to the calling thread.
+    /// Called on this scheduler itself (which would deadlock), it reports a programmer error and runs `work` in
+    /// place. Only `Sendable` results come out, so screen-owned objects cannot leak to the calling thread.
     public func sync<T: Sendable>(_ work: () throws -> T) rethrows -> T {
-        precondition(
-            !isCurrent,
-            "ScreenScheduler.sync called on \(label) itself; that deadlocks. Call the code directly instead.")
+        guard !isCurrent else {
+            ProgrammerErrors.report(
+                ProgrammerError(
+                    mistake: "ScreenScheduler.sync was called on \(label) itself, which would wait for itself.",
+                    fix: "call the code directly: it already runs on the screen."))
+            return try work()
+        }
         lane.acquire()
         defer { lane.release() }
         return try lane.runTurn(work)

@@ -15,8 +15,7 @@ public final class ReplaySubject<Element>: SubjectType, ObserverType, Cancelable
 
     /// A subject replaying the last `bufferSize` elements.
     public static func create(bufferSize: Int) -> ReplaySubject<Element> {
-        precondition(bufferSize >= 0, "ReplaySubject buffer size must not be negative")
-        return ReplaySubject(bufferSize: bufferSize)
+        ReplaySubject(bufferSize: ProgrammerErrors.checkedCount(bufferSize, "ReplaySubject.create(bufferSize:)"))
     }
 
     /// A subject replaying every element it ever received.

@@ -83,6 +83,10 @@ public final class Application: Sendable {
             throw ConfigurationError(
                 "SessionConfiguration.instanceName “\(sessions.instanceName)”: use letters, digits and - only.")
         }
+        guard sessions.eventBuffer > 0 else {
+            throw ConfigurationError(
+                "SessionConfiguration.eventBuffer is \(sessions.eventBuffer): a screen keeps at least one event.")
+        }
         let registry = ViewRegistry()
         views(registry)
         let client = try ClientAssets()
@@ -137,22 +141,22 @@ public final class Application: Sendable {
             open: { [sessions = self.sessions] in sessions.count },
             evicted: { [sessions = self.sessions] in sessions.evictedCount })
         router.serveFiles(at: "/public", from: root + "/Public")
-        router.post("/screens/:sid/actions/:action") { [unowned self] request in try self.performAction(request) }
+        router.post("/screens/:sid/actions/:action") { [weak self] request in try self.served().performAction(request) }
         router.get(ClientAssets.prefix + ":version/:file") { [clientAssets] request in
             clientAssets.response(to: request)
         }
-        router.post("/screens/:sid/input") { [unowned self] request in try self.applyInput(request) }
-        router.get("/screens/:sid") { [unowned self] request in try self.showSessionPage(request) }
-        router.get("/screens/:sid/events") { [unowned self] request in try self.openEvents(request) }
-        router.post("/screens/:sid/close") { [unowned self] request in try self.closeScreen(request) }
-        router.get(SharedStream.openPath) { [unowned self] request in try self.openSharedStream(request) }
-        router.post("/streams/:stream/screens") { [unowned self] request in try self.attachScreen(request) }
-        router.post("/streams/:stream/detach") { [unowned self] request in try self.detachScreen(request) }
+        router.post("/screens/:sid/input") { [weak self] request in try self.served().applyInput(request) }
+        router.get("/screens/:sid") { [weak self] request in try self.served().showSessionPage(request) }
+        router.get("/screens/:sid/events") { [weak self] request in try self.served().openEvents(request) }
+        router.post("/screens/:sid/close") { [weak self] request in try self.served().closeScreen(request) }
+        router.get(SharedStream.openPath) { [weak self] request in try self.served().openSharedStream(request) }
+        router.post("/streams/:stream/screens") { [weak self] request in try self.served().attachScreen(request) }
+        router.post("/streams/:stream/detach") { [weak self] request in try self.served().detachScreen(request) }
         metrics.readSharedStreams { [sharedStreams = self.sharedStreams] in
             sharedStreams.withLock { $0.values.map(\.screenCount) }
         }
         router.get("/healthz") { _ in .text("ok\n") }
-        router.get("/readyz") { [unowned self] _ in self.readiness() }
+        router.get("/readyz") { [weak self] _ in try self.served().readiness() }
         if operations.metrics == .main {
             router.get("/metrics") { _ in Self.metricsResponse(metrics) }
         }
@@ -188,8 +192,8 @@ public final class Application: Sendable {
         let route = ScreenRoute(pattern: pattern, parent: parent, type: type, guard: routeGuard, factory: factory)
         try route.validate(templates)
         routes.withLock { $0.append(route) }
-        router.get(pattern) { [unowned self] request in
-            try self.openScreen(route: route, request: request)
+        router.get(pattern) { [weak self] request in
+            try self.served().openScreen(route: route, request: request)
         }
     }
 
@@ -263,5 +267,18 @@ public final class Application: Sendable {
         sessions.endAll()
         server?.stop()
         metricsServer?.stop()
+    }
+}
+
+extension Application? {
+    /// The application a route of its router serves, or a `503` when it was released while its server still ran (the
+    /// routes hold it weakly: it owns them). Keep the `Application` as long as it serves; `run()` does.
+    func served() throws -> Application {
+        guard let self else {
+            throw HTTPError(
+                .serviceUnavailable,
+                message: "The application was released while its server still ran; keep a reference to it.")
+        }
+        return self
     }
 }

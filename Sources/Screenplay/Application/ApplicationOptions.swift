@@ -125,14 +125,23 @@ public struct ApplicationOptions: Sendable, Equatable {
 
     /// Parses `arguments` (without the program name); flags win over `environment`. `defaultRoot` is the root when
     /// neither names one: an app that ships its templates as SwiftPM resources passes its bundle's
-    /// (`Bundle.module.resourcePath`), so that it runs from any folder.
+    /// (`Bundle.module.resourcePath`), so that it runs from any folder. `developmentRoot` is the root with `--dev`
+    /// when neither names one: the folder of the app's sources that holds `Templates/` and `Public/` (found from
+    /// `#filePath`), so that development mode watches the files being edited rather than the copy in the build folder.
+    ///
+    /// ```swift
+    /// let options = ApplicationOptions.fromCommandLine(
+    ///     program: "todos", defaultRoot: Bundle.module.resourcePath ?? ".",
+    ///     developmentRoot: URL(filePath: #filePath).deletingLastPathComponent().path)
+    /// ```
     public static func parse(
         _ arguments: [String], environment: [String: String] = [:], program: String, options extra: [Option] = [],
-        rootHolds: String = "Templates/ and Public/", defaultRoot: String = "."
+        rootHolds: String = "Templates/ and Public/", defaultRoot: String = ".", developmentRoot: String? = nil
     ) throws(UsageError) -> ApplicationOptions {
         var options = ApplicationOptions(program: program)
         options.root = defaultRoot
         func variable(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        var rootNamed = variable("SCREENPLAY_ROOT") != nil
         if let host = variable("HOST") { options.host = host }
         if let port = variable("PORT") { options.port = try parsePort(port, source: "PORT") }
         if let root = variable("SCREENPLAY_ROOT") { options.root = root }
@@ -173,7 +182,9 @@ public struct ApplicationOptions: Sendable, Equatable {
                     isHelp: true)
             case "--host": options.host = try value(for: flag)
             case "--port": options.port = try parsePort(try value(for: flag), source: "--port")
-            case "--root": options.root = try value(for: flag)
+            case "--root":
+                options.root = try value(for: flag)
+                rootNamed = true
             case "--instance": options.instance = try value(for: flag)
             case "--log-level": options.logLevel = try parseLevel(try value(for: flag))
             case "--access-log": options.accessLog = true
@@ -194,6 +205,11 @@ public struct ApplicationOptions: Sendable, Equatable {
         if options.developmentLatency > 0 && !options.isDevelopment {
             throw UsageError(message: "--dev-latency is for development mode only: add --dev", isHelp: false)
         }
+        if options.isDevelopment, !rootNamed, let developmentRoot,
+            FileManager.default.fileExists(atPath: developmentRoot + "/Templates")
+        {
+            options.root = developmentRoot
+        }
         return options
     }
 
@@ -201,12 +217,13 @@ public struct ApplicationOptions: Sendable, Equatable {
     /// mistake prints what is wrong and the usage to standard error and exits 64 (`EX_USAGE`).
     public static func fromCommandLine(
         program: String, options extra: [Option] = [], rootHolds: String = "Templates/ and Public/",
-        defaultRoot: String = "."
+        defaultRoot: String = ".", developmentRoot: String? = nil
     ) -> ApplicationOptions {
         do {
             return try parse(
                 Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
-                program: program, options: extra, rootHolds: rootHolds, defaultRoot: defaultRoot)
+                program: program, options: extra, rootHolds: rootHolds, defaultRoot: defaultRoot,
+                developmentRoot: developmentRoot)
         } catch {
             exitWithUsage(
                 error, program: program,

@@ -70,12 +70,13 @@ package final class Screen {
         viewController.compactForLife()
         applyShell()
         sentTitle = viewController.title
-        viewController.screenDidChange = { [unowned self] in
-            self.applyShell()
-            self.setNeedsFlush()
+        // Weak: app code may keep the view controller or a view past the screen's end and change it then.
+        viewController.screenDidChange = { [weak self] in
+            self?.applyShell()
+            self?.setNeedsFlush()
         }
-        navigation.navigationDidChange = { [unowned self] in self.setNeedsFlush() }
-        page.invalidationHandler = { [unowned self] in self.setNeedsFlush() }
+        navigation.navigationDidChange = { [weak self] in self?.setNeedsFlush() }
+        page.invalidationHandler = { [weak self] in self?.setNeedsFlush() }
     }
 
     /// The id of the newest event sent.

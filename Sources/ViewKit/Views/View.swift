@@ -220,8 +220,17 @@ open class View {
     /// Templates create registered view classes through this initializer, so subclasses that add
     /// stored properties give them default values or implement it.
     public required init(tagName: String = "div") {
-        let kind = Self.classifyName(tagName)
-        precondition(kind.isValid || tagName == "#text", "View: invalid element name '\(tagName)'")
+        var kind = Self.classifyName(tagName)
+        var tagName = tagName
+        if !kind.isValid && tagName != "#text" {
+            ProgrammerErrors.report(
+                ProgrammerError(
+                    mistake:
+                        "View(tagName:) was given “\(tagName)”, which is not an element name; the view is a <div>.",
+                    fix: "pass an element name: letters, digits and -, starting with a letter (“section”, “my-card”)."))
+            tagName = "div"
+            kind = Self.classifyName(tagName)
+        }
         if let packed = kind.packed {
             packedTag = packed | (kind.isVoidElement ? Self.voidElementBit : 0)
         } else {
@@ -282,7 +291,13 @@ open class View {
     /// `role` set the matching properties; `id` replaces the generated DOM id and must be unique in
     /// the page. Names must be valid attribute names (letters, digits, `-`, `_`, `:`, `.`).
     public func setAttribute(_ name: String, _ value: String?) {
-        precondition(Self.isValidName(name), "View.setAttribute: invalid attribute name '\(name)'")
+        guard Self.isValidName(name) else {
+            ProgrammerErrors.report(
+                ProgrammerError(
+                    mistake: "View.setAttribute was given “\(name)”, which is not an attribute name; nothing was set.",
+                    fix: "use letters, digits, -, _, : and . only (“data-kind”, “aria-expanded”)."))
+            return
+        }
         switch name {
         case "class": classList = ClassList(value.map { [$0] } ?? [])
         case "hidden": isHidden = value != nil
@@ -366,11 +381,20 @@ open class View {
 
     /// Inserts `view` at `index` among the subviews, removing it from its previous superview first.
     public func insertSubview(_ view: View, at index: Int) {
-        precondition(view !== self, "View.insertSubview: a view cannot contain itself")
-        precondition(!isVoidElement, "View.insertSubview: <\(tagName)> is a void element and has no content")
+        func refuse(_ mistake: String, _ fix: String) {
+            ProgrammerErrors.report(ProgrammerError(mistake: "View.insertSubview: " + mistake, fix: fix))
+        }
+        guard !isVoidElement else {
+            return refuse(
+                "<\(tagName)> is a void element and has no content; nothing was added.", "add it to a container.")
+        }
         var ancestor: View? = self
         while let node = ancestor {
-            precondition(node !== view, "View.insertSubview: a view cannot contain its ancestor")
+            guard node !== view else {
+                return refuse(
+                    "a view cannot contain itself or its ancestor; nothing was added.",
+                    "add the view to another view, outside its own subtree.")
+            }
             ancestor = node.superview
         }
         view.removeFromSuperview()

@@ -28,6 +28,12 @@ public final class TodoServer: Sendable {
         Bundle.module.resourcePath ?? Bundle.module.bundlePath
     }
 
+    /// The folder of the app's sources holding `Templates/` and `Public/`: with `--dev`, the app runs from it, so that
+    /// a saved template shows at once (the resources are a copy made at build time).
+    public static var sourceRoot: String {
+        URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
+    }
+
     /// The application: its routes are registered; start it with `run()` or `start()`.
     public let application: Application
     /// The list every screen shows.
