@@ -30,7 +30,8 @@ let package = Package(
                 .product(name: "ScreenplayTesting", package: "Screenplay"),
                 .product(name: "ReactiveTesting", package: "Screenplay"),
             ],
-            path: "DocSnippets", swiftSettings: strict),
+            // Templates/ makes it a target with resources, as the snippets that read `Bundle.module` expect.
+            path: "DocSnippets", resources: [.copy("Templates")], swiftSettings: strict),
 
         // A shared to-do list behind the sign-in: screens, store and server, with its templates and accounts.
         .target(

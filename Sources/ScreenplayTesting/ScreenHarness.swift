@@ -32,10 +32,13 @@ public final class ScreenHarness: Sendable {
     ///   - templates: the folder holding `layout.html` and the screens' templates.
     ///   - views: registers custom view classes named by `data-view`.
     ///   - url: the screen's URL; `parameters` are its path parameters.
+    ///   - headers, cookies: what the factory's ``ScreenRequest`` carries, as if the browser had sent them (a
+    ///     sign-in's cookie: `[SignIn.cookieName: signIn.cookieValue(signingIn: "alice")]`).
     ///   - appear: also run `viewDidAppear(false)`, as when the page's event stream connects (default true).
     public init(
         templates directory: String, views: (ViewRegistry) -> Void = { _ in }, url: String = "/",
-        parameters: [String: String] = [:], parent: String = "/", appear: Bool = true,
+        parameters: [String: String] = [:], headers: HTTPHeaders = [:], cookies: [String: String] = [:],
+        parent: String = "/", appear: Bool = true,
         factory: @escaping @Sendable (ScreenRequest) throws -> ViewController
     ) throws {
         let registry = ViewRegistry()
@@ -46,7 +49,7 @@ public final class ScreenHarness: Sendable {
         self.scheduler = scheduler
         state = ScreenConfined(nil, on: scheduler)
         recorded = ScreenConfined([], on: scheduler)
-        let request = Self.request(url: url, parameters: parameters)
+        let request = Self.request(url: url, parameters: parameters, headers: headers, cookies: cookies)
         let mistakes = mistakes
         scheduler.onProgrammerError { error in mistakes.withLock { $0.append(error) } }
         try scheduler.sync { [state, recorded] in
@@ -74,12 +77,16 @@ public final class ScreenHarness: Sendable {
     }
 
     /// The request a GET of `url` makes: its path, and its query decoded.
-    static func request(url: String, parameters: [String: String]) -> ScreenRequest {
+    static func request(
+        url: String, parameters: [String: String], headers: HTTPHeaders = [:], cookies: [String: String] = [:]
+    ) -> ScreenRequest {
         let components = URLComponents(string: url)
         var query: [String: String] = [:]
         for item in components?.queryItems ?? [] { query[item.name] = item.value ?? "" }
         let path = components.map { $0.percentEncodedPath.isEmpty ? "/" : $0.percentEncodedPath } ?? url
-        return ScreenRequest(url: url, path: path, parameters: parameters, query: query)
+        return ScreenRequest(
+            url: url, path: path, parameters: parameters, query: query, headers: headers, cookies: cookies,
+            remoteAddress: "127.0.0.1", browserID: "harness-browser")
     }
 
     /// Runs `body` on the screen's scheduler with its view controller, then lets the screen flush.

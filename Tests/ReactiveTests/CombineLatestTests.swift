@@ -30,14 +30,28 @@ extension ReactiveTests {
             }
         }
 
-        @Test func completesWhenASourceCompletesEmpty() {
+        // RxSwift's semantics: a source that completes without a value leaves nothing to combine, yet the result
+        // completes only once every source has completed.
+        @Test func aSourceCompletingEmptyWaitsForTheOthersToComplete() {
+            expectNoLeaks {
+                let scheduler = TestScheduler(initialClock: 0)
+                let first = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
+                let second = scheduler.createHotObservable([.completed(220, Int.self)])
+                let observer = scheduler.start { Observable<(Int, Int)>.combineLatest(first, second).map { $0.0 } }
+                #expect(observer.events == [.completed(300)])
+                #expect(first.subscriptions == [Subscription(200, 300)])
+                #expect(second.subscriptions == [Subscription(200, 220)])
+            }
+        }
+
+        @Test func aSourceCompletingEmptyBesideOneThatNeverEndsNeverCompletes() {
             expectNoLeaks {
                 let scheduler = TestScheduler(initialClock: 0)
                 let first = scheduler.createHotObservable([.next(210, 1)])
                 let second = scheduler.createHotObservable([.completed(220, Int.self)])
                 let observer = scheduler.start { Observable<(Int, Int)>.combineLatest(first, second).map { $0.0 } }
-                #expect(observer.events == [.completed(220)])
-                #expect(first.subscriptions == [Subscription(200, 220)])
+                #expect(observer.events.isEmpty)
+                #expect(first.subscriptions == [Subscription(200, 1000)])
             }
         }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Reactive
 import ReactiveTesting
 import Testing
@@ -62,5 +63,29 @@ extension ReactiveTests {
             #expect(
                 screen.sync { reported.all }.first?.contains("ScreenScheduler.sync was called on reentrant") == true)
         }
+    }
+}
+
+extension ReactiveTests.ReportedMistakesTests {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String { "the store is gone" }
+    }
+
+    @Test func anUnhandledErrorIsReportedAndTheProcessGoesOnInEveryBuild() async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            var received: [Int] = []
+            _ = Observable<Int>.create { observer in
+                observer.onNext(1)
+                observer.onError(Failure())
+                return Disposables.create()
+            }.subscribe(onNext: { received.append($0) })
+            let relay = PublishRelay<Int>()
+            _ = Observable<Int>.error(Failure()).bind(to: relay)
+            if received != [1] { exit(2) }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("An error reached subscribe(onNext:) without an onError handler"))
+        #expect(message.contains("the store is gone"))
+        #expect(message.contains("An error reached a binding"))
     }
 }

@@ -15,6 +15,29 @@ extension ReactiveTests {
             }
         }
 
+        // RxSwift's testSubscribeOn_SchedulerCompleted: the source ends, and its subscription is disposed on the
+        // scheduler (a tick later), not at once.
+        @Test func aSourceThatEndsIsDisposedOnTheSchedulerToo() {
+            expectNoLeaks {
+                let scheduler = TestScheduler(initialClock: 0)
+                let source = scheduler.createHotObservable([.next(150, 1), .completed(300, Int.self)])
+                let observer = scheduler.start { source.subscribe(on: scheduler) }
+                #expect(observer.events == [.completed(300)])
+                #expect(source.subscriptions == [Subscription(201, 301)])
+            }
+        }
+
+        @Test func aSourceThatFailsIsDisposedOnTheSchedulerToo() {
+            expectNoLeaks {
+                struct Failure: Error, Equatable {}
+                let scheduler = TestScheduler(initialClock: 0)
+                let source = scheduler.createHotObservable([.next(150, 1), .error(300, Failure(), Int.self)])
+                let observer = scheduler.start { source.subscribe(on: scheduler) }
+                #expect(observer.events.count == 1)
+                #expect(source.subscriptions == [Subscription(201, 301)])
+            }
+        }
+
         @Test func subscribesOnABackgroundScheduler() {
             expectNoLeaks {
                 // A private queue, so the test can wait for the disposal that `subscribe(on:)` schedules there.

@@ -298,4 +298,16 @@ import Testing
         #expect(page.contains(#"class="account-bar" data-outlet="account" aria-label="Account">"#))
         #expect(page.contains(">alice</strong>"))
     }
+
+    @Test func aHarnessGivesItsScreenASignInCookie() throws {
+        let signIn = SignIn(accounts: try accounts(), secret: Self.secret)
+        let seen = TestMutex<[String?]>([])
+        for cookies in [[SignIn.cookieName: signIn.cookieValue(signingIn: "alice")], [:]] {
+            _ = try ScreenHarness(templates: fixtureTemplates, url: "/counter", cookies: cookies) { request in
+                seen.withLock { $0.append(signIn.user(for: request)) }
+                return CounterFactory().make(request)
+            }
+        }
+        #expect(seen.withLock { $0 } == ["alice", nil])
+    }
 }

@@ -20,13 +20,13 @@ extension READMESnippets {
         )
     }
 
-    // README.md:261
-    func snippetAtLine261() async throws {
+    // README.md:263
+    func snippetAtLine263() async throws {
         assertSnapshot(of: harness.page, as: .html)
     }
 
-    // README.md:273
-    func snippetAtLine273() async throws {
+    // README.md:275
+    func snippetAtLine275() async throws {
         let harness = try ScreenHarness(templates: "Templates") { request in makeCounter(request) }
         harness.tap("add")
         #expect(harness.patches.count == 1)

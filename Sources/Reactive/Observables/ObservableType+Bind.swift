@@ -58,9 +58,12 @@ extension ObservableType {
     }
 }
 
-/// A binding must never fail: an error reaching one is a programmer error.
+/// A binding must never fail: an error reaching one is a programmer error, reported (to the screen it runs on) in
+/// every build, as RxSwift reports it and goes on; the binding ends.
 func reportBindingError(_ error: any Error, file: StaticString = #fileID, line: UInt = #line) {
-    #if DEBUG
-        assertionFailure("Binding error: \(error)", file: file, line: line)
-    #endif
+    ProgrammerErrors.report(
+        ProgrammerError(
+            mistake: "An error reached a binding (\(file):\(line)): \(error).",
+            fix: "bind a sequence that cannot fail: handle the error before binding, with catchAndReturn(_:) or "
+                + "asDriver(onErrorJustReturn:)."))
 }

@@ -274,9 +274,11 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
     }
 }
 
-/// An error nobody handles is a programmer error.
+/// An error nobody handles is a programmer error, reported (to the screen it runs on) in every build, as RxSwift
+/// reports it and goes on; the subscription ends.
 func reportUnhandledError(_ error: any Error, file: StaticString = #fileID, line: UInt = #line) {
-    #if DEBUG
-        assertionFailure("Unhandled error in a Reactive subscription: \(error)", file: file, line: line)
-    #endif
+    ProgrammerErrors.report(
+        ProgrammerError(
+            mistake: "An error reached subscribe(onNext:) without an onError handler (\(file):\(line)): \(error).",
+            fix: "pass onError:, or handle the error upstream with catch(_:) or catchAndReturn(_:)."))
 }

@@ -75,9 +75,9 @@ func combineLatestOf<Result>(
                     case .error(let error):
                         outbox.send(.error(error))
                     case .completed:
+                        // As RxSwift: complete once every source has, even when one completed without a value.
                         state.active -= 1
-                        // A source that completes without a value means nothing can be combined.
-                        if state.active == 0 || state.latest[index] == nil { outbox.send(.completed) }
+                        if state.active == 0 { outbox.send(.completed) }
                     }
                 }
             }

@@ -5,7 +5,9 @@ extension ObservableType {
     /// store.load(id).subscribe(on: ConcurrentDispatchQueueScheduler(qos: .userInitiated))
     /// ```
     public func subscribe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
-        let source = asObservable()
+        // The source itself, not `asObservable()`: wrapping a plain `ObservableType` in `create` would dispose its
+        // subscription at once when it ends, where RxSwift (and this documentation) dispose it on `scheduler`.
+        let source = self
         return Observable.create { observer in
             let subscription = SingleAssignmentDisposable()
             let scheduled = scheduler.schedule(()) { _ in

@@ -100,6 +100,12 @@ public final class SignIn: Sendable {
         return cookie
     }
 
+    /// The value of a cookie that signs `name` in for ``lifetime`` from now: for tests and harnesses
+    /// (`ScreenHarness(…, cookies: [SignIn.cookieName: signIn.cookieValue(signingIn: "alice")])`).
+    public func cookieValue(signingIn name: String) -> String {
+        cookie(signingIn: name, secure: false).value
+    }
+
     /// The cookie that signs the browser out.
     func signOutCookie(secure: Bool) -> Cookie {
         var cookie = Cookie(name: Self.cookieName, value: "", maxAge: .zero)

@@ -157,7 +157,8 @@ extension SignIn {
         page.outletIfPresent("signedIn")?.isHidden = user == nil
         (page.outletIfPresent("userName") as? Label)?.text = user ?? ""
         if let link = page.outletIfPresent("signInLink") {
-            link.isHidden = user != nil
+            // Hidden when signed in, and on the sign-in screen itself.
+            link.isHidden = user != nil || url == Self.path || url.hasPrefix(Self.path + "?")
             link.setAttribute("href", Self.signInURL(next: url))
         }
     }
