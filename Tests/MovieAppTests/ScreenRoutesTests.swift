@@ -83,7 +83,7 @@ struct ScreenRoutesTests {
             #expect(edit.status == 200)
             #expect(edit.text.contains(">alice</strong>"))
             #expect(try client.get("/movies/1", headers: signedIn).text.contains(">alice</strong>"))
-            #expect(try client.get("/movies/1").text.contains(#"href="/signin?next=/movies/1">Sign in</a>"#))
+            #expect(try client.get("/movies/1").text.contains(#"href="/signin">Sign in</a>"#))
         }
     }
 }

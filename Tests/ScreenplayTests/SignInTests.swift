@@ -127,8 +127,29 @@ import Testing
         // Every page says who is signed in.
         #expect(screen.text.contains(#"<b id="#) && screen.text.contains(">alice</b>"))
         let open = try client.get("/open").text
-        #expect(open.contains(#"href="/signin?next=/open""#))
+        #expect(open.contains(#"href="/signin">Sign in</a>"#))
         #expect(!open.contains(">alice<"))
+    }
+
+    /// The Sign in link of a page leads back to that page: the sign-in screen reads where it was followed from.
+    @Test func theSignInLinkComesBackToThePageItWasFollowedFrom() throws {
+        let (application, _, client) = try app()
+        defer { application.stop() }
+        let host = "localhost:\(application.port)"
+        let fromPage = ["Referer": "http://\(host)/open?tab=2", "Host": host]
+        #expect(
+            try signIn(client, name: "alice", password: "correct horse", url: "/signin", headers: fromPage).answer
+                .header("Location") == "/open?tab=2")
+        let elsewhere = ["Referer": "https://evil.example/open", "Host": host]
+        #expect(
+            try signIn(client, name: "alice", password: "correct horse", url: "/signin", headers: elsewhere).answer
+                .header("Location") == "/")
+        // An explicit next wins over the page the link was on.
+        #expect(
+            try signIn(
+                client, name: "alice", password: "correct horse", url: "/signin?next=/counter", headers: fromPage
+            )
+            .answer.header("Location") == "/counter")
     }
 
     @Test func aWrongPasswordOrNameSaysSoWithoutSayingWhichAndSetsNoCookie() throws {

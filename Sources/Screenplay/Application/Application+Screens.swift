@@ -161,7 +161,7 @@ extension Application {
         screen.eventDelay = developmentLatency
         screen.clientVersion = clientAssets.version
         if let signIn = signInState.withLock({ $0 }) {
-            signIn.decorate(screen.page, user: signIn.user(for: request), url: request.url)
+            signIn.decorate(screen.page, layout: layout, user: signIn.user(for: request), url: request.url)
         }
         return screen
     }

@@ -18,11 +18,11 @@ public final class NavigationController {
     /// Where ``popViewController(animated:)`` goes: the previous screen's URL.
     public let backURL: String
 
-    // `@exclusivity(unchecked)` on the state below: confined to the screen's scheduler.
     /// Whether the layout's navigation bar is hidden.
-    @exclusivity(unchecked) public private(set) var isNavigationBarHidden = false
+    public private(set) var isNavigationBarHidden = false
 
     /// The URL the screen asked to navigate to, if any, not yet delivered to the page.
+    // `@exclusivity(unchecked)` on the package state below: confined to the screen's scheduler.
     @exclusivity(unchecked) package private(set) var pendingNavigation: String?
 
     /// Called when a navigation intent is made, so the screen can deliver it.

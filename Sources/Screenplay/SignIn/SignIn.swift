@@ -61,9 +61,25 @@ public final class SignIn: Sendable {
     /// The sign-in screen's URL, bringing the browser back to `next` (a site-relative URL) after it.
     public static func signInURL(next: String?) -> String {
         guard let next = next.flatMap(safeReturnURL), next != "/" else { return path }
-        var allowed = CharacterSet.urlQueryAllowed
-        allowed.remove(charactersIn: "&=+#?")
-        return path + "?next=" + (next.addingPercentEncoding(withAllowedCharacters: allowed) ?? "/")
+        // Percent-encodes what a query value cannot hold as it is (`&`, `=`, `+`, `#`, `?`, `%`, spaces, non-ASCII),
+        // byte by byte: it runs for every page that shows a Sign in link.
+        var encoded = path + "?next="
+        encoded.reserveCapacity(encoded.utf8.count + next.utf8.count)
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
+        for byte in next.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+                UInt8(ascii: "."), UInt8(ascii: "~"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: ","),
+                UInt8(ascii: ";"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                encoded.unicodeScalars.append("%")
+                encoded.unicodeScalars.append(hex[Int(byte >> 4)])
+                encoded.unicodeScalars.append(hex[Int(byte & 0xF)])
+            }
+        }
+        return encoded
     }
 
     /// `url` when it is a path on this site other than the sign-in's own, else nil: a `next` from a query is never
@@ -80,9 +96,13 @@ public final class SignIn: Sendable {
     /// site), or nil.
     private static func returnURL(of request: Request) -> String? {
         if request.method == .get { return request.target }
-        guard let referer = request.headers["referer"], let components = URLComponents(string: referer),
-            components.host == nil
-                || components.host == request.headers["host"]?.split(separator: ":").first.map(String.init)
+        return pagePath(referer: request.headers["referer"], host: request.headers["host"])
+    }
+
+    /// The path and query of `referer` when it is a page of this site (`host`), else nil.
+    static func pagePath(referer: String?, host: String?) -> String? {
+        guard let referer, let components = URLComponents(string: referer),
+            components.host == nil || components.host == host?.split(separator: ":").first.map(String.init)
         else { return nil }
         let path = components.percentEncodedPath
         return path.isEmpty ? nil : path + (components.percentEncodedQuery.map { "?" + $0 } ?? "")

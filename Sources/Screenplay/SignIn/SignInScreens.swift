@@ -32,7 +32,11 @@ final class SignInDriver {
     init(signIn: SignIn, request: ScreenRequest, answer: @escaping (Cookie, String) -> Void) {
         self.signIn = signIn
         self.request = request
-        next = request.query["next"].flatMap(SignIn.safeReturnURL) ?? "/"
+        // The page named by `next` (the guard's redirect), else the page whose Sign in link was followed.
+        next =
+            request.query["next"].flatMap(SignIn.safeReturnURL)
+            ?? SignIn.pagePath(referer: request.headers["referer"], host: request.headers["host"])
+            .flatMap(SignIn.safeReturnURL) ?? "/"
         self.answer = answer
     }
 
@@ -151,16 +155,18 @@ extension SignIn {
     ]
 
     /// Fills the layout's `signedIn`, `userName` and `signInLink` outlets of a page at `url` for `user`, and shows
-    /// its `account` outlet (the built-in layout's account bar, hidden without a sign-in).
-    func decorate(_ page: View, user: String?, url: String) {
-        page.outletIfPresent("account")?.isHidden = false
-        page.outletIfPresent("signedIn")?.isHidden = user == nil
-        (page.outletIfPresent("userName") as? Label)?.text = user ?? ""
-        if let link = page.outletIfPresent("signInLink") {
-            // Hidden when signed in, and on the sign-in screen itself.
-            link.isHidden = user != nil || url == Self.path || url.hasPrefix(Self.path + "?")
-            link.setAttribute("href", Self.signInURL(next: url))
-        }
+    /// its `account` outlet (the built-in layout's account bar, hidden without a sign-in). Only the outlets `layout`
+    /// has are looked up (a missing one would walk the whole page, the screen's views included), and only to change
+    /// them: a signed-out page as the layout has it costs nothing. The Sign in link stays `/signin`; the sign-in
+    /// screen comes back to the page it was followed from (its `Referer`).
+    func decorate(_ page: View, layout: Template, user: String?, url: String) {
+        if layout.hasOutlet("account") { page.outletIfPresent("account")?.isHidden = false }
+        let onSignIn = url == Self.path || url.hasPrefix(Self.path + "?")
+        guard user != nil || onSignIn else { return }
+        if layout.hasOutlet("signedIn") { page.outletIfPresent("signedIn")?.isHidden = user == nil }
+        if layout.hasOutlet("userName"), let user { (page.outletIfPresent("userName") as? Label)?.text = user }
+        // Hidden when signed in, and on the sign-in screen itself.
+        if layout.hasOutlet("signInLink") { page.outletIfPresent("signInLink")?.isHidden = true }
     }
 }
 

@@ -18,18 +18,16 @@ public import ViewKit
 /// `viewWillDisappear` → `viewDidDisappear` when the screen ends; then its ``bag`` is disposed. A view controller
 /// is confined to its screen's scheduler and is not `Sendable`.
 open class ViewController: DisposeContainer {
-    // `@exclusivity(unchecked)` on the stored properties below: confined to the screen's scheduler, as its views
-    // are, and none is held `inout` across a call out.
     /// The bag for this screen's subscriptions; disposed when the screen ends.
-    @exclusivity(unchecked) public private(set) var bag = DisposeBag()
+    public private(set) var bag = DisposeBag()
 
     /// The page title; the layout shows it and open pages receive a `title` event when it changes.
-    @exclusivity(unchecked) public var title: String? {
+    public var title: String? {
         didSet { if !title.hasSameUTF8(as: oldValue) { screenDidChange?() } }
     }
 
     /// How the page shell styles the top of the page.
-    @exclusivity(unchecked) public var statusBarStyle: StatusBarStyle = .default {
+    public var statusBarStyle: StatusBarStyle = .default {
         didSet { if statusBarStyle != oldValue { screenDidChange?() } }
     }
 
@@ -39,6 +37,8 @@ open class ViewController: DisposeContainer {
     /// The templates the view loads from; set by the runtime (or a test harness) before the view loads.
     public package(set) var templates: TemplateLibrary?
 
+    // `@exclusivity(unchecked)` on the internal state below: confined to the screen's scheduler, as its views are,
+    // and none is held `inout` across a call out.
     /// Called when the title or status bar style changes, so the screen can tell open pages.
     @exclusivity(unchecked) package var screenDidChange: (() -> Void)?
 

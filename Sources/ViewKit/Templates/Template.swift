@@ -35,6 +35,11 @@ public final class Template: Sendable {
         outlets.mapValues(\.type)
     }
 
+    /// Whether the template has an outlet `name` (a dictionary look-up: no tree is walked).
+    public func hasOutlet(_ name: String) -> Bool {
+        outlets[name] != nil
+    }
+
     /// Checks that every expected outlet exists with a compatible class.
     ///
     /// - Throws: `TemplateError` naming the file, the line and the outlet, for a missing outlet or

@@ -14,20 +14,18 @@ import Reactive
 ///
 /// The screen runtime calls `sendActions()` when the action arrives; `rx.tap` observers hear it.
 public final class Button: View {
-    // `@exclusivity(unchecked)` on the stored properties below: confined to the screen's scheduler, like `View`'s
-    // storage, and never held `inout` across a call into the tree.
     /// The button's label text.
-    @exclusivity(unchecked) public var title = "" {
+    public var title = "" {
         didSet { if !title.hasSameUTF8(as: oldValue) { setNeedsRender() } }
     }
 
     /// Whether the button can be pressed; a disabled button renders `disabled`.
-    @exclusivity(unchecked) public var isEnabled = true {
+    public var isEnabled = true {
         didSet { if isEnabled != oldValue { setNeedsRender() } }
     }
 
     /// The action this button posts (the last path component of its form's action URL).
-    @exclusivity(unchecked) public var actionName = "" {
+    public var actionName = "" {
         didSet { if actionName != oldValue { setNeedsRender() } }
     }
 

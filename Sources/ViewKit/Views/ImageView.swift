@@ -12,27 +12,25 @@
 /// loadImage(with: URL(string: "https://img.example.com/heat.jpg")!, into: poster)
 /// ```
 public final class ImageView: View {
-    // `@exclusivity(unchecked)` on the stored properties below: confined to the screen's scheduler, like `View`'s
-    // storage, and never held `inout` across a call into the tree.
     /// The image's address; `nil` shows the placeholder.
-    @exclusivity(unchecked) public var imageURL: String? {
+    public var imageURL: String? {
         didSet { if !imageURL.hasSameUTF8(as: oldValue) { setNeedsRender() } }
     }
 
     /// The `alt` text; empty marks the image as decorative.
-    @exclusivity(unchecked) public var alternativeText = "" {
+    public var alternativeText = "" {
         didSet { if !alternativeText.hasSameUTF8(as: oldValue) { setNeedsRender() } }
     }
 
     /// The address shown while there is no image.
-    @exclusivity(unchecked) public var placeholder: String? {
+    public var placeholder: String? {
         didSet { if placeholder != oldValue { setNeedsRender() } }
     }
 
     /// Whether the browser loads the image at once (`loading="eager"`) rather than when it nears the viewport
     /// (`loading="lazy"`, the default). Set it for an image above the fold, such as a detail screen's poster, so that
     /// the page's largest paint does not wait for layout; templates set it with `loading="eager"` on the `<img>`.
-    @exclusivity(unchecked) public var loadsEagerly = false {
+    public var loadsEagerly = false {
         didSet { if loadsEagerly != oldValue { setNeedsRender() } }
     }
 

@@ -9,9 +9,7 @@
 /// ```
 public final class Label: View {
     /// The text shown; setting a different value marks the label dirty.
-    // `@exclusivity(unchecked)`: read on every render and binder update; like `View`'s storage,
-    // confined to the screen's scheduler and never held `inout` across a call into the tree.
-    @exclusivity(unchecked) public var text = "" {
+    public var text = "" {
         didSet { if !text.hasSameUTF8(as: oldValue) { setNeedsRender() } }
     }
 
@@ -38,8 +36,7 @@ public final class Label: View {
 /// its superview dirty instead.
 public final class TextNode: View {
     /// The text; setting a different value marks the enclosing element dirty.
-    // `@exclusivity(unchecked)`: as `Label.text`.
-    @exclusivity(unchecked) public var text = "" {
+    public var text = "" {
         didSet { if !text.hasSameUTF8(as: oldValue) { superview?.setNeedsRender() } }
     }
 
