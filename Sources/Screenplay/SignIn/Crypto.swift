@@ -7,14 +7,10 @@ enum Crypto {
     /// PBKDF2-HMAC-SHA-256 of `password` with `salt`, `iterations` rounds, 32 bytes.
     static func pbkdf2(password: String, salt: [UInt8], iterations: Int) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: 32)
-        let password = Array(password.utf8)
-        let done = password.withUnsafeBufferPointer { passwordBytes in
-            passwordBytes.withMemoryRebound(to: CChar.self) { passwordChars in
-                PKCS5_PBKDF2_HMAC(
-                    passwordChars.baseAddress, Int32(passwordChars.count), salt, Int32(salt.count),
-                    Int32(clamping: iterations), EVP_sha256(), Int32(output.count), &output)
-            }
-        }
+        // The string is passed as its UTF-8 bytes (Swift's C-string argument), its length counted in bytes.
+        let done = PKCS5_PBKDF2_HMAC(
+            password, Int32(password.utf8.count), salt, Int32(salt.count), Int32(clamping: iterations), EVP_sha256(),
+            Int32(output.count), &output)
         // libcrypto fails only when it cannot allocate; an all-zero key then matches no stored hash.
         return done == 1 ? output : [UInt8](repeating: 0, count: 32)
     }
