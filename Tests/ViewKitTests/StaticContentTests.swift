@@ -16,6 +16,11 @@ import Testing
             .template(named: "Screen").instantiate()
     }
 
+    private static func targetID(_ change: ViewChange) -> String? {
+        if case .replace(let id, _) = change { return id }
+        return nil
+    }
+
     @Test func staticChildrenAreMarkupNotViewsAndRenderWithoutIDs() throws {
         let root = try instantiate()
         #expect(root.liveSubviews.count == 2)  // the outlet and the button; the heading, space and note are markup
@@ -38,9 +43,10 @@ import Testing
         #expect(root.liveSubviews.count == 2)
     }
 
-    /// Asking for the subviews makes the markup views in their places; the element renders again, so the page
-    /// gets them with the ids they have from then on.
-    @Test func askingForTheSubviewsMakesTheMarkupViewsInPlace() throws {
+    /// Asking for the subviews makes the markup views in their places and changes nothing on the page: reading is
+    /// not a change. The page shows those views without ids, so the first change to one renders the element around
+    /// them, which gives them their ids; from then on they are ordinary views.
+    @Test func askingForTheSubviewsMakesTheMarkupViewsInPlaceWithoutAChange() throws {
         let root = try instantiate()
         _ = root.renderHTML(context: RenderContext())
         let subviews = root.subviews
@@ -48,19 +54,50 @@ import Testing
         #expect((subviews[1] as? TextNode)?.text == " ")
         #expect(subviews[0].subviews.map(\.tagName) == ["#text", "em"])
         #expect(subviews.allSatisfy { $0.superview === root })
-        #expect(root.needsRender)
+        #expect(!root.hasChanges)
+        #expect(root.takeChanges(context: RenderContext()).isEmpty)
+
+        subviews[3].isHidden = true
         let changes = root.takeChanges(context: RenderContext())
         guard case .replace(let id, let html) = changes.first, changes.count == 1 else {
             Issue.record("expected one replace, got \(changes)")
             return
         }
         #expect(id == "v1")
-        #expect(String(decoding: html, as: UTF8.self).contains(#"<h2 id="v4">Viewing <em id="v5">tips</em></h2>"#))
+        let page = String(decoding: html, as: UTF8.self)
+        #expect(page.contains(#"<h2 id="v4">Viewing <em id="v5">tips</em></h2>"#))
+        #expect(page.contains(#"<p id="v6" class="note" hidden>Static</p>"#))
         // The views are ordinary now: changing one is a patch of its own.
-        subviews[3].isHidden = true
+        subviews[3].isHidden = false
         #expect(
             root.takeChanges(context: RenderContext())
-                == [.replace(id: "v6", html: Array(#"<p id="v6" class="note" hidden>Static</p>"#.utf8))])
+                == [.replace(id: "v6", html: Array(#"<p id="v6" class="note">Static</p>"#.utf8))])
+        subviews[0].subviews[1].setAttribute("title", "tip")
+        #expect(
+            root.takeChanges(context: RenderContext())
+                == [.replace(id: "v5", html: Array(#"<em id="v5" title="tip">tips</em>"#.utf8))])
+    }
+
+    /// A change deep in markup the page shows without ids renders the nearest element that has its id there.
+    @Test func aChangeInsideStaticMarkupRendersTheNearestViewWithAnID() throws {
+        let root = try instantiate()
+        _ = root.renderHTML(context: RenderContext())
+        let emphasis = root.subviews[0].subviews[1]
+        emphasis.setAttribute("title", "tip")
+        let changes = root.takeChanges(context: RenderContext())
+        #expect(changes.map(Self.targetID) == ["v1"])
+        #expect(!root.hasChanges)
+    }
+
+    /// Changing the subviews themselves (not reading them) renders the element, markup and all.
+    @Test func changingTheSubviewsRendersTheElementWithTheMarkupAsViews() throws {
+        let root = try instantiate()
+        _ = root.renderHTML(context: RenderContext())
+        root.addSubview(Label(text: "new"))
+        let changes = root.takeChanges(context: RenderContext())
+        #expect(changes.map(Self.targetID) == ["v1"])
+        guard case .replace(_, let html) = changes.first else { return }
+        #expect(String(decoding: html, as: UTF8.self).contains(#"<h2 id="#))
     }
 
     @Test func insertingAndRemovingKeepTheDocumentOrder() throws {

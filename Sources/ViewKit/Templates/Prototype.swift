@@ -162,8 +162,9 @@ final class Prototype: Sendable {
 /// A template element's children as the views made from it keep them: the static ones (``Prototype/isStatic``) as
 /// markup rendered once, shared by every such view, between the places of the others, which are subviews.
 ///
-/// Static markup holds no generated ids: no patch ever targets it, since no code reaches it without asking the view
-/// for its ``View/subviews``, which turns it into views first (``View/materializeStaticContent()``). On a detail
+/// Static markup holds no generated ids: no patch ever targets it. Code reaches it only by asking the view for its
+/// ``View/subviews``, which turns it into views (``View/materializeStaticContent(marksForRendering:)``) that the page
+/// still shows without ids; a change to one renders the nearest view whose id the page has. On a detail
 /// screen that spares some fourteen views (metas, links, labels' captions, a heading) and their arrays.
 final class StaticContent: Sendable {
     enum Slot: Sendable {

@@ -88,6 +88,8 @@ public final class ListView: View {
     @usableFromInline
     func reconcile(_ newIdentities: some RowIdentityList, makeRow: (Int) -> View) -> [View] {
         defer { identities = newIdentities }
+        // Rows and static markup share the subviews: the markup becomes views first (rendering the list whole).
+        materializeStaticContent()
         let recordChanges = !needsRender
         // An empty list being filled (every new page's lists): no identities to match, no moves. The rows go in in
         // order; the insertions are recorded as the walk below would record them, back to front, each before its

@@ -1,0 +1,114 @@
+internal import Reactive
+
+// MARK: - Attributes
+
+extension View {
+    var explicitID: String? {
+        get { rare?.explicitID }
+        set { if newValue != nil || rare != nil { rareState.explicitID = newValue } }
+    }
+
+    /// The accessible name, rendered as `aria-label`.
+    public var accessibilityLabel: String? {
+        get { rare?.accessibilityLabel }
+        set {
+            guard newValue != rare?.accessibilityLabel else { return }
+            rareState.accessibilityLabel = newValue
+            setNeedsRender()
+        }
+    }
+
+    /// The ARIA role, rendered as `role` (for example `"status"` or `"navigation"`).
+    public var accessibilityRole: String? {
+        get { rare?.accessibilityRole }
+        set {
+            guard newValue != rare?.accessibilityRole else { return }
+            rareState.accessibilityRole = newValue
+            setNeedsRender()
+        }
+    }
+
+    /// The value of the attribute `name`, or `nil` when it is not set.
+    ///
+    /// `id`, `class`, `hidden`, `aria-label` and `role` read the matching properties.
+    public func attribute(_ name: String) -> String? {
+        switch name {
+        case "id": return domID
+        case "class": return classList.isEmpty ? nil : classList.value
+        case "hidden": return isHidden ? "" : nil
+        case "aria-label": return accessibilityLabel
+        case "role": return accessibilityRole
+        default: return attributes.first { $0.name == name }?.value
+        }
+    }
+
+    /// Sets the attribute `name` to `value`, or removes it when `value` is `nil`.
+    ///
+    /// An empty value renders in the boolean form (`disabled`). `class`, `hidden`, `aria-label` and
+    /// `role` set the matching properties; `id` replaces the generated DOM id and must be unique in
+    /// the page. Names must be valid attribute names (letters, digits, `-`, `_`, `:`, `.`).
+    public func setAttribute(_ name: String, _ value: String?) {
+        guard Self.isValidName(name) else {
+            ProgrammerErrors.report(
+                ProgrammerError(
+                    mistake: "View.setAttribute was given “\(name)”, which is not an attribute name; nothing was set.",
+                    fix: "use letters, digits, -, _, : and . only (“data-kind”, “aria-expanded”)."))
+            return
+        }
+        switch name {
+        case "class": classList = ClassList(value.map { [$0] } ?? [])
+        case "hidden": isHidden = value != nil
+        case "aria-label": accessibilityLabel = value
+        case "role": accessibilityRole = value
+        case "id":
+            explicitID = value
+            setNeedsRender()
+        default:
+            var items = attributes
+            if let index = items.firstIndex(where: { $0.name == name }) {
+                if let value {
+                    guard items[index].value != value else { return }
+                    items[index].value = value
+                } else {
+                    items.remove(at: index)
+                }
+            } else if let value {
+                items.append((name, value))
+            } else {
+                return
+            }
+            if items.isEmpty {
+                attributeList = nil
+            } else if let attributeList {
+                self.attributeList = attributeList.changing(name, to: value, giving: items)
+            } else {
+                attributeList = AttributeList(items)
+            }
+            setNeedsRender()
+        }
+    }
+
+    /// Gives a fresh view (no superview, no handler, not confined) its template element's state
+    /// without the setters' checks: the same outcome as setting each property, including the
+    /// render mark that any class, `hidden` or ARIA value would have set.
+    final func adoptTemplateState(_ node: Prototype.ElementNode, attributes: AttributeList?, rare shared: RareState?) {
+        // The element is read through its node, field by field: taken whole as an argument it was copied (a retain
+        // of each of its strings and arrays, and their releases) for every element of every page.
+        attributeList = attributes
+        if let shared {
+            if let own = rare, !own.isShared {  // set up by a subclass's initializer
+                own.takeTemplateValues(of: shared)
+            } else {
+                rare = shared
+            }
+        }
+        storedClassList = node.element.classList
+        storedIsHidden = node.element.isHidden
+        isOutletScope = node.element.isOutletScope
+        if !storedClassList.isEmpty || storedIsHidden || node.element.accessibilityLabel != nil
+            || node.element.accessibilityRole != nil
+        {
+            needsRender = true
+        }
+    }
+}

@@ -1,0 +1,141 @@
+public import Reactive
+
+// MARK: - Dirty tracking
+
+extension View {
+    /// Called on the root view when its tree goes from clean to dirty, once until the changes are taken.
+    public var invalidationHandler: (() -> Void)? {
+        get { rare?.invalidationHandler }
+        set { if newValue != nil || rare != nil { rareState.invalidationHandler = newValue } }
+    }
+
+    // MARK: Confinement
+
+    var confinement: ScreenScheduler? {
+        get { rare?.confinement }
+        set {
+            if newValue != nil || rare != nil {
+                rareState.confinement = newValue
+                rareState.confinementKey = newValue?.confinementKey
+            }
+        }
+    }
+
+    /// Confines this tree (call it on the root) to `scheduler`: from now on, changing a view of the
+    /// tree, taking its changes or rendering it anywhere else stops the process with a message
+    /// naming the scheduler, like GRDB's queue watchdog. Costs one thread-local look-up per change.
+    ///
+    /// ```swift
+    /// let root = template.instantiate()
+    /// root.confine(to: screenScheduler)
+    /// ```
+    public func confine(to scheduler: ScreenScheduler) {
+        confinement = scheduler
+    }
+
+    func checkConfinement(_ what: @autoclosure () -> String) {
+        // The scheduler's key compared with the thread's, not the scheduler itself asked: that retained and released
+        // it, and a scheduler's count is kept in a side table (its lane holds it weakly), some 120 instructions a check
+        // on every change, flush and render of every screen.
+        guard let key = unretainedRoot.rare?.confinementKey, key != ScreenScheduler.currentKey else { return }
+        unretainedRoot.confinement?.assertCurrent("\(what()) (<\(tagName)> in a confined view tree)")
+    }
+
+    /// Marks this view (and so its subtree) for rendering; property setters call it.
+    ///
+    /// A view the page still shows as a template's static markup, without its id, marks its superview instead.
+    public func setNeedsRender() {
+        guard !needsRender else { return }
+        if isStaticMarkupOnPage, let superview { return superview.setNeedsRender() }
+        checkConfinement("Changing a view")
+        let wasClean = superview == nil && !hasDirtyDescendant
+        needsRender = true
+        if wasClean {
+            invalidationHandler?()
+        } else {
+            superview?.markDirtyDescendant(below: self)
+        }
+    }
+
+    /// Records that something below this view changed, up to the root: below `child` (one of its subviews), or
+    /// anywhere below it when `child` is `nil`.
+    func markDirtyDescendant(below child: View? = nil) {
+        // Up the parent links without retaining each ancestor (a label's change walks to the root on every screen
+        // of a fan-out): a parent outlives its link, and `self` and `child` are held by the caller.
+        var current = Unmanaged.passUnretained(self)
+        var from = child.map { Unmanaged.passUnretained($0) }
+        while true {
+            let reachedRoot = current._withUnsafeGuaranteedRef { view -> Bool in
+                if view.hasDirtyDescendant {
+                    // The path above is marked already; the slot names this child or there are now two.
+                    if view.dirtyChild != Self.anyDirtyChild && view.dirtyChildIndex(of: from) != view.dirtyChild {
+                        view.dirtyChild = Self.anyDirtyChild
+                    }
+                    return true
+                }
+                view.hasDirtyDescendant = true
+                view.dirtyChild = view.dirtyChildIndex(of: from)
+                guard let parent = view.parentLink else {
+                    if !view.needsRender { view.invalidationHandler?() }
+                    return true
+                }
+                from = current
+                current = parent
+                return false
+            }
+            if reachedRoot { return }
+        }
+    }
+
+    /// The index of `child` among the subviews as a dirty-child slot: `anyDirtyChild` for `nil`, for a view that is
+    /// not a subview, or past the slot's range. Compares references only; the subviews are not touched.
+    func dirtyChildIndex(of child: Unmanaged<View>?) -> UInt16 {
+        guard let child else { return Self.anyDirtyChild }
+        let target = child.toOpaque()
+        return liveSubviews.withUnsafeBufferPointer { subviews in
+            for index in 0..<Swift.min(subviews.count, Int(Self.anyDirtyChild))
+            where Unmanaged.passUnretained(subviews[index]).toOpaque() == target {
+                return UInt16(index)
+            }
+            return Self.anyDirtyChild
+        }
+    }
+
+    /// Whether this view or anything below it has changes not yet taken.
+    public var hasChanges: Bool { needsRender || hasDirtyDescendant }
+
+    /// Returns the changes since the last render as patch steps and clears the marks.
+    ///
+    /// Call it on the root. Each dirty view is rendered once, as the outermost dirty element of its
+    /// subtree; list views report row insertions, removals and moves instead of re-rendering.
+    public func takeChanges(context: RenderContext) -> [ViewChange] {
+        checkConfinement("Taking a view tree's changes")
+        var changes: [ViewChange] = []
+        collectChanges(into: &changes, context: context)
+        return changes
+    }
+
+    func collectChanges(into changes: inout [ViewChange], context: RenderContext) {
+        if needsRender {
+            changes.append(.replace(id: domID, html: renderHTML(context: context)))
+            return
+        }
+        guard hasDirtyDescendant else { return }
+        hasDirtyDescendant = false
+        collectStructuralChanges(into: &changes, context: context)
+        let slot = Int(dirtyChild)
+        if dirtyChild != Self.anyDirtyChild && slot < liveSubviews.count {
+            liveSubviews[slot].collectChanges(into: &changes, context: context)
+        } else {
+            for view in liveSubviews { view.collectChanges(into: &changes, context: context) }
+        }
+    }
+
+    func clearMarks() {
+        let descend = hasDirtyDescendant
+        needsRender = false
+        hasDirtyDescendant = false
+        discardStructuralChanges()
+        if descend { for view in liveSubviews { view.clearMarks() } }
+    }
+}

@@ -1,0 +1,94 @@
+// MARK: - DOM ids
+
+extension View {
+    var ownAllocator: DOMIDAllocator? {
+        get { rare?.ownAllocator }
+        set {
+            if let newValue {
+                rareState.ownAllocator = newValue
+            } else if let rare, rare.ownAllocator != nil {
+                // A subtree joining a tree gives up its allocator; its rare state often held nothing else.
+                rare.ownAllocator = nil
+                if rare.isEmpty { self.rare = nil }
+            }
+        }
+    }
+
+    var treeAllocator: DOMIDAllocator {
+        let root = unretainedRoot
+        if let allocator = root.ownAllocator { return allocator }
+        let allocator = DOMIDAllocator()
+        root.ownAllocator = allocator
+        return allocator
+    }
+
+    /// The element's `id`: generated (`v1`, `v2`, … in the order views are first rendered or asked),
+    /// or the `id` attribute a template gave it. Stable for as long as the view stays in its tree.
+    public var domID: String {
+        if let explicitID { return explicitID }
+        if storedID == 0 { storedID = treeAllocator.allocate() }
+        return Self.generatedID(storedID)
+    }
+
+    /// Whether `id` is this view's ``domID``, compared without making the id's string (a screen checks each patch's
+    /// ids against its page's on every flush). A view that has no id yet, never rendered nor asked, has none.
+    public func hasDOMID(_ id: String) -> Bool {
+        if let explicitID { return explicitID.hasSameUTF8(as: id) }
+        guard storedID != 0 else { return false }
+        var id = id
+        return id.withUTF8 { bytes in
+            // `v` and the number's decimal digits, without a leading zero.
+            guard bytes.count >= 2, bytes.count <= 11, bytes[0] == UInt8(ascii: "v"), bytes[1] != UInt8(ascii: "0")
+            else { return false }
+            var value: UInt64 = 0
+            for byte in bytes[1...] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return false }
+                value = value * 10 + UInt64(byte - UInt8(ascii: "0"))
+            }
+            return value == UInt64(storedID)
+        }
+    }
+
+    /// Writes ` id="…"` as `appendAttribute("id", domID)` would, without making the id's string:
+    /// a generated id's digits go straight into the buffer.
+    final func writeIDAttribute(into html: inout HTMLBuffer) {
+        // Rendered with its id from now on, so a patch can name it.
+        if isStaticMarkupOnPage { isStaticMarkupOnPage = false }
+        if let explicitID {
+            html.appendAttribute(static: "id", explicitID)
+            return
+        }
+        if storedID == 0 { storedID = treeAllocator.allocate() }
+        html.appendStatic(" id=\"v")
+        html.appendDecimal(storedID)
+        html.append(0x22)
+    }
+
+    /// `v` and the number in decimal, built in place: at most 11 bytes, so a small string that
+    /// needs no allocation.
+    static func generatedID(_ number: UInt32) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 11) { buffer in
+            var end = buffer.count
+            var rest = number
+            repeat {
+                end -= 1
+                buffer[end] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            end -= 1
+            buffer[end] = UInt8(ascii: "v")
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[end...]), as: UTF8.self)
+        }
+    }
+}
+
+/// Hands out DOM ids for one tree; shared by a subtree that leaves so its ids stay unique.
+final class DOMIDAllocator {
+    private var next: UInt32 = 0
+
+    /// The next id's number, from 1.
+    func allocate() -> UInt32 {
+        next += 1
+        return next
+    }
+}

@@ -1,0 +1,60 @@
+internal import Reactive
+
+// MARK: - Outlets and templates
+
+extension View {
+    /// The view named `name` by a `data-outlet` attribute in this view's scope, or `nil`.
+    ///
+    /// The search covers this view's subtree but does not enter custom views created from
+    /// `data-view` (their nib outlets are theirs); such a view itself can be found.
+    public func outletIfPresent(_ name: String) -> View? {
+        // Custom views and binders read outlets on every update, so a look-up walks the tree in
+        // place: no stack array, and the attribute list scanned directly.
+        for view in liveSubviews {
+            if let found = view.outletInSubtree(name) { return found }
+        }
+        return nil
+    }
+
+    /// Whether this view's `data-outlet` attribute is `name`.
+    package final func isOutlet(named name: String) -> Bool {
+        attributeList?.outletName == name
+    }
+
+    /// This view when it is the outlet `name`, else the first such view below it (in document
+    /// order) short of custom views' nibs.
+    final func outletInSubtree(_ name: String) -> View? {
+        if attributeList?.outletName == name { return self }
+        guard !isOutletScope else { return nil }
+        for view in liveSubviews {
+            if let found = view.outletInSubtree(name) { return found }
+        }
+        return nil
+    }
+
+    /// The view named `name` by `data-outlet`, as a `V`. A missing outlet or another type is a programmer error
+    /// (templates are validated at start-up, so it shows in the first test, not at a user's request): it is
+    /// reported, naming the outlet, and a detached view of the type stands in, so the screen fails and the process
+    /// goes on.
+    ///
+    /// ```swift
+    /// let backButton: Button = view.outlet("backButton")
+    /// ```
+    public func outlet<V: View>(_ name: String, as type: V.Type = V.self) -> V {
+        guard let view = outletIfPresent(name) else {
+            ProgrammerErrors.report(
+                ProgrammerError(
+                    mistake: "The outlet '\(name)' was not found under <\(tagName)> (\(Self.self)).",
+                    fix: "mark the element with data-outlet=\"\(name)\" in the template, or read the outlet it has."))
+            return V(tagName: "div")
+        }
+        guard let typed = view as? V else {
+            ProgrammerErrors.report(
+                ProgrammerError(
+                    mistake: "The outlet '\(name)' is a \(Swift.type(of: view)), not a \(V.self).",
+                    fix: "declare it as a \(Swift.type(of: view)), or change the element in the template."))
+            return V(tagName: "div")
+        }
+        return typed
+    }
+}

@@ -1,0 +1,128 @@
+// MARK: - Rendering
+
+extension View {
+    /// Renders this view's subtree as HTML5 and clears its dirty marks (what was rendered is current).
+    ///
+    /// A view whose element is `html` is preceded by `<!DOCTYPE html>`.
+    public func renderHTML(context: RenderContext) -> [UInt8] {
+        checkConfinement("Rendering a view")
+        let bytes = HTMLBuffer.withReusedStorage(capacity: 1024) { html in
+            render(into: &html, context: context)
+            return html.bytes
+        }
+        clearMarks()
+        return bytes
+    }
+
+    /// Renders this view's subtree like ``renderHTML(context:)``, with `attributes` added to this view's own start
+    /// tag for this rendering only (after its attributes, before `role`, `aria-label` and `hidden`).
+    ///
+    /// For facts of the moment of rendering, such as where a page's events are and the last one sent: stored with
+    /// ``setAttribute(_:_:)`` they would give the view an attribute list of its own instead of its template's
+    /// shared one. Renders with the default ``render(into:context:)`` for this view (subviews render as usual).
+    public func renderHTML(context: RenderContext, addingToStartTag attributes: [(String, String)]) -> [UInt8] {
+        checkConfinement("Rendering a view")
+        let bytes = HTMLBuffer.withReusedStorage(capacity: 1024) { html in
+            if packedTag == Self.htmlTag { html.appendStatic("<!DOCTYPE html>") }
+            writeStartTag(into: &html, extraAttributes: attributes)
+            if !isVoidElement {
+                renderContent(into: &html, context: context)
+                writeEndTag(into: &html)
+            }
+            return html.bytes
+        }
+        clearMarks()
+        return bytes
+    }
+    /// Writes the subviews in order, with the template's static children that are still markup in their places.
+    public final func renderSubviews(into html: inout HTMLBuffer, context: RenderContext) {
+        guard let content = rare?.staticContent else {
+            for view in liveSubviews { view.render(into: &html, context: context) }
+            return
+        }
+        var next = 0
+        for slot in content.slots {
+            switch slot {
+            case .subview:
+                if next < liveSubviews.count { liveSubviews[next].render(into: &html, context: context) }
+                next += 1
+            case .markup(let bytes, _):
+                html.append(bytes)
+            }
+        }
+    }
+
+    /// Writes this subtree as markup without ids: the shared markup of a template's static children.
+    final func renderStaticMarkup(into html: inout HTMLBuffer) {
+        if packedTag == Self.textNodeTag { return render(into: &html, context: RenderContext()) }
+        html.append(UInt8(ascii: "<"))
+        appendTagName(to: &html)
+        writeAttributes(into: &html, includeID: false, extraClasses: [], extraAttributes: [])
+        html.append(UInt8(ascii: ">"))
+        if isVoidElement { return }
+        if let content = rare?.staticContent {
+            // A static element's children are all static: one run of markup already rendered.
+            for case .markup(let bytes, _) in content.slots { html.append(bytes) }
+        } else {
+            for view in liveSubviews { view.renderStaticMarkup(into: &html) }
+        }
+        writeEndTag(into: &html)
+    }
+
+    /// Writes `<tag id="…" class="…" …>` with this view's attributes, plus `extraClasses` after the
+    /// class list and `extraAttributes` after the other attributes.
+    public func writeStartTag(
+        into html: inout HTMLBuffer, extraClasses: [String] = [], extraAttributes: [(String, String)] = []
+    ) {
+        html.append(UInt8(ascii: "<"))
+        appendTagName(to: &html)
+        writeAttributes(into: &html, includeID: true, extraClasses: extraClasses, extraAttributes: extraAttributes)
+        html.append(UInt8(ascii: ">"))
+    }
+
+    /// Writes `</tag>`.
+    public func writeEndTag(into html: inout HTMLBuffer) {
+        html.appendStatic("</")
+        appendTagName(to: &html)
+        html.append(UInt8(ascii: ">"))
+    }
+
+    func appendTagName(to html: inout HTMLBuffer) {
+        if packedTag & 0xFF == 0 { return html.appendRaw(tagName) }
+        let (name, count) = packedName
+        withUnsafeBytes(of: name.littleEndian) { bytes in
+            html.append(UnsafeBufferPointer(rebasing: bytes.bindMemory(to: UInt8.self)[..<count]))
+        }
+    }
+
+    func writeAttributes(
+        into html: inout HTMLBuffer, includeID: Bool, includeHidden: Bool = true, extraClasses: [String],
+        extraAttributes: [(String, String)]
+    ) {
+        writeLeadingAttributes(into: &html, includeID: includeID, extraClasses: extraClasses)
+        for attribute in extraAttributes { html.appendAttribute(attribute.0, attribute.1) }
+        writeTrailingAttributes(into: &html, includeHidden: includeHidden)
+    }
+
+    /// The attributes before a subclass's extra ones: `id`, `class` and the view's own attributes.
+    /// Views with fixed extras write them between this and `writeTrailingAttributes`, without
+    /// building an array of them on every render.
+    final func writeLeadingAttributes(into html: inout HTMLBuffer, includeID: Bool, extraClasses: [String]) {
+        if includeID { writeIDAttribute(into: &html) }
+        if extraClasses.isEmpty {
+            if !storedClassList.isEmpty { storedClassList.writeAttribute(into: &html) }
+        } else {
+            var classes = classList
+            for name in extraClasses { classes.insert(name) }
+            html.appendAttribute(static: "class", classes.value)
+        }
+        if let attributeList { html.append(attributeList.rendered) }
+    }
+
+    /// The attributes after a subclass's extra ones: `role`, `aria-label` and `hidden`.
+    final func writeTrailingAttributes(into html: inout HTMLBuffer, includeHidden: Bool) {
+        if let accessibilityRole { html.appendAttribute(static: "role", accessibilityRole) }
+        if let accessibilityLabel { html.appendAttribute(static: "aria-label", accessibilityLabel) }
+        if includeHidden && isHidden { html.appendAttribute(static: "hidden", "") }
+    }
+}

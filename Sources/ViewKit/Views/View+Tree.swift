@@ -1,0 +1,179 @@
+internal import Reactive
+
+// MARK: - Tree
+
+extension View {
+    /// The view this one is inside, if any.
+    public var superview: View? { parent }
+
+    /// Whether `view` is this view or one of its superviews (UIKit's `isDescendant(of:)`).
+    public final func isDescendant(of view: View) -> Bool {
+        var current = Unmanaged.passUnretained(self)
+        while true {
+            if current.toOpaque() == Unmanaged.passUnretained(view).toOpaque() { return true }
+            guard let parent = current._withUnsafeGuaranteedRef({ $0.parentLink }) else { return false }
+            current = parent
+        }
+    }
+
+    /// Appends `view` as the last subview, removing it from its previous superview first.
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` at `index` among the subviews, removing it from its previous superview first.
+    public func insertSubview(_ view: View, at index: Int) {
+        func refuse(_ mistake: String, _ fix: String) {
+            ProgrammerErrors.report(ProgrammerError(mistake: "View.insertSubview: " + mistake, fix: fix))
+        }
+        guard !isVoidElement else {
+            return refuse(
+                "<\(tagName)> is a void element and has no content; nothing was added.", "add it to a container.")
+        }
+        var ancestor: View? = self
+        while let node = ancestor {
+            guard node !== view else {
+                return refuse(
+                    "a view cannot contain itself or its ancestor; nothing was added.",
+                    "add the view to another view, outside its own subtree.")
+            }
+            ancestor = node.superview
+        }
+        view.removeFromSuperview()
+        materializeStaticContent()
+        attachSubviewQuietly(view, at: Swift.min(Swift.max(index, 0), liveSubviews.count))
+        setNeedsRender()
+    }
+
+    /// Removes this view from its superview, keeping its DOM ids for a later return to the same tree.
+    public func removeFromSuperview() {
+        guard let oldParent = parent else { return }
+        let allocator = oldParent.treeAllocator
+        oldParent.materializeStaticContent()
+        oldParent.liveSubviews.removeAll { $0 === self }
+        parent = nil
+        ownAllocator = allocator
+        oldParent.setNeedsRender()
+    }
+
+    /// Attaches `view` at `index` without marking anything dirty (list views record their own changes).
+    func attachSubviewQuietly(_ view: View, at index: Int) {
+        materializeStaticContent()
+        attachLiveSubview(view, at: index)
+    }
+
+    func attachLiveSubview(_ view: View, at index: Int) {
+        if let incoming = view.ownAllocator { adoptIDs(of: view, issuedBy: incoming) }
+        if index == liveSubviews.count {
+            liveSubviews.append(view)
+        } else {
+            liveSubviews.insert(view, at: index)
+        }
+        view.parent = self
+        view.ownAllocator = nil
+        if view.needsRender || view.hasDirtyDescendant { markDirtyDescendant(below: view) }
+    }
+
+    /// Keeps the ids of a subtree joining this tree when they come from this tree's allocator (or
+    /// this tree has none yet and takes the subtree's); forgets them otherwise, to be reissued.
+    func adoptIDs(of subtree: View, issuedBy incoming: DOMIDAllocator) {
+        let root = rootView
+        if root.ownAllocator == nil { root.ownAllocator = incoming }
+        guard root.ownAllocator !== incoming else { return }
+        var stack = [subtree]
+        while let view = stack.popLast() {
+            view.storedID = 0
+            stack.append(contentsOf: view.liveSubviews)
+        }
+    }
+
+    /// Makes room for `count` subviews in all, so attaching them allocates once.
+    func reserveSubviewCapacity(_ count: Int) {
+        if count > 0 { liveSubviews.reserveCapacity(count) }
+    }
+
+    /// Appends a view made from a template node's child beside the node's static content (``StaticContent``).
+    final func appendTemplateSubview(_ view: View) {
+        attachLiveSubview(view, at: liveSubviews.count)
+    }
+
+    /// Turns the static children a template left as markup into views, in their places among the subviews.
+    ///
+    /// With `marksForRendering` (before a change of the subviews), marks this view for rendering: the page shows
+    /// that markup without ids, and the new views render with theirs. Without it (a read), the new views are marked
+    /// as still shown as markup, so a change to one renders this view then.
+    final func materializeStaticContent(marksForRendering: Bool = true) {
+        guard let content = rare?.staticContent else { return }
+        var all: [View] = []
+        all.reserveCapacity(liveSubviews.count + content.slots.count)
+        var next = 0
+        for slot in content.slots {
+            switch slot {
+            case .subview:
+                // Every change to the subviews comes here first, so they still fill the content's places.
+                if next < liveSubviews.count { all.append(liveSubviews[next]) }
+                next += 1
+            case .markup(_, let nodes):
+                for node in nodes {
+                    let view = node.instantiate()
+                    view.parent = self
+                    if !marksForRendering { view.markAsStaticMarkupOnPage() }
+                    all.append(view)
+                }
+            }
+        }
+        if next < liveSubviews.count { all.append(contentsOf: liveSubviews[next...]) }
+        liveSubviews = all
+        if let shared = rare, shared.isShared {
+            // The template's state, shared with every view of the node: this view takes its own copy without it.
+            let own = RareState()
+            own.takeTemplateValues(of: shared)
+            own.staticContent = nil
+            rare = own.isEmpty ? nil : own
+        } else if let own = rare {
+            own.staticContent = nil
+            if own.isEmpty { rare = nil }
+        }
+        if marksForRendering { setNeedsRender() }
+    }
+
+    /// Marks this subtree as shown on the page as markup without ids (``isStaticMarkupOnPage``), and as current: the
+    /// marks its template state gave it (a class, say) are already on the page.
+    private func markAsStaticMarkupOnPage() {
+        isStaticMarkupOnPage = true
+        needsRender = false
+        hasDirtyDescendant = false
+        for view in liveSubviews { view.markAsStaticMarkupOnPage() }
+    }
+
+    /// Detaches the subview at `index` without marking anything dirty.
+    func detachSubviewQuietly(at index: Int) {
+        let allocator = treeAllocator
+        materializeStaticContent()
+        let view = liveSubviews.remove(at: index)
+        view.parent = nil
+        view.ownAllocator = allocator
+    }
+
+    /// Replaces the subviews' order without marking anything dirty; `order` holds the same views.
+    func reorderSubviewsQuietly(_ order: [View]) {
+        materializeStaticContent()
+        liveSubviews = order
+    }
+
+    /// The topmost ancestor (the view itself when it has no superview).
+    public var rootView: View {
+        var node = self
+        while let parent = node.superview { node = parent }
+        return node
+    }
+
+    /// `rootView` for the hot paths (every first `domID`, every confinement check): the walk up
+    /// does not retain each ancestor, which is sound because a parent outlives its link (see
+    /// `parent`) and the tree is confined to one thread.
+    var unretainedRoot: View {
+        var node = Unmanaged.passUnretained(self)
+        while let next = node._withUnsafeGuaranteedRef({ $0.parentLink }) { node = next }
+        return node.takeUnretainedValue()
+    }
+}
