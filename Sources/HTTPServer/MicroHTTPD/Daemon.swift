@@ -71,6 +71,8 @@ final class Daemon: Sendable {
     private static func startMicroHTTPD(
         configuration: ServerConfiguration, listenDescriptor: Int32, context: UnsafeMutableRawPointer
     ) throws -> OpaquePointer {
+        // A C door, not a trick: `MHD_OPTION_ARRAY` carries a callback as the `intptr_t` of its item, as C casts a
+        // function pointer there. Sound for the `@convention(c)` functions passed below, which are one word.
         func function<F>(_ callback: F) -> Int { unsafeBitCast(callback, to: Int.self) }
         let handlerCount = max(1, configuration.threadCount)
         // Request line, headers and read buffer share this pool; the rest is room for MHD's own use.

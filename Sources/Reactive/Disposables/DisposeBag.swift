@@ -13,12 +13,11 @@
 /// ```
 ///
 /// `@unchecked Sendable`: its two stored `var`s are read and written only under `lock`, which makes the bag the lock
-/// box of its own state (one object per bag, where a `Locked` state would add two). For the same reason they skip
-/// the run-time exclusivity check (`@exclusivity(unchecked)`): the lock serialises every access.
+/// box of its own state (one object per bag, where a `Locked` state would add two).
 public final class DisposeBag: @unchecked Sendable {
     private let lock = InlineLock()
-    @exclusivity(unchecked) private var disposables: [any Disposable] = []
-    @exclusivity(unchecked) private var isDisposed = false
+    private var disposables: [any Disposable] = []
+    private var isDisposed = false
 
     /// Creates an empty bag.
     public init() {}

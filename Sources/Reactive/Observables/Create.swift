@@ -44,9 +44,9 @@ final class Sink<Observer: ObserverType>: ObserverType, Cancelable, PausableDisp
     private let observer: Observer
     private let flags = Atomic<Int>(0)
     // The upstream subscription, set once, under `lock` (in this object rather than a single-assignment holder of
-    // its own: one object less per sink). `@exclusivity(unchecked)`: only under the lock, never across a call out.
+    // its own: one object less per sink), never held across a call out.
     private let lock = InlineLock()
-    @exclusivity(unchecked) private var upstream: (any Disposable)?
+    private var upstream: (any Disposable)?
 
     init(_ observer: Observer) {
         self.observer = observer

@@ -10,9 +10,9 @@ class OperatorSink<Observer: ObserverType>: Cancelable {
     final let observer: Observer
     private let flags = Atomic<Int>(0)
     // The upstream subscription, set once, under `lock` (in this object rather than a single-assignment holder of
-    // its own: one object less per sink). `@exclusivity(unchecked)`: only under the lock, never across a call out.
+    // its own: one object less per sink), never held across a call out.
     private let lock = InlineLock()
-    @exclusivity(unchecked) private var upstream: (any Disposable)?
+    private var upstream: (any Disposable)?
 
     init(_ observer: Observer) {
         self.observer = observer

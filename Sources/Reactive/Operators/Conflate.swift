@@ -62,9 +62,9 @@ struct ConflatedInlet<Element>: ObserverType {
 /// time, some 400 instructions an element.)
 ///
 /// `@unchecked Sendable`: its fields are read and written under `lock` only; the observer is called on the
-/// scheduler, one drain at a time. `@exclusivity(unchecked)` for the same reason: the lock serialises every access
-/// and none is held across a call out, so the run-time check on each (eleven per element, every screen of a
-/// fan-out) guarded nothing.
+/// scheduler, one drain at a time. `@exclusivity(unchecked)` (receipt: `ConflatedSlot` in
+/// Benchmarks/History/26-receipts.md) for the same reason: the lock serialises every access and none is held across
+/// a call out.
 @usableFromInline
 final class ConflatedSlot<Element>: ScreenCatchUp, @unchecked Sendable {
     @usableFromInline let lock = InlineLock()

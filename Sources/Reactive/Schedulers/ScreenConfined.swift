@@ -12,10 +12,9 @@
 public final class ScreenConfined<Value>: @unchecked Sendable {
     /// The scheduler that owns the value.
     public let scheduler: ScreenScheduler
-    // `@exclusivity(unchecked)`: read and written on `scheduler` only (checked by `value`, or by `run` hopping there).
-    // `@usableFromInline`, with `value` inlinable: read where `Value` is known, a read is a load; unspecialised, it
-    // copied the value through the run-time's value witnesses (a screen's every flush reads its screen here).
-    @exclusivity(unchecked) @usableFromInline var storage: Value
+    // Read and written on `scheduler` only (checked by `value`, or by `run` hopping there). `@usableFromInline`, with
+    // `value` inlinable, so a read where `Value` is known is specialised rather than copied through value witnesses.
+    @usableFromInline var storage: Value
 
     /// Boxes `value`, which from now on belongs to `scheduler`.
     public init(_ value: Value, on scheduler: ScreenScheduler) {

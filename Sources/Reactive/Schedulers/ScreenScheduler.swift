@@ -61,7 +61,8 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         let pendingWork = Atomic<Int>(0)
 
         private let lock = InlineLock()
-        // `@exclusivity(unchecked)`: under `lock` only.
+        // `@exclusivity(unchecked)` on the queue below (receipt: `ScreenScheduler` in
+        // Benchmarks/History/26-receipts.md): read and written under `lock` only, never across a call out.
         /// The oldest item, in a field of its own: a screen rarely has more than one waiting, and a list would be an
         /// allocation for it.
         @exclusivity(unchecked) private var first: Item?
@@ -80,7 +81,7 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         private var programmerErrorHandler: (@Sendable (ProgrammerError) -> Void)?
 
         /// How many tracked turns are running on the lane (more than one while a turn's deferred work runs).
-        // `@exclusivity(unchecked)`: both are touched by the thread that holds the lane only.
+        // `@exclusivity(unchecked)` (the same receipt): these are touched by the thread that holds the lane only.
         @exclusivity(unchecked) var turnDepth = 0
         /// What the running turn left for its end (``ScreenScheduler/atEndOfTurn(_:)``): the first in a field of its
         /// own (a screen defers one flush a turn, and an array for it was an allocation and a free every turn of

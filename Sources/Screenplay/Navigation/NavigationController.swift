@@ -22,11 +22,10 @@ public final class NavigationController {
     public private(set) var isNavigationBarHidden = false
 
     /// The URL the screen asked to navigate to, if any, not yet delivered to the page.
-    // `@exclusivity(unchecked)` on the package state below: confined to the screen's scheduler.
-    @exclusivity(unchecked) package private(set) var pendingNavigation: String?
+    package private(set) var pendingNavigation: String?
 
     /// Called when a navigation intent is made, so the screen can deliver it.
-    @exclusivity(unchecked) package var navigationDidChange: (() -> Void)?
+    package var navigationDidChange: (() -> Void)?
 
     private let navigationBar: View?
 

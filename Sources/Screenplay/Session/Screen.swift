@@ -23,9 +23,9 @@ package final class Screen {
     package var eventsURL: String { ScreenSession.eventsURL(of: sessionID) }
     private let titleView: Label?
     private let themeColor: View?
-    // `@exclusivity(unchecked)` on the state below: confined to the screen's scheduler (one turn at a time; the hooks
-    // are set before the screen's first turn) and never held `inout` across a call back into the screen; the run-time
-    // checks were seven a patch, and five more a screen of a fan-out on the flags and hooks read by every change.
+    // `@exclusivity(unchecked)` on the state below (receipt: `Screen` in Benchmarks/History/26-receipts.md): sound
+    // because it is confined to the screen's scheduler (one turn at a time; the hooks are set before the screen's
+    // first turn) and never held `inout` across a call back into the screen.
     @exclusivity(unchecked) private var log: EventLog
     @exclusivity(unchecked) private var streams: [any ScreenEventTarget] = []
     @exclusivity(unchecked) private var flushScheduled = false

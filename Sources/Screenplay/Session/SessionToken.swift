@@ -33,7 +33,8 @@ enum SessionToken {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// Where tokens' bits come from. `SystemRandomNumberGenerator` makes a `getrandom` system call for every eight
-    /// bytes, four a page; the pool asks the kernel for 256 bytes at a time.
+    /// bytes; the pool asks the kernel for 256 bytes at a time. Receipt for a pool shared by every session:
+    /// `RandomPool` in Benchmarks/History/26-receipts.md.
     private static let pool = Locked(RandomPool())
 
     static func equal(_ lhs: String, _ rhs: String) -> Bool {
@@ -47,19 +48,11 @@ enum SessionToken {
 
 /// Random words from the kernel's generator (`getrandom`, the source `SystemRandomNumberGenerator` uses), read
 /// 256 bytes at a time. A word handed out is wiped from the pool, which so never holds a token already issued.
-struct RandomPool: ~Copyable {
+struct RandomPool {
     private static let wordCount = 32
-    private let words = UnsafeMutablePointer<UInt64>.allocate(capacity: RandomPool.wordCount)
+    private var words = [UInt64](repeating: 0, count: RandomPool.wordCount)
     /// The next word to hand out; `wordCount` when the pool needs a refill.
     private var next = RandomPool.wordCount
-
-    init() {
-        words.initialize(repeating: 0, count: Self.wordCount)
-    }
-
-    deinit {
-        words.deallocate()
-    }
 
     /// 128 random bits.
     mutating func take() -> (UInt64, UInt64) {
@@ -75,7 +68,7 @@ struct RandomPool: ~Copyable {
     private mutating func refill() {
         // glibc's `arc4random_buf` reads `getrandom` until the buffer is full (and aborts when the kernel has no
         // secure source: tokens must not be guessable, so there is nothing safe to fall back to).
-        arc4random_buf(words, Self.wordCount * MemoryLayout<UInt64>.size)
+        words.withUnsafeMutableBytes { arc4random_buf($0.baseAddress!, $0.count) }
         next = 0
     }
 }

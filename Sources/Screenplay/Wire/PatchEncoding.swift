@@ -5,10 +5,11 @@ package import ViewKit
 ///
 /// When a movie changes, every open screen of it works out its own changes and renders its own changed elements,
 /// and for screens built from the same template and showing the same data these are the same bytes: the same DOM
-/// ids, the same markup. Writing each as JSON was a tenth of a screen's work in a fan-out. The changes are compared
-/// in full (ids and markup, byte for byte) with the last patch encoded, and when they are the same its bytes are
-/// reused; otherwise they are encoded and kept in its place. One entry: the screens of a fan-out run one after
+/// ids, the same markup. The changes are compared in full (ids and markup, byte for byte) with the last patch
+/// encoded, and when they are the same its bytes are reused; otherwise they are encoded and kept in its place, so a
+/// screen never sends bytes other than its own changes' encoding. One entry: the screens of a fan-out run one after
 /// another, and a patch that differs costs a failed comparison, which stops at the first differing length or byte.
+/// Receipt for a cache shared by every screen: `PatchEncoding` in Benchmarks/History/26-receipts.md.
 package final class PatchEncoding: Sendable {
     // Reactive's `Locked` (not `Mutex` itself): in ThreadSanitizer runs it takes an `NSLock`, whose locking TSan sees;
     // `Mutex`'s futex it does not, and it reported the memo's reads and writes as races.

@@ -34,9 +34,10 @@ public struct HTMLBuffer: Sendable {
     /// spare (left by the last render on the thread) and giving it back afterwards.
     ///
     /// For renders whose result is the copy `bytes` makes: a screen's patch renders one changed element per change
-    /// on each screen of a fan-out, and a page a few kilobytes, where a buffer of its own cost two allocations, the
-    /// copies of growing, and their frees. A render inside `body` (none does today) gets a buffer of its own. The
-    /// spare is kept while it is at most `spareLimit` bytes and freed when its thread ends.
+    /// on each screen of a fan-out, and a page a few kilobytes, without allocating, growing and freeing a buffer of
+    /// their own (receipt: `HTMLBuffer's spare` in Benchmarks/History/26-receipts.md). A render inside `body` (none
+    /// does today) gets a buffer of its own. The spare is kept while it is at most `spareLimit` bytes and freed when
+    /// its thread ends; it holds no bytes a later render can read (`count` is reset when it is taken).
     ///
     /// ```swift
     /// let bytes = HTMLBuffer.withReusedStorage(capacity: 1024) { html in
@@ -177,12 +178,12 @@ public struct HTMLBuffer: Sendable {
 
     /// The bytes of one buffer value, shared between copies until one of them writes.
     ///
-    /// `@unchecked Sendable` and `@exclusivity(unchecked)`: the storage is only written through a
-    /// buffer that holds the sole reference (`reserve` copies otherwise), inside a `mutating`
-    /// method, so Swift's static exclusivity of the buffer value covers every access.
+    /// `@unchecked Sendable`: the storage is only written through a buffer that holds the sole reference (`reserve`
+    /// copies otherwise), inside a `mutating` method, so Swift's static exclusivity of the buffer value covers every
+    /// access.
     private final class Storage: @unchecked Sendable {
         let base: UnsafeMutablePointer<UInt8>
-        @exclusivity(unchecked) var count = 0
+        var count = 0
         let capacity: Int
 
         init(capacity: Int) {

@@ -13,9 +13,11 @@ extension String {
     /// title with a "·" in it, say), normalises both sides as it goes. Every screen of a movie compares its labels'
     /// texts on every change of the movie, so the bytes are compared here with `memcmp`.
     package func hasSameUTF8(as other: String) -> Bool {
-        // The same two words (a `String` is two on the 64-bit platforms this runs on): the same small string, or the
-        // same storage and count. A label's text set to what it shows ("", a rating "8.4") is usually a small string,
-        // compared so without looking at its bytes.
+        // The same two words: the same small string, or the same storage, count and flags, so the same bytes. A
+        // label's text set to what it shows ("", a rating "8.4") is usually a small string, compared so without
+        // looking at its bytes. Sound while a `String` is two words, as on every 64-bit platform (checked below in
+        // debug builds). Receipt: `String's two words` in Benchmarks/History/26-receipts.md.
+        assert(MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size)
         if unsafeBitCast(self, to: (UInt64, UInt64).self) == unsafeBitCast(other, to: (UInt64, UInt64).self) {
             return true
         }

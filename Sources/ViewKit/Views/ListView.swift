@@ -15,10 +15,9 @@ internal import Reactive
 /// }
 /// ```
 public final class ListView: View {
-    // `@exclusivity(unchecked)`: confined to the screen's scheduler, like `View`'s storage.
     /// The rows' identities as the caller gave them, in order; nil before the first update.
-    @exclusivity(unchecked) private var identities: (any RowIdentityList)?
-    @exclusivity(unchecked) private var pendingChanges: [PendingChange] = []
+    private var identities: (any RowIdentityList)?
+    private var pendingChanges: [PendingChange] = []
 
     private enum PendingChange {
         case insert(row: View, beforeID: String?)

@@ -27,10 +27,10 @@ open class View {
     // one word, and what few views use (explicit id, ARIA, the root's handler, confinement and id
     // allocator) lives in `RareState`, allocated on first use.
 
-    // `@exclusivity(unchecked)`: the tree is walked on every outlet look-up and every change
-    // collection, and the run-time exclusivity check on each read of these class properties cost
-    // more than the walk itself. A tree is confined to one screen's scheduler (one thread at a
-    // time), and no code holds an `inout` access to them across a call that could reach the tree.
+    // `@exclusivity(unchecked)` on the stored state below (receipt: `View` in Benchmarks/History/26-receipts.md, the
+    // largest of them): sound because a tree is confined to one screen's scheduler (one thread at a time) and no
+    // code holds an `inout` access to these properties across a call that could reach the tree. Internal only:
+    // public properties keep Swift's checks.
 
     /// The element name, such as `div`, `span` or `button`.
     public var tagName: String {
