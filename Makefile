@@ -91,7 +91,7 @@ fuzz-replay:
 # The whole suite under ThreadSanitizer and AddressSanitizer, each in its own build directory. NSLock replaces
 # Mutex in every module there (one flag for the modules on Reactive, one for HTTPServer), because TSan on Linux
 # reports false races inside Mutex.withLock.
-TSAN_FLAGS := --sanitize=thread --scratch-path .build/tsan -Xswiftc -DREACTIVE_NSLOCK -Xswiftc -DSCREENPLAY_TSAN_LOCKS
+TSAN_FLAGS := --sanitize=thread --scratch-path .build/tsan -Xswiftc -DSCREENPLAY_TSAN_LOCKS
 ASAN_FLAGS := --sanitize=address --scratch-path .build/asan
 test-tsan: deps-test
 	$(SWIFT) build --build-tests $(TSAN_FLAGS) $(SWIFT_FLAGS)

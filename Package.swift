@@ -26,20 +26,25 @@ let package = Package(
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
-        // The framework, in dependency order.
-        .target(name: "Reactive", swiftSettings: strict),
+        // The framework, in dependency order. Primitives, at the bottom: the locks and the transfer box every module
+        // shares, and the C doors below Foundation (thread-local slots, libdispatch's function-pointer `async`).
+        .target(name: "Primitives", swiftSettings: strict),
+        .target(name: "Reactive", dependencies: ["Primitives"], swiftSettings: strict),
         // Virtual time and recorded events for tests of reactive code, apart from it as RxTest is from RxSwift.
-        .target(name: "ReactiveTesting", dependencies: ["Reactive"], swiftSettings: strict),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
-        .target(name: "ViewKit", dependencies: ["Reactive", "CGumbo"], swiftSettings: strict),
+        .target(name: "ReactiveTesting", dependencies: ["Reactive", "Primitives"], swiftSettings: strict),
+        .target(name: "HTTPServer", dependencies: ["Primitives", "CMicroHTTPD"], swiftSettings: strict),
+        .target(name: "ViewKit", dependencies: ["Primitives", "Reactive", "CGumbo"], swiftSettings: strict),
         .target(
-            name: "Screenplay", dependencies: ["ViewKit", "Reactive", "HTTPServer", "CCrypto"],
+            name: "Screenplay", dependencies: ["Primitives", "ViewKit", "Reactive", "HTTPServer", "CCrypto"],
             resources: [.copy("Client")],
             swiftSettings: strict),
-        .target(name: "ScreenplayTesting", dependencies: ["Screenplay", "ViewKit", "Reactive"], swiftSettings: strict),
+        .target(
+            name: "ScreenplayTesting", dependencies: ["Primitives", "Screenplay", "ViewKit", "Reactive"],
+            swiftSettings: strict),
 
         // The demo app.
-        .target(name: "MovieApp", dependencies: ["Screenplay", "CSQLite", "CLibPQ"], swiftSettings: strict),
+        .target(
+            name: "MovieApp", dependencies: ["Primitives", "Screenplay", "CSQLite", "CLibPQ"], swiftSettings: strict),
         .executableTarget(name: "movies", dependencies: ["MovieApp"], swiftSettings: strict),
         .executableTarget(
             name: "ViewKitBenchmarks", dependencies: ["ViewKit"], path: "Benchmarks/ViewKitBenchmarks",
@@ -66,7 +71,8 @@ let package = Package(
         .executableTarget(
             name: "MistakesServer", dependencies: ["Screenplay"], path: "Tests/MistakesServer", swiftSettings: strict),
         .testTarget(
-            name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTesting", "TestSupport"], swiftSettings: strict),
+            name: "ReactiveTests", dependencies: ["Primitives", "Reactive", "ReactiveTesting", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "HTTPServerTests", dependencies: ["HTTPServer", "ScreenplayTesting", "TestSupport"],
             swiftSettings: strict),

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// A mistake in app code that the framework reports instead of trapping: in a server a trap ends every user's page,
 /// so the mistake fails the screen it happened on, with a message naming what went wrong and the fix.

@@ -1,4 +1,5 @@
 public import Foundation
+import Primitives
 public import Reactive
 
 /// A scheduler in virtual time for marble-style tests, shaped like RxTest's.

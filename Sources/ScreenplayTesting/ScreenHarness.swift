@@ -1,4 +1,5 @@
 internal import Foundation
+import Primitives
 public import Reactive
 public import Screenplay
 public import ViewKit

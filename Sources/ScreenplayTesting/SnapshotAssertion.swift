@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 internal import Reactive
 import Testing
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Primitives
 import Reactive
 import Testing
 

@@ -1,3 +1,4 @@
+import Primitives
 import Synchronization
 
 /// A server-sent event stream to one client: keep it, write to it from any thread, close it when done.
@@ -83,7 +84,7 @@ public final class EventStream: Sendable {
     /// The bound on unsent bytes before the stream is attached to a connection.
     static let defaultBufferLimit = 1 << 20
 
-    private let state = Locked(State())
+    private let state = LockedValue(State())
 
     /// Creates an open stream with nothing written yet.
     public init() {}

@@ -1,10 +1,11 @@
 import Dispatch
+import Primitives
 import Synchronization
 
 /// The event streams attached to connections: one heartbeat timer writes to all of them, and
 /// shutdown closes them and waits until every connection has let go.
 final class StreamRegistry: Sendable {
-    private let streams = Locked<[ObjectIdentifier: EventStream]>([:])
+    private let streams = LockedValue<[ObjectIdentifier: EventStream]>([:])
 
     func add(_ stream: EventStream, for owner: ObjectIdentifier) {
         streams.withLock { $0[owner] = stream }
@@ -35,7 +36,7 @@ final class StreamRegistry: Sendable {
 
 /// Fires ``StreamRegistry/sendHeartbeats()`` on an interval from one timer for the whole server.
 final class HeartbeatTimer: Sendable {
-    private let timer: Locked<(any DispatchSourceTimer)?>
+    private let timer: LockedValue<(any DispatchSourceTimer)?>
 
     init(interval: Duration, registry: StreamRegistry) {
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
@@ -48,7 +49,7 @@ final class HeartbeatTimer: Sendable {
             leeway: .nanoseconds(nanoseconds / 10))
         timer.setEventHandler { registry.sendHeartbeats() }
         timer.resume()
-        self.timer = Locked(timer)
+        self.timer = LockedValue(timer)
     }
 
     func cancel() {

@@ -1,4 +1,5 @@
 import Dispatch
+import Primitives
 
 /// A response a handler gives later, from any thread: see ``Response/deferred(_:)``.
 ///
@@ -19,8 +20,8 @@ public final class PendingResponse: Sendable {
     }
 
     private let work: @Sendable (PendingResponse) -> Void
-    private let state = Locked(State.waiting(ready: nil))
-    private let origin = Locked<Origin?>(nil)
+    private let state = LockedValue(State.waiting(ready: nil))
+    private let origin = LockedValue<Origin?>(nil)
 
     init(_ work: @escaping @Sendable (PendingResponse) -> Void) {
         self.work = work

@@ -1,5 +1,6 @@
 internal import CMicroHTTPD
 import Glibc
+import Primitives
 
 /// Event streams sent on sockets the server takes over from libmicrohttpd once a stream's request is answered.
 ///
@@ -25,8 +26,8 @@ final class AdoptedStreams: Sendable {
     private let registry: StreamRegistry
     private let epoll: Int32
     private let wakeup: Int32
-    private let state = Locked(State())
-    private let thread = Locked<pthread_t?>(nil)
+    private let state = LockedValue(State())
+    private let thread = LockedValue<pthread_t?>(nil)
 
     /// The most streams open at once; more are answered 503.
     let limit: Int
@@ -190,7 +191,7 @@ final class AdoptedStream: StreamWaker, Sendable {
     let token: UInt64
     private let isChunked: Bool
     private let owner: AdoptedStreams
-    private let state: Locked<State>
+    private let state: LockedValue<State>
 
     /// The most stream bytes read for one write; the chunk framing adds at most 12.
     static let chunkCapacity = 16 * 1024
@@ -203,7 +204,7 @@ final class AdoptedStream: StreamWaker, Sendable {
         self.isChunked = isChunked
         self.token = token
         self.owner = owner
-        state = Locked(State(unsent: head))
+        state = LockedValue(State(unsent: head))
     }
 
     /// A writer added bytes to the parked stream: send them from this thread.

@@ -1,6 +1,7 @@
 internal import CMicroHTTPD
 import Dispatch
 import Glibc
+import Primitives
 import Synchronization
 
 /// One running libmicrohttpd daemon: an epoll loop per I/O thread, answering from a route table.
@@ -17,7 +18,7 @@ final class Daemon: Sendable {
     /// Requests between their request line and their completion.
     let requestsInFlight = Atomic<Int>(0)
     /// Deferred responses not answered yet, each holding its connection suspended: ``stop()`` answers them.
-    let pendingResponses = Locked<[ObjectIdentifier: PendingResponse]>([:])
+    let pendingResponses = LockedValue<[ObjectIdentifier: PendingResponse]>([:])
     /// Cleared when ``stop()`` begins; from then on ``acceptPolicy`` turns every new connection away.
     let isAcceptingConnections = Atomic<Bool>(true)
     let port: Int
@@ -27,7 +28,7 @@ final class Daemon: Sendable {
         var heartbeat: HeartbeatTimer
     }
 
-    private let running = Locked<Running?>(nil)
+    private let running = LockedValue<Running?>(nil)
 
     init(configuration: ServerConfiguration, routes: RouteTable) throws {
         self.configuration = configuration

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Synchronization
 
 /// What answers a request. Handlers run on the server's I/O threads: keep them short, or hand the work to another
@@ -36,7 +37,7 @@ public final class Router: Sendable {
         var mistakes: [String] = []
     }
 
-    private let state = Locked(State())
+    private let state = LockedValue(State())
 
     /// Creates a router with no routes.
     public init() {}

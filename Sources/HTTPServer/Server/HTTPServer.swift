@@ -1,4 +1,5 @@
 import Glibc
+import Primitives
 import Synchronization
 
 /// An HTTP/1.1 server on libmicrohttpd that answers from a ``Router``.
@@ -21,7 +22,7 @@ public final class HTTPServer: Sendable {
     /// The configuration the server was created with.
     public let configuration: ServerConfiguration
     private let router: Router
-    private let daemon = Locked<Daemon?>(nil)
+    private let daemon = LockedValue<Daemon?>(nil)
     private let boundPort = Atomic<Int>(0)
 
     /// Creates a stopped server; the router's routes are fixed when it starts.

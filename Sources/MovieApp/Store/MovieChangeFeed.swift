@@ -1,4 +1,5 @@
 import Dispatch
+import Primitives
 import Reactive
 
 /// A thread-safe registry of per-movie observers that delivers committed changes in commit order, the versions

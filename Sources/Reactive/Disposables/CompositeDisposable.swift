@@ -1,3 +1,5 @@
+import Primitives
+
 /// A group of disposables disposed together; members can be removed by key before that.
 ///
 /// Contract: thread-safe; disposes after unlocking; inserting into a disposed composite disposes

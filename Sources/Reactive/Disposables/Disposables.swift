@@ -1,3 +1,4 @@
+import Primitives
 import Synchronization
 
 /// Factory for the common disposables, as in RxSwift.

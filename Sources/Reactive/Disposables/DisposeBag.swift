@@ -1,3 +1,5 @@
+import Primitives
+
 /// Collects subscriptions and disposes them all when the bag is deallocated (or `dispose()`d).
 ///
 /// Contract: thread-safe; disposes after unlocking, so a disposable that touches the bag again

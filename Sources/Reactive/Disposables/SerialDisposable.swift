@@ -1,3 +1,5 @@
+import Primitives
+
 /// Holds one replaceable disposable: setting a new one disposes the previous one.
 ///
 /// Contract: thread-safe; after `dispose()`, assigned disposables are disposed at once.

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Holds a disposable that is set once, possibly after `dispose()` was already called (then it is
 /// disposed on assignment). Sinks use it for their upstream subscription, which a synchronous
 /// source may try to dispose before `subscribe` has even returned it.

@@ -1,3 +1,4 @@
+import Primitives
 import Synchronization
 
 extension ObservableType {
@@ -164,7 +165,7 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
     @inline(__always)
     private var mustEnqueue: Bool {
         guard let key = scheduler?.confinementKey else { return false }
-        return pending.load(ordering: .acquiring) != 0 || ScreenScheduler.currentKey != key
+        return pending.load(ordering: .acquiring) != 0 || !key.isCurrent
     }
 
     // Out of `receive(next:via:)`, whose common path then makes no `Event` (and looks up no metadata for one).

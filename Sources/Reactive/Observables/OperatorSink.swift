@@ -1,3 +1,4 @@
+import Primitives
 import Synchronization
 
 /// The base of the single-source operators' sinks (map, filter, distinctUntilChanged): it

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Serialises the output of an operator with several inputs (several sources, timers):
 /// state changes and the events they produce happen under one lock, in one order, and the events
 /// are delivered outside the lock by whichever thread finds the outbox idle.

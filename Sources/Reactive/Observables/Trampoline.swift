@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Primitives
 
 /// The current-thread trampoline (RxSwift's `CurrentThreadScheduler`): the outermost `subscribe`
 /// on a thread opens it; a synchronous source subscribed inside defers its loop to it, so the loop
@@ -13,20 +9,16 @@ enum Trampoline {
         var actions: [() -> Void] = []
     }
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
-        precondition(status == 0, "pthread_key_create failed: \(status)")
-        return key
-    }()
+    /// The open trampoline's queue on this thread, unretained (`run` holds it), or nil.
+    private static let slot = ThreadSlot("Trampoline")
 
     /// Runs `body`; if no trampoline is open on this thread, opens one around it and then runs
     /// what was deferred to it.
     static func run<Result>(_ body: () -> Result) -> Result {
-        if pthread_getspecific(key) != nil { return body() }
+        if slot.pointer != nil { return body() }
         let queue = Queue()
-        pthread_setspecific(key, Unmanaged.passUnretained(queue).toOpaque())
-        defer { pthread_setspecific(key, nil) }
+        slot.set(Unmanaged.passUnretained(queue).toOpaque())
+        defer { slot.set(nil) }
         let result = body()
         var index = 0
         while index < queue.actions.count {
@@ -40,7 +32,7 @@ enum Trampoline {
 
     /// Defers `action` to the open trampoline, or runs it now (opening one) if none is open.
     static func schedule(_ action: @escaping () -> Void) {
-        if let pointer = pthread_getspecific(key) {
+        if let pointer = slot.pointer {
             Unmanaged<Queue>.fromOpaque(pointer).takeUnretainedValue().actions.append(action)
         } else {
             run(action)

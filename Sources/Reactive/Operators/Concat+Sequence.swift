@@ -1,3 +1,5 @@
+import Primitives
+
 extension Observable {
     /// Sends the sources one after another: each is subscribed when the previous one has completed; completes after
     /// the last (at once for none), fails on the first error.

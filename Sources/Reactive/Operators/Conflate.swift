@@ -1,3 +1,5 @@
+public import Primitives
+
 extension ObservableType {
     /// Delivers on `scheduler` the newest element: one that arrives while an earlier one still waits for the
     /// scheduler replaces it (Kotlin's `conflate`). A terminal event is delivered after the last element; nothing

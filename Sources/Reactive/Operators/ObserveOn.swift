@@ -1,3 +1,5 @@
+import Primitives
+
 extension ObservableType {
     /// Delivers every event on `scheduler`, in order, one at a time; nothing after disposal.
     ///

@@ -1,3 +1,5 @@
+import Primitives
+
 extension ObservableType {
     /// Resubscribes to this sequence whenever it fails, for as long as it fails: never sends an error; completes when
     /// an attempt completes.

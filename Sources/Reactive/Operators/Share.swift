@@ -1,3 +1,5 @@
+import Primitives
+
 /// How long a shared sequence keeps its connection and replay buffer.
 public enum SubjectLifetimeScope: Sendable {
     /// The source subscription and the replay buffer live while there are subscribers; the next

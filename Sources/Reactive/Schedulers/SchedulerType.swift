@@ -1,5 +1,6 @@
 public import Dispatch
 public import Foundation
+import Primitives
 
 /// A duration for schedulers, as in RxSwift 6.
 public typealias RxTimeInterval = DispatchTimeInterval

@@ -1,3 +1,4 @@
+import Primitives
 import Synchronization
 
 /// Delivers work on one screen scheduler: synchronously when already on it with nothing of

@@ -1,6 +1,6 @@
-import CDispatch
 public import Dispatch
 public import Foundation
+import Primitives
 import Synchronization
 
 /// A serial scheduler that plays the main thread for one screen (that screen's `MainScheduler`).
@@ -21,12 +21,7 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
     /// The thread-local slot naming the lane whose turn the thread runs (unretained: the turn holds the lane). A
     /// queue-specific value did this before: three allocations per screen for the queue's specific table, and a
     /// `dispatch_get_specific` on every confinement check.
-    private static let currentLane: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
-        precondition(status == 0, "ScreenScheduler: no thread-local key (pthread_key_create: \(status))")
-        return key
-    }()
+    fileprivate static let currentLane = ThreadSlot("ScreenScheduler")
 
     /// One screen's serial lane: its work waits here in order, and the lane itself waits on libdispatch's global
     /// queue while it has work and no thread runs it. A thread that takes the lane runs its work one item at a time;
@@ -230,7 +225,7 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
 
         /// Puts the lane on the global queue, where a thread takes it and runs its items.
         private func submit() {
-            dispatch_async_f(dispatch_get_global_queue(0, 0), Unmanaged.passRetained(self).toOpaque()) { context in
+            GlobalQueue.async(context: Unmanaged.passRetained(self).toOpaque()) { context in
                 guard let context else { return }
                 Unmanaged<Lane>.fromOpaque(context).takeRetainedValue().run()
             }
@@ -259,13 +254,13 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
         /// Runs `work` as a turn, with the thread naming this lane as current, then whatever it deferred to its end,
         /// in order (also when `work` throws). Only by the thread that holds the lane.
         func runTurn<T>(_ work: () throws -> T) rethrows -> T {
-            let previous = pthread_getspecific(ScreenScheduler.currentLane)
-            pthread_setspecific(ScreenScheduler.currentLane, Unmanaged.passUnretained(self).toOpaque())
+            let previous = ScreenScheduler.currentLane.pointer
+            ScreenScheduler.currentLane.set(Unmanaged.passUnretained(self).toOpaque())
             turnDepth += 1
             defer {
                 turnDepth -= 1
                 if turnDepth == 0 && (deferredFirst != nil || !deferred.isEmpty) { runDeferred() }
-                pthread_setspecific(ScreenScheduler.currentLane, previous)
+                ScreenScheduler.currentLane.set(previous)
             }
             return try work()
         }
@@ -317,21 +312,16 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
 
     /// The screen scheduler whose queue runs the calling code, or `nil` off any screen.
     public static var current: ScreenScheduler? {
-        guard let lane = pthread_getspecific(currentLane) else { return nil }
+        guard let lane = currentLane.pointer else { return nil }
         return Unmanaged<Lane>.fromOpaque(lane).takeUnretainedValue().scheduler
     }
 
-    /// What names this scheduler to the code running on it (its lane), for a check that holds no reference to the
-    /// scheduler: `ScreenScheduler.currentKey == key` is ``isCurrent``. Valid while the scheduler lives.
-    package var confinementKey: UnsafeMutableRawPointer { Unmanaged.passUnretained(lane).toOpaque() }
-
-    /// The ``confinementKey`` of the scheduler whose turn the calling thread runs, or `nil` off any screen.
-    package static var currentKey: UnsafeMutableRawPointer? { pthread_getspecific(currentLane) }
+    /// What names this scheduler to the code running on it, for a check that holds no reference to the scheduler:
+    /// its ``ScreenKey/isCurrent`` is ``isCurrent``. Unique among the schedulers alive at once.
+    package var confinementKey: ScreenKey { ScreenKey(Unmanaged.passUnretained(lane).toOpaque()) }
 
     /// Whether the calling code runs on this scheduler's queue.
-    public var isCurrent: Bool {
-        pthread_getspecific(Self.currentLane) == Unmanaged.passUnretained(lane).toOpaque()
-    }
+    public var isCurrent: Bool { confinementKey.isCurrent }
 
     /// `ScreenScheduler(label)`.
     public var description: String {
@@ -521,4 +511,18 @@ func requireScreenScheduler(_ operation: String, file: StaticString, line: UInt)
         return nil
     }
     return scheduler
+}
+
+/// Names one screen's scheduler, for code that checks which screen it runs on without holding the scheduler: an
+/// opaque value, equal for the same scheduler, that other modules compare and store but cannot turn back into it.
+package struct ScreenKey: Hashable, Sendable {
+    private let bits: UInt
+
+    init(_ lane: UnsafeMutableRawPointer) {
+        bits = UInt(bitPattern: lane)
+    }
+
+    /// Whether the calling thread runs a turn of this key's scheduler: the one test of the current screen, which
+    /// ``ScreenScheduler/isCurrent``, views' confinement checks and the screen hops all make.
+    package var isCurrent: Bool { UInt(bitPattern: ScreenScheduler.currentLane.pointer) == bits }
 }

@@ -1,3 +1,5 @@
+import Primitives
+
 /// The observer list behind every subject: thread-safe, never calls out while locked, and
 /// serialises delivery per observer.
 ///

@@ -1,5 +1,6 @@
 internal import Foundation
 public import HTTPServer
+import Primitives
 internal import Reactive
 internal import Synchronization
 public import ViewKit

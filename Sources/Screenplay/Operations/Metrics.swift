@@ -1,4 +1,5 @@
 internal import Foundation
+import Primitives
 internal import Reactive
 internal import Synchronization
 

@@ -1,5 +1,6 @@
 internal import Foundation
 internal import HTTPServer
+import Primitives
 package import Reactive
 internal import Synchronization
 internal import ViewKit

@@ -1,4 +1,5 @@
 import Glibc
+import Primitives
 import Reactive
 
 /// Unguessable tokens for session ids and CSRF tokens.

@@ -1,5 +1,6 @@
 internal import Foundation
 package import HTTPServer
+import Primitives
 internal import Reactive
 
 /// One browser's event stream, shared by every tab of it (wire protocol v2): the events of all the screens attached

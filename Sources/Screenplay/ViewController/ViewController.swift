@@ -1,3 +1,4 @@
+import Primitives
 public import Reactive
 public import ViewKit
 

@@ -1,3 +1,4 @@
+import Primitives
 internal import Reactive
 package import ViewKit
 

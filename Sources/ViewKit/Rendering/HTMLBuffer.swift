@@ -1,4 +1,5 @@
 import Glibc
+import Primitives
 
 /// A growable UTF-8 byte buffer that views render HTML5 into.
 ///
@@ -195,27 +196,22 @@ public struct HTMLBuffer: Sendable {
 
         /// The thread-local slot of a thread's spare storage (retained while it is there; released when the thread
         /// ends).
-        private static let spareKey: pthread_key_t = {
-            var key = pthread_key_t()
-            let status = pthread_key_create(&key) { spare in
-                guard let spare else { return }
-                Unmanaged<Storage>.fromOpaque(spare).release()
-            }
-            precondition(status == 0, "HTMLBuffer: no thread-local key (pthread_key_create: \(status))")
-            return key
-        }()
+        private static let spareSlot = ThreadSlot("HTMLBuffer") { spare in
+            guard let spare else { return }
+            Unmanaged<Storage>.fromOpaque(spare).release()
+        }
 
         /// This thread's spare storage, now the caller's, or nil.
         static func takeSpare() -> Storage? {
-            guard let spare = pthread_getspecific(spareKey) else { return nil }
-            pthread_setspecific(spareKey, nil)
+            guard let spare = spareSlot.pointer else { return nil }
+            spareSlot.set(nil)
             return Unmanaged<Storage>.fromOpaque(spare).takeRetainedValue()
         }
 
         /// Keeps `storage` as this thread's spare (releasing one already there, which a nested render may leave).
         static func keepSpare(_ storage: Storage) {
-            if let earlier = pthread_getspecific(spareKey) { Unmanaged<Storage>.fromOpaque(earlier).release() }
-            pthread_setspecific(spareKey, Unmanaged.passRetained(storage).toOpaque())
+            if let earlier = spareSlot.pointer { Unmanaged<Storage>.fromOpaque(earlier).release() }
+            spareSlot.set(Unmanaged.passRetained(storage).toOpaque())
         }
 
         /// A copy with room for at least `minimumCapacity` bytes, growing by doubling.

@@ -1,3 +1,4 @@
+import Primitives
 internal import Reactive
 
 /// The view classes templates can name with `data-view`, like custom classes in Interface Builder.

@@ -1,3 +1,4 @@
+import Primitives
 internal import Reactive
 
 /// A view's own attributes in order, with the same already rendered as ` name="value"` bytes, so a

@@ -37,7 +37,7 @@ extension View {
         // The scheduler's key compared with the thread's, not the scheduler itself asked: that retained and released
         // it, and a scheduler's count is kept in a side table (its lane holds it weakly), some 120 instructions a check
         // on every change, flush and render of every screen.
-        guard let key = unretainedRoot.rare?.confinementKey, key != ScreenScheduler.currentKey else { return }
+        guard let key = unretainedRoot.rare?.confinementKey, !key.isCurrent else { return }
         unretainedRoot.confinement?.assertCurrent("\(what()) (<\(tagName)> in a confined view tree)")
     }
 

@@ -13,7 +13,7 @@ extension View {
         var invalidationHandler: (() -> Void)?
         var confinement: ScreenScheduler?
         /// `confinement`'s ``ScreenScheduler/confinementKey``: what a check compares, with no reference counted.
-        var confinementKey: UnsafeMutableRawPointer?
+        var confinementKey: ScreenKey?
         var ownAllocator: DOMIDAllocator?
         /// The template's static children, still markup (see ``StaticContent``).
         var staticContent: StaticContent?

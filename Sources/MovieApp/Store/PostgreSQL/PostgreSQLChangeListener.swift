@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Reactive
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 internal import CSQLite
+import Primitives
 
 /// Turns an SQLite result code into a thrown ``StoreError`` unless it reports success.
 ///

@@ -1,5 +1,6 @@
 internal import CSQLite
 import Foundation
+import Primitives
 public import Reactive
 
 /// The embedded ``MovieStore``: one SQLite database file in WAL mode.
