@@ -64,7 +64,7 @@ final class SequenceObservable<Source: Sequence>: Observable<Source.Element> {
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        let sink = Sink(observer)
+        let sink = AnonymousSink(observer)
         let sequence = self.sequence
         Trampoline.schedule {
             for element in sequence {

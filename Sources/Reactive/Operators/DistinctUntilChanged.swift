@@ -59,7 +59,7 @@ private final class DistinctUntilChangedObservable<Element, Key>: Observable<Ele
     }
 }
 
-private final class DistinctUntilChangedSink<Observer: ObserverType, Key>: OperatorSink<Observer>, ObserverType {
+private final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer>, ObserverType {
     private let keySelector: (Observer.Element) throws -> Key
     private let comparer: (Key, Key) throws -> Bool
     // Touched only by `on`, which the grammar serialises.

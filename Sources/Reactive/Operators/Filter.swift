@@ -22,7 +22,7 @@ private final class FilterObservable<Element>: Observable<Element> {
     }
 }
 
-private final class FilterSink<Observer: ObserverType>: OperatorSink<Observer>, ObserverType {
+private final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     private let predicate: (Observer.Element) throws -> Bool
 
     init(_ observer: Observer, predicate: @escaping (Observer.Element) throws -> Bool) {

@@ -26,7 +26,7 @@ private final class MapObservable<Input, Element>: Observable<Element> {
     }
 }
 
-private final class MapSink<Input, Observer: ObserverType>: OperatorSink<Observer>, ObserverType {
+private final class MapSink<Input, Observer: ObserverType>: Sink<Observer>, ObserverType {
     private let transform: (Input) throws -> Observer.Element
 
     init(_ observer: Observer, transform: @escaping (Input) throws -> Observer.Element) {

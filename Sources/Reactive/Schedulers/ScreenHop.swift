@@ -28,72 +28,32 @@ final class ScreenHop: Sendable {
 /// Forwards events to `observer` on a screen scheduler; drops everything once disposed (checked
 /// on the screen, so nothing reaches a torn-down screen).
 ///
-/// It does the hop's work itself (rather than holding a `ScreenHop`). The `asObservable()` of a trait subscribed on a
-/// screen goes through it; `drive(onNext:)` and `emit(onNext:)` do not need it (their `CallbackObserver` hops).
-final class ScreenDeliverySink<Observer: ObserverType>: ObserverType, Cancelable {
+/// A ``Sink`` that does the hop's work itself (rather than holding a `ScreenHop`). The `asObservable()` of a trait
+/// subscribed on a screen goes through it; `drive(onNext:)` and `emit(onNext:)` do not need it (their
+/// `CallbackObserver` hops).
+final class ScreenDeliverySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     typealias Element = Observer.Element
 
     private let scheduler: ScreenScheduler
-    private let observer: Observer
     /// Deliveries enqueued on the scheduler and not yet run: while any is, a later event must queue behind it.
     private let pending = Atomic<Int>(0)
-    private let disposed = Atomic<Bool>(false)
-    // The upstream subscription, set once, under `lock` (in this object rather than a single-assignment holder of
-    // its own: one object less per sink).
-    private let lock = InlineLock()
-    private var upstream: (any Disposable)?
 
     init(_ observer: Observer, on scheduler: ScreenScheduler) {
-        self.observer = observer
         self.scheduler = scheduler
-        Resources.increment()
-    }
-
-    deinit {
-        Resources.decrement()
-    }
-
-    var isDisposed: Bool {
-        disposed.load(ordering: .acquiring)
-    }
-
-    func setUpstream(_ disposable: any Disposable) {
-        // `dispose()` sets the flag before it takes the upstream under the lock, so either it finds the upstream
-        // stored here or this finds the flag set.
-        var disposeNow = false
-        lock.withLock {
-            if isDisposed { disposeNow = true } else { upstream = disposable }
-        }
-        if disposeNow { disposable.dispose() }
+        super.init(observer)
     }
 
     func on(_ event: Event<Element>) {
         if pending.load(ordering: .acquiring) == 0 && scheduler.isCurrent {
-            deliver(event)
+            forward(event: event)
             return
         }
         pending.wrappingAdd(1, ordering: .acquiringAndReleasing)
         enqueueWork(
             { [self] in
-                deliver(event)
+                forward(event: event)
                 pending.wrappingSubtract(1, ordering: .acquiringAndReleasing)
             }, on: scheduler)
-    }
-
-    private func deliver(_ event: Event<Element>) {
-        guard !isDisposed else { return }
-        observer.on(event)
-        if event.isStopEvent { dispose() }
-    }
-
-    func dispose() {
-        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        var taken: (any Disposable)?
-        lock.withLock {
-            taken = upstream
-            upstream = nil
-        }
-        taken?.dispose()
     }
 }
 
