@@ -1,7 +1,7 @@
 import Glibc
 
-/// A client's IP address as its connection gave it, written out as text only when asked for: most requests never
-/// are, and `inet_ntop` with the string made from it cost some 2,800 instructions a page.
+/// A client's IP address as its connection gave it, written out as text (`inet_ntop` and a string) only when asked
+/// for: most requests never are.
 enum PeerAddress: Sendable {
     /// An address already as text (set by hand, or none: empty).
     case text(String)

@@ -335,7 +335,7 @@ extension Daemon {
     }
 
     /// Files up to this size are read into memory: headers and body then leave in one write,
-    /// where `sendfile` would cost a second system call and packet (measured: +40% requests/s on 5 KB).
+    /// where `sendfile` would cost a second system call and packet (Benchmarks/History/01-http-server.md).
     static let smallFileSize = 64 * 1024
 
     /// A response holding the whole file; closes `descriptor`.

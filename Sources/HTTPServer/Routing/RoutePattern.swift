@@ -44,8 +44,7 @@ struct RoutePattern: Sendable, CustomStringConvertible {
     /// matches, `nil` otherwise.
     ///
     /// A route table asks every pattern in turn, so a path is turned down on its segment count and literals before
-    /// anything is decoded or stored: a page's look-up went through some ten patterns, and building parameters of
-    /// patterns that then failed showed in its profile.
+    /// anything is decoded or stored, and no parameters are built for a pattern that then fails.
     func match(_ rawSegments: [Substring]) -> [String: String]? {
         guard hasWildcard ? rawSegments.count >= segments.count - 1 : rawSegments.count == segments.count else {
             return nil

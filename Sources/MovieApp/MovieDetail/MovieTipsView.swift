@@ -28,8 +28,8 @@ final class MovieTipsView: View {
         // labels compare their texts (`==` on strings normalises text that is not ASCII, a curly apostrophe say).
         if let shownTips, tips.hasSameUTF8(as: shownTips) { return }
         shownTips = tips
-        // The rows' items made by `map` over the indices: `Array(tips.enumerated())` went through the standard
-        // library's unspecialised sequence copy (some 1,700 instructions a page).
+        // The rows' items made by `map` over the indices: `Array(tips.enumerated())` goes through the standard
+        // library's unspecialised sequence copy.
         tipsList.update(with: tips.indices.map { TipID(offset: $0, text: tips[$0]) }, id: { $0 }) { _ in
             Label(tagName: "li")
         } configureRow: { row, tip in

@@ -29,11 +29,9 @@ final class MovieChangeFeed: Sendable {
     ///
     /// A screen that closes (or is evicted at the session cap, once per page load on a full server) stops observing
     /// in logarithmic time: serials only grow, so the list is sorted by them and the entry is found by bisection and
-    /// emptied in place; the emptied entries are dropped once they are as many as the observing ones. (A list
-    /// searched and compacted on every stop cost a retain and a release per observer of the movie under the feed's
-    /// lock: with 10,000 screens of one movie open, that held page loads to a fifth of their rate. Observers kept in
-    /// a dictionary by serial were delivered in the order of their hashes: at 10,000 screens each delivery then
-    /// touched another part of the heap than the one before.)
+    /// emptied in place; the emptied entries are dropped once they are as many as the observing ones. No stop
+    /// searches and compacts the list (a retain and a release per observer of the movie, under the feed's lock), and
+    /// deliveries go in the order observers came (the heap's order), not a dictionary's hash order.
     ///
     /// A paused observer (its screen unwatched) keeps its entry, flagged in `paused`: a delivery skips it on a check
     /// of that flag, without touching the observer, and it learns on resuming whether it missed a delivery.

@@ -159,9 +159,8 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
 
     /// Whether an event must be queued on `scheduler` rather than delivered now: off it, or behind earlier ones.
     ///
-    /// The scheduler's key compared with the thread's, not the scheduler bound and asked: binding it retained and
-    /// released it, and a scheduler's count is kept in a side table (its lane holds it weakly), some 120
-    /// instructions an element.
+    /// The scheduler's key compared with the thread's, not the scheduler bound and asked: binding it retains and
+    /// releases it, and a scheduler's count is kept in a side table (its lane holds it weakly), on every element.
     @inline(__always)
     private var mustEnqueue: Bool {
         guard let key = scheduler?.confinementKey else { return false }

@@ -13,8 +13,8 @@ extension ObservableType {
     /// store.changes(of: id).conflated(on: screenScheduler).bind(to: state)
     /// ```
     // `@inlinable`, with the slot: the slot's code is then compiled where `Element` is known. Unspecialised, each
-    // offer and drain looked up the metadata of `Element?`, `[Element]`, `Event<Element>` and their tuple at run
-    // time, some 4,500 instructions per screen of a fan-out (6% of it).
+    // offer and drain would look up the metadata of `Element?`, `[Element]`, `Event<Element>` and their tuple at run
+    // time, on every screen of a fan-out.
     @inlinable
     public func conflated(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
         let source = asObservable()
@@ -59,9 +59,8 @@ struct ConflatedInlet<Element>: ObserverType {
 ///
 /// The waiting element is kept in memory of its own, allocated for it and freed by the drain, rather than inline: a
 /// slot lives as long as its subscription (a screen's), and an inline optional element (and a terminal `Event`,
-/// which can carry one) made the slot as large as two elements for a value held only for the moment before a
-/// drain. (A one-element array did the same, but making an array looked up its storage class's metadata at run
-/// time, some 400 instructions an element.)
+/// which can carry one) would make the slot as large as two elements for a value held only for the moment before a
+/// drain; a one-element array would look up its storage class's metadata at run time for every element.
 ///
 /// `@unchecked Sendable`: its fields are read and written under `lock` only; the observer is called on the
 /// scheduler, one drain at a time. `@exclusivity(unchecked)` (receipt: `ConflatedSlot` in

@@ -43,8 +43,8 @@ private final class MapSink<Input, Observer: ObserverType>: Sink<Observer>, Obse
         forward(mapped)
     }
 
-    /// The failure path on its own: inline, the `Event` it makes had its type's metadata looked up at the start of
-    /// every `onNext` (unspecialised across modules), some 330 instructions an element that does not fail.
+    /// The failure path on its own: inline, the `Event` it makes would have its type's metadata looked up at the
+    /// start of every `onNext` (unspecialised across modules), also for the elements that do not fail.
     @inline(never)
     private func fail(_ error: any Error) {
         forwardStop(.error(error))

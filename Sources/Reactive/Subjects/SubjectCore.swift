@@ -43,9 +43,9 @@ final class SubjectCore<Element>: Observable<Element> {
     /// What a replay subject keeps for new subscribers.
     private var buffer: [Element]
     /// The element a subject that replays one keeps (a behavior subject's value, a `share(replay: 1)`'s latest), in
-    /// memory of its own rather than in a one-element `buffer`: this class's code runs unspecialised, and replacing
-    /// an array's element looked up the array type's metadata at run time (some 330 instructions) on every element,
-    /// for each screen of a fan-out; the element type's own metadata comes with the instance.
+    /// memory of its own rather than in a one-element `buffer`: this class's code runs unspecialised, where replacing
+    /// an array's element looks up the array type's metadata at run time on every element, for each screen of a
+    /// fan-out; the element type's own metadata comes with the instance.
     private var value: UnsafeMutablePointer<Element>?
     /// Whether the one element replayed is kept in `value`.
     private var keepsValue: Bool { bufferLimit == 1 }

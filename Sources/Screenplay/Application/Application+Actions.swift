@@ -142,9 +142,9 @@ extension Application {
     /// Runs `perform` on the session's screen and answers with `answer` of its result.
     ///
     /// A screen with nothing queued runs it on this thread at once (a hop to another thread and back adds two thread
-    /// wake-ups to the round trip). A busy one answers from its turn: an I/O thread that waited for a busy screen (a
-    /// change fanned out to thousands of screens queues a turn on each) held up every request of its connections,
-    /// and with a thread per core a few such waits held up the whole server. In development, `--dev-latency`
+    /// wake-ups to the round trip). A busy one answers from its turn: an I/O thread never waits for a busy screen (a
+    /// change fanned out to thousands of screens queues a turn on each), which would hold up every request of its
+    /// connections, and with a thread per core a few such waits the whole server. In development, `--dev-latency`
     /// delays the work as a distant user's post would be.
     func onScreen<T: Sendable>(
         _ session: ScreenSession, request: Request, _ perform: @escaping @Sendable (Screen) -> T,

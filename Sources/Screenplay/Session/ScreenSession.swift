@@ -66,8 +66,8 @@ package final class ScreenSession: Sendable {
         path("/screens/", id, "/actions/", action)
     }
 
-    /// The pieces joined, written once into a string of the exact size: every page renders its buttons' action
-    /// paths, and interpolating them appended piece by piece (some 1,600 instructions a path).
+    /// The pieces joined, written once into a string of the exact size rather than interpolated piece by piece:
+    /// every page renders its buttons' action paths.
     private static func path(_ start: StaticString, _ id: String, _ middle: StaticString, _ last: String = "")
         -> String
     {

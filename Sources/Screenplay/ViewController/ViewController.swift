@@ -44,7 +44,7 @@ open class ViewController: DisposeContainer {
     private var loadedView: View?
     /// Outlets found so far: a view controller reads the same few outlets many times while its binder wires them,
     /// and each search walks the view tree. Kept as the views alone, each named by its `data-outlet` attribute: no
-    /// second copy of the names (8 bytes a slot where a name and a view took 24).
+    /// second copy of the names (one word a slot).
     private var outletCache: [View] = []
     let lifecycle = Lifecycle()
     /// The cookies ``setCookie(_:)`` set for the answer to the action being handled.

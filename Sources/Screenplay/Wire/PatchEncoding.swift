@@ -32,8 +32,8 @@ package final class PatchEncoding: Sendable {
     /// Whether two lists of changes are the same bytes on the wire.
     static func same(_ a: [ViewChange], _ b: [ViewChange]) -> Bool {
         guard a.count == b.count else { return false }
-        // One enum switched at a time: a switch over the pair made a tuple of two changes, which the compiled code
-        // destroyed through the run-time's generic tuple witness (some 250 instructions a patch).
+        // One enum switched at a time: a switch over the pair makes a tuple of two changes, which the compiled code
+        // destroys through the run-time's generic tuple witness.
         for index in a.indices {
             let other = b[index]
             switch a[index] {

@@ -21,9 +21,9 @@ import Primitives
 /// ```
 public struct HTMLBuffer: Sendable {
     // The bytes live in a buffer of our own rather than in a `[UInt8]`: rendering appends a few
-    // bytes at a time (a tag name, a quote, a run of text between escapes), and each generic
-    // `Array.append(contentsOf:)` cost more than the copy it made. The buffer is copied on write,
-    // so `HTMLBuffer` keeps value semantics.
+    // bytes at a time (a tag name, a quote, a run of text between escapes), each a copy into
+    // reserved room rather than a generic `Array.append(contentsOf:)`. The buffer is copied on
+    // write, so `HTMLBuffer` keeps value semantics.
     private var storage: Storage
 
     /// Creates an empty buffer with room for `capacity` bytes.

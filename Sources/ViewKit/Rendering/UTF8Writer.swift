@@ -1,7 +1,6 @@
 /// Writes UTF-8 into memory sized for it beforehand: texts and decimal numbers one after another, checked against
-/// the room given. For bytes made on every screen of a fan-out (an event's framing, a header's subtitle), where
-/// growing an array or appending to a `String` (which checks grapheme boundaries at each join) cost more than the
-/// writing.
+/// the room given. For bytes made on every screen of a fan-out (an event's framing, a header's subtitle): no array
+/// grows and no `String` checks grapheme boundaries at each join.
 ///
 /// ```swift
 /// let line = String(unsafeUninitializedCapacity: UTF8Writer.decimalCount(year) + 4 + genre.utf8.count) { storage in
@@ -13,7 +12,7 @@
 /// }
 /// ```
 // `@inlinable`: its callers are in other modules (an event's framing, the movie app's subtitle), and each piece is
-// a few instructions once inlined where a call and its checks cost more than the copy.
+// a copy of a few bytes, smaller inlined than a call.
 package struct UTF8Writer {
     @usableFromInline let storage: UnsafeMutableBufferPointer<UInt8>
     /// How many bytes were written.

@@ -7,8 +7,8 @@ public struct ClassList: Equatable, Sendable, Sequence, ExpressibleByArrayLitera
     /// its element); nil when there is none.
     private var storage: Storage?
 
-    /// Names and their rendering, never changed: a change makes another. Rendering a template's classes once, here,
-    /// spared every view of every page escaping its names on each render (about 10,000 instructions a page).
+    /// Names and their rendering, never changed: a change makes another. A template's classes are rendered once,
+    /// here, so no view escapes its class names on each render.
     private final class Storage: Sendable {
         let names: [String]
         /// ` class="…"`, the names escaped and separated by spaces.
@@ -68,8 +68,8 @@ public struct ClassList: Equatable, Sendable, Sequence, ExpressibleByArrayLitera
         list.append(name)
     }
 
-    /// False when `name` is ASCII without whitespace (every class name in practice), read from its bytes: asking
-    /// each `Character` whether it is whitespace looks up Unicode properties, a few hundred instructions a name.
+    /// False when `name` is ASCII without whitespace (every class name in practice), read from its bytes rather
+    /// than by asking each `Character`, which looks up Unicode properties.
     private static func mayHoldWhitespace(_ name: String) -> Bool {
         for byte in name.utf8 where byte <= 0x20 || byte >= 0x80 { return true }
         return false

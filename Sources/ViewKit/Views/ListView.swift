@@ -57,9 +57,9 @@ public final class ListView: View {
 
     // The generic shell is inlined into the caller's module, where it is specialised for the caller's item and
     // identity types; the diff itself is `reconcile`, which knows identities as `AnyHashable` and items by index.
-    // Unspecialised across modules, walking the generic items (enumerated tuples, say) cost more than the diff.
-    // The identities are kept in the caller's type and made `AnyHashable` only for a diff: filling an empty list
-    // (every new page's) needs none, where wrapping each one cost some 1,300 instructions a row.
+    // Unspecialised across modules, walking the generic items (enumerated tuples, say) would cost more than the
+    // diff. The identities are kept in the caller's type and made `AnyHashable` only for a diff: filling an empty
+    // list (every new page's) wraps none.
     /// Makes the rows match `items`: creates rows for new identities with `makeRow`, removes rows
     /// of identities no longer present, moves rows into the new order, and calls `configureRow` for
     /// every item with its row. Identities must be unique: items whose identity came earlier in `items` are left

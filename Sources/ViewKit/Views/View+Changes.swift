@@ -34,9 +34,9 @@ extension View {
     }
 
     func checkConfinement(_ what: @autoclosure () -> String) {
-        // The scheduler's key compared with the thread's, not the scheduler itself asked: that retained and released
-        // it, and a scheduler's count is kept in a side table (its lane holds it weakly), some 120 instructions a check
-        // on every change, flush and render of every screen.
+        // The scheduler's key compared with the thread's, not the scheduler itself asked: asking retains and releases
+        // it, and a scheduler's count is kept in a side table (its lane holds it weakly), on every change, flush and
+        // render of every screen.
         guard let key = unretainedRoot.rare?.confinementKey, !key.isCurrent else { return }
         unretainedRoot.confinement?.assertCurrent("\(what()) (<\(tagName)> in a confined view tree)")
     }

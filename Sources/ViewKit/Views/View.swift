@@ -70,9 +70,9 @@ open class View {
         // Indices into the list move: the recorded dirty child no longer names one.
         didSet { dirtyChild = Self.anyDirtyChild }
     }
-    // Not `weak`: weak references cost a side table per parent and an atomic load per step up the
-    // tree, which showed in render profiles. A parent always outlives its link: it clears the
-    // links of its subviews when it goes away or lets one go.
+    // Not `weak`: a weak reference costs a side table per parent and an atomic load per step up the
+    // tree. Sound because a parent always outlives its link: it clears the links of its subviews
+    // when it goes away or lets one go.
     // Kept as `Unmanaged` so a walk up the tree can step without retaining each ancestor.
     @exclusivity(unchecked) var parentLink: Unmanaged<View>?
     var parent: View? {
@@ -121,7 +121,7 @@ open class View {
     /// While `hasDirtyDescendant`: the index in `liveSubviews` of the one subview below which every change since the
     /// last render lies, or `anyDirtyChild` when there may be more than one (or the view's own structural changes,
     /// or a moved list). Taking the changes then goes down the changed path alone instead of looking at every
-    /// subview on the way: a screen's label change looked at some twenty views, cold ones at 10,000 screens.
+    /// subview on the way (cold views, on a server with many screens).
     @exclusivity(unchecked) var dirtyChild = View.anyDirtyChild
     static var anyDirtyChild: UInt16 { .max }
 
@@ -188,7 +188,7 @@ open class View {
     }
 
     /// Creates a text node's view: `#text` is void and needs no name check (templates make a text
-    /// node for every run of text between elements, so the check showed in page profiles).
+    /// node for every run of text between elements).
     init(textNode: Void) {
         packedTag = Self.textNodeTag
     }
