@@ -6,10 +6,9 @@
 
 /// A lock stored inside the object whose stored properties it guards.
 ///
-/// `Locked` keeps its state behind a lock object of its own and a pointer, two allocations besides the owner. The
-/// subjects, disposables and sinks every subscription makes hold a lock each, so they keep their few fields in
-/// themselves and guard them with this instead: no allocation at all in release builds (a `Mutex` is a word inside
-/// the owner). Builds with `-D SCREENPLAY_TSAN_LOCKS` use `NSLock`, as `Locked` does, for ThreadSanitizer.
+/// `Locked` is a box of its own, an allocation besides its owner. The subjects, disposables and sinks every
+/// subscription makes hold a lock each, so they keep their few fields in themselves and guard them with this
+/// instead: no allocation at all in release builds (a `Mutex` is a word inside the owner). Builds with `-D SCREENPLAY_TSAN_LOCKS` use `NSLock`, as `Locked` does, for ThreadSanitizer.
 ///
 /// An owner that uses it reads and writes the guarded properties only inside `withLock`, and says so where it
 /// declares itself `@unchecked Sendable`.

@@ -15,18 +15,10 @@ public final class Locked<State: ~Copyable>: @unchecked Sendable {
     #else
         @usableFromInline let mutex = Mutex(())
     #endif
-    // Behind a pointer rather than a stored `var`, so that taking it `inout` under the lock does
-    // not also pay for dynamic exclusivity checking on every event.
-    @usableFromInline let state: UnsafeMutablePointer<State>
+    @usableFromInline var state: State
 
     public init(_ state: consuming State) {
-        self.state = UnsafeMutablePointer.allocate(capacity: 1)
-        self.state.initialize(to: state)
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
+        self.state = state
     }
 
     /// Runs `body` with exclusive access to the state. Never call out to user code from `body`.
@@ -37,9 +29,9 @@ public final class Locked<State: ~Copyable>: @unchecked Sendable {
         #if SCREENPLAY_TSAN_LOCKS
             lock.lock()
             defer { lock.unlock() }
-            return try body(&state.pointee)
+            return try body(&state)
         #else
-            return try mutex.withLock { _ throws(Failure) in try body(&state.pointee) }
+            return try mutex.withLock { _ throws(Failure) in try body(&state) }
         #endif
     }
 }

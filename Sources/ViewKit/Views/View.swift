@@ -73,7 +73,8 @@ open class View {
     // Not `weak`: a weak reference costs a side table per parent and an atomic load per step up the
     // tree. Sound because a parent always outlives its link: it clears the links of its subviews
     // when it goes away or lets one go.
-    // Kept as `Unmanaged` so a walk up the tree can step without retaining each ancestor.
+    // Kept as `Unmanaged` so a walk up the tree can step without retaining each ancestor (receipt:
+    // `View.parentLink` in Benchmarks/History/26-receipts.md).
     @exclusivity(unchecked) var parentLink: Unmanaged<View>?
     var parent: View? {
         get { parentLink?.takeUnretainedValue() }
