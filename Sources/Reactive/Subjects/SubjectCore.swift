@@ -33,24 +33,25 @@ final class SubjectCore<Element>: Observable<Element> {
     /// behavior does not).
     let replaysAfterStop: Bool
     private let lock = InlineLock()
-    // The state below is read and written under `lock` only, never held across a call out (observers are called
+    // `@exclusivity(unchecked)` on the state below (receipt: `SubjectCore` in Benchmarks/History/26-receipts.md):
+    // sound because it is read and written under `lock` only, never held across a call out (observers are called
     // after the lock is released).
     /// The earliest subscriber: most subjects have one, and it needs no array.
-    private var firstEntry: Entry?
+    @exclusivity(unchecked) private var firstEntry: Entry?
     /// The later subscribers in subscription order, each an `Entry` (kept as plain references: see the type's
     /// comment).
-    private var laterEntries: [AnyObject] = []
+    @exclusivity(unchecked) private var laterEntries: [AnyObject] = []
     /// What a replay subject keeps for new subscribers.
-    private var buffer: [Element]
+    @exclusivity(unchecked) private var buffer: [Element]
     /// The element a subject that replays one keeps (a behavior subject's value, a `share(replay: 1)`'s latest), in
     /// memory of its own rather than in a one-element `buffer`: this class's code runs unspecialised, where replacing
     /// an array's element looks up the array type's metadata at run time on every element, for each screen of a
     /// fan-out; the element type's own metadata comes with the instance.
-    private var value: UnsafeMutablePointer<Element>?
+    @exclusivity(unchecked) private var value: UnsafeMutablePointer<Element>?
     /// Whether the one element replayed is kept in `value`.
     private var keepsValue: Bool { bufferLimit == 1 }
-    private var stop: Stop?
-    private var disposed = false
+    @exclusivity(unchecked) private var stop: Stop?
+    @exclusivity(unchecked) private var disposed = false
 
     @usableFromInline
     init(bufferLimit: Int, replaysAfterStop: Bool, initial: [Element] = []) {

@@ -38,14 +38,17 @@ open class ViewController: DisposeContainer {
     /// The templates the view loads from; set by the runtime (or a test harness) before the view loads.
     public package(set) var templates: TemplateLibrary?
 
+    // `@exclusivity(unchecked)` on the internal state below (receipt: `ViewController` in
+    // Benchmarks/History/26-receipts.md): sound because it is confined to the screen's scheduler, as its views are,
+    // and none is held `inout` across a call out. Public properties keep Swift's checks.
     /// Called when the title or status bar style changes, so the screen can tell open pages.
-    package var screenDidChange: (() -> Void)?
+    @exclusivity(unchecked) package var screenDidChange: (() -> Void)?
 
-    private var loadedView: View?
+    @exclusivity(unchecked) private var loadedView: View?
     /// Outlets found so far: a view controller reads the same few outlets many times while its binder wires them,
     /// and each search walks the view tree. Kept as the views alone, each named by its `data-outlet` attribute: no
     /// second copy of the names (one word a slot).
-    private var outletCache: [View] = []
+    @exclusivity(unchecked) private var outletCache: [View] = []
     let lifecycle = Lifecycle()
     /// The cookies ``setCookie(_:)`` set for the answer to the action being handled.
     private var pendingCookies: [Cookie] = []
