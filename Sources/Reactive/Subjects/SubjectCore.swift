@@ -46,7 +46,8 @@ final class SubjectCore<Element>: Observable<Element> {
     /// The element a subject that replays one keeps (a behavior subject's value, a `share(replay: 1)`'s latest), in
     /// memory of its own rather than in a one-element `buffer`: this class's code runs unspecialised, where replacing
     /// an array's element looks up the array type's metadata at run time on every element, for each screen of a
-    /// fan-out; the element type's own metadata comes with the instance.
+    /// fan-out; the element type's own metadata comes with the instance. Receipt for the pointer cell: `SubjectCore's
+    /// value cell` in Benchmarks/History/26-receipts.md.
     @exclusivity(unchecked) private var value: UnsafeMutablePointer<Element>?
     /// Whether the one element replayed is kept in `value`.
     private var keepsValue: Bool { bufferLimit == 1 }
