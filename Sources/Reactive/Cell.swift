@@ -1,9 +1,10 @@
 extension Optional {
     /// Puts `value` in the cell this names: written in place when there is one, else allocated for it.
     ///
-    /// One value in memory of its own, for a class that keeps it only for a moment (a conflation's waiting element) or
-    /// whose code runs where the value's type is known only at run time (a subject's latest element: an optional or an
-    /// array there looks up its type's metadata on each use, a pointer's element type comes with the instance).
+    /// One value in memory of its own, for a class whose code runs where the value's type is known only at run time
+    /// (a subject's latest element: an optional or an array there looks up its type's metadata on each use, a
+    /// pointer's element type comes with the instance; receipt: `SubjectCore's value cell` in
+    /// Benchmarks/History/26-receipts.md).
     @inlinable @inline(__always)
     mutating func storeInCell<Value>(_ value: Value) where Wrapped == UnsafeMutablePointer<Value> {
         if let cell = self {

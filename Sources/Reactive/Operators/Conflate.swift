@@ -57,10 +57,10 @@ struct ConflatedInlet<Element>: ObserverType {
 
 /// The element (and terminal event) waiting for the scheduler, and whether a drain is already scheduled.
 ///
-/// The waiting element is kept in memory of its own, allocated for it and freed by the drain, rather than inline: a
-/// slot lives as long as its subscription (a screen's), and an inline optional element (and a terminal `Event`,
-/// which can carry one) would make the slot as large as two elements for a value held only for the moment before a
-/// drain; a one-element array would look up its storage class's metadata at run time for every element.
+/// The waiting element is kept inline, as an optional, and the terminal event as a flag and an error, so the slot
+/// holds at most one element (an `Event`, which can carry one, would make it two); a one-element array would look
+/// up its storage class's metadata at run time for every element. (A cell of its own for the element was measured
+/// and removed: `ConflatedSlot's element cell` in Benchmarks/History/26-receipts.md.)
 ///
 /// `@unchecked Sendable`: its fields are read and written under `lock` only; the observer is called on the
 /// scheduler, one drain at a time. `@exclusivity(unchecked)` (receipt: `ConflatedSlot` in
@@ -69,7 +69,7 @@ struct ConflatedInlet<Element>: ObserverType {
 @usableFromInline
 final class ConflatedSlot<Element>: ScreenCatchUp, @unchecked Sendable {
     @usableFromInline let lock = InlineLock()
-    @exclusivity(unchecked) @usableFromInline var waiting: UnsafeMutablePointer<Element>?
+    @exclusivity(unchecked) @usableFromInline var waiting: Element?
     @exclusivity(unchecked) @usableFromInline var isStopped = false
     @exclusivity(unchecked) @usableFromInline var stopError: (any Error)?
     @exclusivity(unchecked) @usableFromInline var isScheduled = false
@@ -119,7 +119,7 @@ final class ConflatedSlot<Element>: ScreenCatchUp, @unchecked Sendable {
             guard !isDisposed, !isStopped else { return false }
             switch event {
             case .next(let element):
-                waiting.storeInCell(element)
+                waiting = element
             case .error(let error):
                 isStopped = true
                 stopError = error
@@ -147,7 +147,7 @@ final class ConflatedSlot<Element>: ScreenCatchUp, @unchecked Sendable {
     @inlinable
     func drain() {
         let (taken, stop, observer) = lock.withLock {
-            () -> (UnsafeMutablePointer<Element>?, Event<Element>?, AnyObserver<Element>?) in
+            () -> (Element?, Event<Element>?, AnyObserver<Element>?) in
             let taken = waiting
             waiting = nil
             isScheduled = false
@@ -156,10 +156,8 @@ final class ConflatedSlot<Element>: ScreenCatchUp, @unchecked Sendable {
             let stop: Event<Element>? = isStopped ? stopError.map { .error($0) } ?? .completed : nil
             return (taken, stop, self.observer)
         }
-        let element = taken?.move()
-        taken?.deallocate()
         guard let observer else { return }
-        if let element { observer.onNext(element) }
+        if let taken { observer.onNext(taken) }
         if let stop { observer.on(stop) }
     }
 
@@ -167,14 +165,10 @@ final class ConflatedSlot<Element>: ScreenCatchUp, @unchecked Sendable {
     func dispose() {
         lock.withLock {
             isDisposed = true
-            waiting.freeCell()
+            waiting = nil
             observer = nil
             upstream = nil
         }
         screen?.unregister(self)
-    }
-
-    deinit {
-        waiting.freeCell()
     }
 }
