@@ -71,7 +71,7 @@ extension ObservableType {
 /// `scheduler`, events are delivered on it: synchronously when they arrive there with nothing of this subscription
 /// still queued, otherwise queued behind the earlier ones; the disposed check happens on the screen.
 ///
-/// `@unchecked Sendable`: the stored `var`s are read and written only under `lock`, except `pending`, an atomic.
+/// `@unchecked Sendable`: the stored `var`s are read and written only under `lock`; the hop counts atomically.
 @usableFromInline
 final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType, Cancelable, @unchecked Sendable {
     /// How an error with no `onError` is reported.
@@ -105,9 +105,8 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
     private let unhandledError: UnhandledError
     private var onNext: ((Element) -> Void)?
     private var rare: RareCallbacks?
-    private let scheduler: ScreenScheduler?
-    /// Deliveries enqueued on `scheduler` and not yet run: while any is, a later event must queue behind it.
-    private let pending = Atomic<Int>(0)
+    /// For `drive`, the hop onto the screen; without a scheduler, events are delivered where they arrive.
+    private let hop: ScreenHop
 
     @usableFromInline
     init(
@@ -119,7 +118,7 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
             rare = RareCallbacks(onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
         }
         self.unhandledError = unhandledError
-        self.scheduler = scheduler
+        hop = ScreenHop(scheduler)
         // The entry's initialiser counts this object among the live resources.
         super.init()
     }
@@ -150,21 +149,11 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
     /// An element (a driver's current value replayed inside `drive`, or a later one): on the screen with nothing
     /// queued, straight to `onNext`, without an `Event` around it.
     override func receive(next element: Element, via observer: ((Event<Element>) -> Void)?) {
-        guard mustEnqueue else {
+        guard hop.mustQueue else {
             deliverNext(element)
             return
         }
         enqueueNext(element)
-    }
-
-    /// Whether an event must be queued on `scheduler` rather than delivered now: off it, or behind earlier ones.
-    ///
-    /// The scheduler's key compared with the thread's, not the scheduler bound and asked: binding it retains and
-    /// releases it, and a scheduler's count is kept in a side table (its lane holds it weakly), on every element.
-    @inline(__always)
-    private var mustEnqueue: Bool {
-        guard let key = scheduler?.confinementKey else { return false }
-        return pending.load(ordering: .acquiring) != 0 || !key.isCurrent
     }
 
     // Out of `receive(next:via:)`, whose common path then makes no `Event` (and looks up no metadata for one).
@@ -181,7 +170,7 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
 
     @usableFromInline
     func on(_ event: Event<Element>) {
-        guard mustEnqueue else {
+        guard hop.mustQueue else {
             deliver(event)
             return
         }
@@ -191,13 +180,10 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
     // Out of `on`, whose common path (already on the screen) then needs no metadata for the closure's captures.
     @inline(never)
     private func enqueueDelivery(_ event: Event<Element>) {
-        guard let scheduler else { return deliver(event) }
-        pending.wrappingAdd(1, ordering: .acquiringAndReleasing)
-        enqueueWork(
-            { [self] in
-                deliver(event)
-                pending.wrappingSubtract(1, ordering: .acquiringAndReleasing)
-            }, on: scheduler)
+        hop.queue { [self] in
+            deliver(event)
+            hop.ran()
+        }
     }
 
     private func deliver(_ event: Event<Element>) {

@@ -1,26 +1,56 @@
 import Primitives
 import Synchronization
 
-/// Delivers work on one screen scheduler: synchronously when already on it with nothing of
-/// this hop still queued, otherwise by enqueueing (so order is kept).
-final class ScreenHop: Sendable {
-    let scheduler: ScreenScheduler
+/// The one hop onto a screen, stored in the object whose deliveries it orders (a binder's box, a trait's delivery
+/// sink, `drive`'s observer): a delivery runs at once when the calling thread runs a turn of the screen and nothing
+/// of this hop is still queued there; otherwise it is queued on the screen's scheduler behind the earlier ones.
+///
+/// Queued work must call ``ran()`` when it has run: the owner's closure holds the owner, and the owner this hop (a
+/// noncopyable value cannot be captured). Without a scheduler (made off any screen) every delivery runs at once.
+struct ScreenHop: ~Copyable {
+    let scheduler: ScreenScheduler?
+    /// Deliveries queued on `scheduler` and not yet run: while any is, a later one must queue behind it.
     private let pending = Atomic<Int>(0)
 
-    init(_ scheduler: ScreenScheduler) {
+    init(_ scheduler: ScreenScheduler?) {
         self.scheduler = scheduler
     }
 
-    func run(_ work: @escaping () -> Void) {
-        if pending.load(ordering: .acquiring) == 0 && scheduler.isCurrent {
-            work()
-            return
-        }
+    /// Whether a delivery must be queued rather than run now: off the screen, or behind earlier ones. The
+    /// scheduler's key is compared with the thread's (``ScreenKey/isCurrent``), the one test of the current screen:
+    /// asking the scheduler itself would retain and release it on every delivery.
+    @inline(__always)
+    var mustQueue: Bool {
+        guard let key = scheduler?.confinementKey else { return false }
+        return pending.load(ordering: .acquiring) != 0 || !key.isCurrent
+    }
+
+    /// Queues `work` on the screen; `work` calls ``ran()`` at its end. Runs it now when there is no screen.
+    func queue(_ work: @escaping () -> Void) {
         pending.wrappingAdd(1, ordering: .acquiringAndReleasing)
-        let transfer = Transfer(work)
-        scheduler.schedule {
-            transfer.value()
-            self.pending.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+        guard let scheduler else { return work() }
+        enqueueWork(work, on: scheduler)
+    }
+
+    /// Counts off a queued delivery that has run.
+    func ran() {
+        pending.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+    }
+}
+
+/// A ``ScreenHop`` in an object of its own, for an owner that is a value (a ``Binder``).
+final class ScreenHopBox: Sendable {
+    let hop: ScreenHop
+
+    init(_ scheduler: ScreenScheduler) {
+        hop = ScreenHop(scheduler)
+    }
+
+    func run(_ work: @escaping () -> Void) {
+        guard hop.mustQueue else { return work() }
+        hop.queue { [self] in
+            work()
+            hop.ran()
         }
     }
 }
@@ -34,26 +64,19 @@ final class ScreenHop: Sendable {
 final class ScreenDeliverySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     typealias Element = Observer.Element
 
-    private let scheduler: ScreenScheduler
-    /// Deliveries enqueued on the scheduler and not yet run: while any is, a later event must queue behind it.
-    private let pending = Atomic<Int>(0)
+    private let hop: ScreenHop
 
     init(_ observer: Observer, on scheduler: ScreenScheduler) {
-        self.scheduler = scheduler
+        hop = ScreenHop(scheduler)
         super.init(observer)
     }
 
     func on(_ event: Event<Element>) {
-        if pending.load(ordering: .acquiring) == 0 && scheduler.isCurrent {
+        guard hop.mustQueue else { return forward(event: event) }
+        hop.queue { [self] in
             forward(event: event)
-            return
+            hop.ran()
         }
-        pending.wrappingAdd(1, ordering: .acquiringAndReleasing)
-        enqueueWork(
-            { [self] in
-                forward(event: event)
-                pending.wrappingSubtract(1, ordering: .acquiringAndReleasing)
-            }, on: scheduler)
     }
 }
 

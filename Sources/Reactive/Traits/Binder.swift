@@ -25,7 +25,7 @@ public struct Binder<Value>: ObserverType {
             guard let target else { return }
             binding(target, value)
         }
-        let hop = scheduler.map(ScreenHop.init)
+        let hop = scheduler.map(ScreenHopBox.init)
         self.binding = { event in
             switch event {
             case .next(let element):
