@@ -66,8 +66,9 @@ open class ViewController: DisposeContainer {
     /// The template this view controller's view loads from; by default the class name without a
     /// `ViewController` suffix (`MovieDetailViewController` → `MovieDetail`).
     open class var templateName: String {
-        // Derived from the type's name once per class: reflecting the name costs more than a lookup, and every
-        // screen of the class asks when its view loads.
+        // Derived from the type's name once per class and kept for the process (receipt: `ViewController's template
+        // names` in Benchmarks/History/26-receipts.md): every screen of the class asks when its view loads, and a
+        // class's name never changes.
         let key = ObjectIdentifier(self)
         if let name = derivedTemplateNames.withLock({ $0[key] }) { return name }
         let typeName = String(describing: self)

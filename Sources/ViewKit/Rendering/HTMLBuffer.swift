@@ -22,7 +22,8 @@ import Primitives
 public struct HTMLBuffer: Sendable {
     // The bytes live in a buffer of our own rather than in a `[UInt8]`: rendering appends a few
     // bytes at a time (a tag name, a quote, a run of text between escapes), each a copy into
-    // reserved room rather than a generic `Array.append(contentsOf:)`. The buffer is copied on
+    // reserved room rather than a generic `Array.append(contentsOf:)` (receipt: the first row of
+    // Benchmarks/History/08-third-round-templates-and-rendering.md). The buffer is copied on
     // write, so `HTMLBuffer` keeps value semantics.
     private var storage: Storage
 
