@@ -58,9 +58,8 @@ final class ScreenHopBox: Sendable {
 /// Forwards events to `observer` on a screen scheduler; drops everything once disposed (checked
 /// on the screen, so nothing reaches a torn-down screen).
 ///
-/// A ``Sink`` that does the hop's work itself (rather than holding a `ScreenHop`). The `asObservable()` of a trait
-/// subscribed on a screen goes through it; `drive(onNext:)` and `emit(onNext:)` do not need it (their
-/// `CallbackObserver` hops).
+/// A ``Sink`` with a ``ScreenHop`` of its own. The `asObservable()` of a trait subscribed on a screen goes through it;
+/// `drive(onNext:)` and `emit(onNext:)` do not need it (their `CallbackObserver` holds the hop).
 final class ScreenDeliverySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     typealias Element = Observer.Element
 
