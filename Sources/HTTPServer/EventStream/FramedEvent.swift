@@ -51,7 +51,9 @@ package struct FramedEvent: Sendable {
 
     /// Writes the event at the start of `destination`, which has room for `count` bytes; returns `count`.
     package func write(into destination: UnsafeMutableRawBufferPointer) -> Int {
-        // Every stream of a fan-out frames its event here: plain copies through one pointer, no bounds checks.
+        // Every stream of a fan-out frames its event here: plain copies through one pointer, no bounds checks, into
+        // memory the caller sized with `count` (a stream's send buffer, or `bytes`' array). Not re-measured (see
+        // Benchmarks/History/26-receipts.md).
         let start = destination.baseAddress!.assumingMemoryBound(to: UInt8.self)
         var out = start
         Self.copy("event: ", to: &out)

@@ -114,6 +114,8 @@ final class SubjectCore<Element>: Observable<Element> {
         }
     }
 
+    // `unsafeDowncast` (receipt: `The downcasts` in Benchmarks/History/26-receipts.md): sound because the list holds
+    // entries only; debug builds check it.
     @inline(__always)
     private func entry(_ object: AnyObject) -> Entry {
         unsafeDowncast(object, to: Entry.self)
