@@ -51,9 +51,9 @@ package struct FramedEvent: Sendable {
 
     /// Writes the event at the start of `destination`, which has room for `count` bytes; returns `count`.
     package func write(into destination: UnsafeMutableRawBufferPointer) -> Int {
-        // Every stream of a fan-out frames its event here: plain copies through one pointer, no bounds checks, into
-        // memory the caller sized with `count` (a stream's send buffer, or `bytes`' array). Not re-measured (see
-        // Benchmarks/History/26-receipts.md).
+        // Every stream of a fan-out frames its event here: plain copies through one pointer into memory the caller
+        // sized with `count`. A C door rather than a trick: the memory is the transport's (the buffer
+        // libmicrohttpd's content reader hands a stream, or an adopted stream's send buffer), or `bytes`' array.
         let start = destination.baseAddress!.assumingMemoryBound(to: UInt8.self)
         var out = start
         Self.copy("event: ", to: &out)
