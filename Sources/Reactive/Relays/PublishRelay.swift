@@ -6,27 +6,10 @@
 /// let changes = PublishRelay<Movie>()
 /// changes.accept(movie)
 /// ```
-public final class PublishRelay<Element>: ObservableType {
-    // The subject's core itself, without a `PublishSubject` around it: one object less per relay.
-    @usableFromInline let core = SubjectCore<Element>(bufferLimit: 0, replaysAfterStop: false)
-
+public final class PublishRelay<Element>: RelayBase<Element> {
     /// Creates a relay with no observers.
-    @inlinable public init() {}
-
-    /// Sends `event` to every current observer.
-    public func accept(_ event: Element) {
-        core.onNext(event)
-    }
-
-    /// Subscribes `observer`.
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-    where Observer.Element == Element {
-        core.subscribe(observer)
-    }
-
-    /// The relay as a sequence.
-    public func asObservable() -> Observable<Element> {
-        core
+    @inlinable public init() {
+        super.init(core: SubjectCore(bufferLimit: 0, replaysAfterStop: false))
     }
 }
 

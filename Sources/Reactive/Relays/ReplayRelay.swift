@@ -7,12 +7,9 @@
 /// let messages = ReplayRelay<String>.create(bufferSize: 10)
 /// messages.accept("Welcome")
 /// ```
-public final class ReplayRelay<Element>: ObservableType {
-    // The subject's core itself, without a `ReplaySubject` around it: one object less per relay.
-    @usableFromInline let core: SubjectCore<Element>
-
+public final class ReplayRelay<Element>: RelayBase<Element> {
     private init(bufferSize: Int) {
-        core = SubjectCore(bufferLimit: bufferSize, replaysAfterStop: true)
+        super.init(core: SubjectCore(bufferLimit: bufferSize, replaysAfterStop: true))
     }
 
     /// A relay replaying the last `bufferSize` elements (a negative size is a reported mistake and counts as 0).
@@ -23,22 +20,6 @@ public final class ReplayRelay<Element>: ObservableType {
     /// A relay replaying every element it ever received.
     public static func createUnbound() -> ReplayRelay<Element> {
         ReplayRelay(bufferSize: Int.max)
-    }
-
-    /// Buffers `event` and sends it to every current observer.
-    public func accept(_ event: Element) {
-        core.onNext(event)
-    }
-
-    /// Subscribes `observer`, replaying the buffer to it first.
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-    where Observer.Element == Element {
-        core.subscribe(observer)
-    }
-
-    /// The relay as a sequence.
-    public func asObservable() -> Observable<Element> {
-        core
     }
 }
 

@@ -9,12 +9,10 @@
 /// count.subscribe(onNext: { print($0) })   // prints 0
 /// count.onNext(1)                          // prints 1
 /// ```
-public final class BehaviorSubject<Element>: SubjectType, ObserverType, Cancelable {
-    @usableFromInline let core: SubjectCore<Element>
-
+public final class BehaviorSubject<Element>: SubjectBase<Element>, SubjectType {
     /// Creates a subject whose current value is `value`.
     @inlinable public init(value: Element) {
-        core = SubjectCore(value: value)
+        super.init(core: SubjectCore(value: value))
     }
 
     /// The current value. Throws the error the subject failed with, or `RxError.disposed`.
@@ -22,46 +20,9 @@ public final class BehaviorSubject<Element>: SubjectType, ObserverType, Cancelab
         try core.latest(describing: "BehaviorSubject")
     }
 
-    /// Whether anyone is subscribed.
-    public var hasObservers: Bool {
-        core.hasObservers
-    }
-
-    /// Whether `dispose()` has been called.
-    public var isDisposed: Bool {
-        core.isDisposed
-    }
-
-    /// Makes a `next` element the current value and sends `event` to every observer.
-    public func on(_ event: Event<Element>) {
-        core.on(event)
-    }
-
-    /// Makes `element` the current value and sends it to every observer: `on(.next(element))`, without making the
-    /// event.
-    public func onNext(_ element: Element) {
-        core.onNext(element)
-    }
-
-    /// Subscribes `observer`, replaying the current value to it first.
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-    where Observer.Element == Element {
-        core.subscribe(observer)
-    }
-
     /// The subject as an observer.
     public func asObserver() -> BehaviorSubject<Element> {
         self
-    }
-
-    /// The subject as a sequence.
-    public func asObservable() -> Observable<Element> {
-        core
-    }
-
-    /// Drops every observer and the value; later subscribers receive `RxError.disposed`.
-    public func dispose() {
-        core.dispose()
     }
 }
 

@@ -10,51 +10,15 @@
 /// taps.subscribe(onNext: { print("tap") }).disposed(by: bag)
 /// taps.onNext(())
 /// ```
-public final class PublishSubject<Element>: SubjectType, ObserverType, Cancelable {
-    @usableFromInline let core = SubjectCore<Element>(bufferLimit: 0, replaysAfterStop: false)
-
+public final class PublishSubject<Element>: SubjectBase<Element>, SubjectType {
     /// Creates a subject with no observers.
-    @inlinable public init() {}
-
-    /// Whether anyone is subscribed.
-    public var hasObservers: Bool {
-        core.hasObservers
-    }
-
-    /// Whether `dispose()` has been called.
-    public var isDisposed: Bool {
-        core.isDisposed
-    }
-
-    /// Sends `event` to every current observer.
-    public func on(_ event: Event<Element>) {
-        core.on(event)
-    }
-
-    /// Sends `element` to every current observer: `on(.next(element))`, without making the event.
-    public func onNext(_ element: Element) {
-        core.onNext(element)
-    }
-
-    /// Subscribes `observer`.
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-    where Observer.Element == Element {
-        core.subscribe(observer)
+    @inlinable public init() {
+        super.init(core: SubjectCore(bufferLimit: 0, replaysAfterStop: false))
     }
 
     /// The subject as an observer.
     public func asObserver() -> PublishSubject<Element> {
         self
-    }
-
-    /// The subject as a sequence.
-    public func asObservable() -> Observable<Element> {
-        core
-    }
-
-    /// Drops every observer; later subscribers receive `RxError.disposed`.
-    public func dispose() {
-        core.dispose()
     }
 }
 

@@ -6,11 +6,9 @@
 /// ```swift
 /// let history = ReplaySubject<Int>.create(bufferSize: 2)
 /// ```
-public final class ReplaySubject<Element>: SubjectType, ObserverType, Cancelable {
-    private let core: SubjectCore<Element>
-
+public final class ReplaySubject<Element>: SubjectBase<Element>, SubjectType {
     private init(bufferSize: Int) {
-        core = SubjectCore(bufferLimit: bufferSize, replaysAfterStop: true)
+        super.init(core: SubjectCore(bufferLimit: bufferSize, replaysAfterStop: true))
     }
 
     /// A subject replaying the last `bufferSize` elements.
@@ -23,40 +21,9 @@ public final class ReplaySubject<Element>: SubjectType, ObserverType, Cancelable
         ReplaySubject(bufferSize: Int.max)
     }
 
-    /// Whether anyone is subscribed.
-    public var hasObservers: Bool {
-        core.hasObservers
-    }
-
-    /// Whether `dispose()` has been called.
-    public var isDisposed: Bool {
-        core.isDisposed
-    }
-
-    /// Buffers a `next` element and sends `event` to every observer.
-    public func on(_ event: Event<Element>) {
-        core.on(event)
-    }
-
-    /// Subscribes `observer`, replaying the buffer to it first.
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-    where Observer.Element == Element {
-        core.subscribe(observer)
-    }
-
     /// The subject as an observer.
     public func asObserver() -> ReplaySubject<Element> {
         self
-    }
-
-    /// The subject as a sequence.
-    public func asObservable() -> Observable<Element> {
-        core
-    }
-
-    /// Drops every observer and the buffer; later subscribers receive `RxError.disposed`.
-    public func dispose() {
-        core.dispose()
     }
 }
 
