@@ -93,7 +93,7 @@ public final class TemplateLibrary: Sendable {
         for (className, nib) in nibs.sorted(by: { $0.key < $1.key }) {
             let placeholder = ParsedNode(
                 kind: .element(tagName: "div", attributes: [("data-view", className)]), children: [], line: 1)
-            guard registry.type(named: className) != nil else {
+            guard registry.kind(named: className) != nil else {
                 throw TemplateError(
                     file: nib.file, line: 0, message: "no view class registered as '\(className)' for this nib")
             }

@@ -44,6 +44,31 @@ public final class Button: View {
         self.actionName = actionName
     }
 
+    /// The attributes a button's element gives its properties.
+    public override class var templateAttributes: Set<String> { ["data-action", "disabled", "type"] }
+
+    /// A button's content is its title.
+    public override class var templateContentIsSubviews: Bool { false }
+
+    /// The element's text is the ``title``, `data-action` the ``actionName``, `disabled` clears ``isEnabled``.
+    public override class func templateConfiguration(from element: TemplateElement) throws(TemplateError)
+        -> TemplateConfiguration?
+    {
+        let title = element.text
+        let actionName = element.attribute("data-action") ?? ""
+        let isEnabled = !element.hasAttribute("disabled")
+        return TemplateConfiguration(Button.self) { button in
+            button.title = title
+            button.actionName = actionName
+            button.isEnabled = isEnabled
+        }
+    }
+
+    /// A `<button>` with an outlet or an action.
+    override class func isInferred(from element: TemplateElement) -> Bool {
+        element.tagName == "button" && (element.outlet != nil || element.hasAttribute("data-action"))
+    }
+
     /// Delivers a tap to the observers of `rx.tap`, synchronously, if the button is enabled.
     ///
     /// The screen runtime calls it on the screen's scheduler when the button's action arrives.

@@ -29,6 +29,22 @@ public final class Form: View {
         super.init(tagName: "form")
     }
 
+    /// The attributes a form's element gives it: its method and action are the framework's.
+    public override class var templateAttributes: Set<String> { ["data-action", "method", "action"] }
+
+    /// `data-action` is the ``defaultAction``.
+    public override class func templateConfiguration(from element: TemplateElement) throws(TemplateError)
+        -> TemplateConfiguration?
+    {
+        guard let defaultAction = element.attribute("data-action") else { return nil }
+        return TemplateConfiguration(Form.self) { $0.defaultAction = defaultAction }
+    }
+
+    /// A `<form>` that does not say `method="get"`.
+    override class func isInferred(from element: TemplateElement) -> Bool {
+        element.tagName == "form" && element.attribute("method")?.lowercased() != "get"
+    }
+
     /// Marks every field of the form touched: their errors show, as after a submit.
     public func markSubmitted() {
         for field in fields { field.markTouched() }
