@@ -44,7 +44,8 @@ public final class ScreenHarness: Sendable {
     ) throws {
         let registry = ViewRegistry()
         views(registry)
-        let templates = try TemplateLibrary(directory: directory, registry: registry)
+        let templates = try TemplateLibrary(
+            directory: directory, registry: registry, builtIns: PageLayout.builtInTemplates)
         let layout = try templates.template(named: "layout")
         let scheduler = ScreenScheduler(label: "screen-harness")
         self.scheduler = scheduler

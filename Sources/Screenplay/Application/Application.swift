@@ -94,7 +94,7 @@ public final class Application: Sendable {
         clientAssets = client
         let templates = try TemplateLibrary(
             directory: root + "/Templates", registry: registry, layoutHead: client.headMarkup,
-            builtIns: SignIn.templates)
+            builtIns: PageLayout.builtInTemplates)
         let layout = try Self.layout(in: templates)
         library = Locked((templates, layout))
         self.root = root

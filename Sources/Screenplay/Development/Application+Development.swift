@@ -51,7 +51,7 @@ extension Application {
         do {
             let templates = try TemplateLibrary(
                 directory: root + "/Templates", registry: viewRegistry, layoutHead: clientAssets.headMarkup,
-                builtIns: SignIn.templates)
+                builtIns: PageLayout.builtInTemplates)
             let layout = try Self.layout(in: templates)
             for route in routes.withLock({ $0 }) { try route.validate(templates) }
             if let notFound = notFoundRoute.withLock({ $0 }) { try notFound.validate(templates) }

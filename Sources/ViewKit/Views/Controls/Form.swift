@@ -2,7 +2,7 @@
 ///
 /// Every `<form>` of a template that does not say `method="get"` is a `Form`. It renders as a form that posts, with
 /// JavaScript or without, to its ``defaultAction`` (a template's `data-action`, else its first button's) with the
-/// screen's CSRF token; its buttons render as submit buttons with a `formaction` of their own action. A post carries
+/// context's hidden form fields (``RenderContext/hiddenFormFields``); its buttons render as submit buttons with a `formaction` of their own action. A post carries
 /// every field of the form: the screen sets the fields' values, marks them all touched (their errors show), and only
 /// then fires the button's `rx.tap`, in the same turn.
 ///
@@ -65,9 +65,8 @@ public final class Form: View {
         html.appendStatic(" method=\"post\"")
         html.appendAttribute(static: "action", context.actionPath(defaultAction ?? ""))
         writeTrailingAttributes(into: &html, includeHidden: true)
-        html.appendStatic("><input type=\"hidden\" name=\"csrf\"")
-        html.appendAttribute(static: "value", context.csrfToken)
         html.append(UInt8(ascii: ">"))
+        context.writeHiddenFormFields(into: &html)
         renderSubviews(into: &html, context: context)
         html.appendStatic("</form>")
     }
