@@ -25,6 +25,15 @@ import ViewKit
         #expect(reported.first?.contains("Fix: pass an element name") == true)
     }
 
+    @Test func aHiddenFormFieldWhoseNameWouldNeedEscapingIsLeftOutAndSaysSo() {
+        let reported = mistakes {
+            let context = RenderContext(hiddenFormFields: [("bad\"name", "1"), ("good", "2")])
+            #expect(context.hiddenFormFields.map(\.name) == ["good"])
+        }
+        #expect(reported.count == 1)
+        #expect(reported.first?.contains("hidden form fields named [\"bad\\\"name\"]") == true)
+    }
+
     @Test func anInvalidAttributeNameSetsNothing() {
         let reported = mistakes {
             let view = View(tagName: "section")
