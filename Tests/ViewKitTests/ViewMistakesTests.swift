@@ -27,11 +27,12 @@ import ViewKit
 
     @Test func aHiddenFormFieldWhoseNameWouldNeedEscapingIsLeftOutAndSaysSo() {
         let reported = mistakes {
-            let context = RenderContext(hiddenFormFields: [("bad\"name", "1"), ("good", "2")])
-            #expect(context.hiddenFormFields.map(\.name) == ["good"])
+            let fields: HiddenFormFields = [("bad\"name", "1"), ("good", "2")]
+            #expect(fields.fields.map(\.name) == ["good"])
+            #expect(HiddenFormFields([("", "1")]).fields.isEmpty)
         }
-        #expect(reported.count == 1)
-        #expect(reported.first?.contains("hidden form fields named [\"bad\\\"name\"]") == true)
+        #expect(reported.count == 2)
+        #expect(reported.first?.contains("HiddenFormFields was given fields named [\"bad\\\"name\"]") == true)
     }
 
     @Test func anInvalidAttributeNameSetsNothing() {

@@ -1,9 +1,17 @@
 package import ViewKit
 
-extension RenderContext {
+extension HiddenFormFields {
     /// The name of the hidden field that carries a screen session's request-forgery token in every form of its page.
     package static let requestForgeryTokenField = "csrf"
 
+    /// A screen's: its session's request-forgery `token` in the `csrf` field, which an action's post must bring back.
+    /// A screen makes them once and renders every patch with them.
+    package static func screen(csrfToken token: String) -> HiddenFormFields {
+        [(requestForgeryTokenField, token)]
+    }
+}
+
+extension RenderContext {
     /// A context for a screen's page: actions post to `actionPath`, and every form carries the screen session's
     /// request-forgery `token` in its hidden `csrf` field, which an action's post must bring back.
     ///
@@ -15,6 +23,6 @@ extension RenderContext {
     public static func screen(
         actionPath: @escaping @Sendable (String) -> String = { "#" + $0 }, csrfToken token: String = ""
     ) -> RenderContext {
-        RenderContext(actionPath: actionPath, hiddenFormFields: [(requestForgeryTokenField, token)])
+        RenderContext(actionPath: actionPath, hiddenFormFields: .screen(csrfToken: token))
     }
 }

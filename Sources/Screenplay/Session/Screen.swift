@@ -11,10 +11,13 @@ package final class Screen {
     package let page: View
     /// The session's CSRF token, which every action form carries.
     package let csrfToken: String
+    /// The token as the hidden field of every form, made (and checked) once, not for every patch.
+    private let formFields: HiddenFormFields
     /// What renders the page's forms: actions post to the session's action URLs with its token. Made when rendering
     /// (its action path is a closure over the session id), not kept with every screen.
     package var context: RenderContext {
-        .screen(actionPath: { [sessionID] in ScreenSession.actionPath(of: sessionID, $0) }, csrfToken: csrfToken)
+        RenderContext(
+            actionPath: { [sessionID] in ScreenSession.actionPath(of: sessionID, $0) }, hiddenFormFields: formFields)
     }
     package let url: String
     /// The session's id, which names its events URL.
@@ -54,6 +57,7 @@ package final class Screen {
         self.url = url
         self.sessionID = sessionID
         self.csrfToken = csrfToken
+        formFields = .screen(csrfToken: csrfToken)
         self.log = EventLog(capacity: eventBuffer)
         page = layout.instantiate()
         if let scheduler = ScreenScheduler.current { page.confine(to: scheduler) }

@@ -14,35 +14,21 @@ internal import Reactive
 public struct RenderContext: Sendable {
     /// Maps an action name to the URL path its form posts to.
     public var actionPath: @Sendable (String) -> String
-    /// The hidden fields every form that posts carries, in order: `<input type="hidden" name="…" value="…">` each.
-    /// Names are letters, digits, `-` and `_` (checked once, here, so that every form writes them as they are);
-    /// values are escaped.
-    public let hiddenFormFields: [(name: String, value: String)]
+    /// The hidden fields every form that posts carries, in order, their names checked when they were made.
+    public var hiddenFormFields: HiddenFormFields
 
     /// Creates a context; the defaults suit tests and static rendering.
-    ///
-    /// A hidden field whose name is not letters, digits, `-` and `_` is left out, and a ``ProgrammerError`` says so.
     public init(
-        actionPath: @escaping @Sendable (String) -> String = { "#" + $0 },
-        hiddenFormFields: [(name: String, value: String)] = []
+        actionPath: @escaping @Sendable (String) -> String = { "#" + $0 }, hiddenFormFields: HiddenFormFields = []
     ) {
         self.actionPath = actionPath
-        if hiddenFormFields.allSatisfy({ Self.isPlainName($0.name) }) {
-            self.hiddenFormFields = hiddenFormFields
-        } else {
-            ProgrammerErrors.report(
-                ProgrammerError(
-                    mistake: "RenderContext was given hidden form fields named "
-                        + "\(hiddenFormFields.map(\.name).filter { !Self.isPlainName($0) }); they are left out.",
-                    fix: "name hidden form fields with letters, digits, - and _ (“csrf”, “form-token”)."))
-            self.hiddenFormFields = hiddenFormFields.filter { Self.isPlainName($0.name) }
-        }
+        self.hiddenFormFields = hiddenFormFields
     }
 
     /// Writes the hidden fields as a form that posts carries them after its start tag.
     func writeHiddenFormFields(into html: inout HTMLBuffer) {
-        for field in hiddenFormFields {
-            // The name needs no escaping (`isPlainName`): only the value goes through the escaper.
+        for field in hiddenFormFields.fields {
+            // The name needs no escaping (checked when the fields were made): only the value goes through the escaper.
             html.appendStatic("<input type=\"hidden\" name=\"")
             html.appendRaw(field.name)
             html.append(UInt8(ascii: "\""))
@@ -50,17 +36,52 @@ public struct RenderContext: Sendable {
             html.append(UInt8(ascii: ">"))
         }
     }
+}
+
+/// The hidden fields every form that posts carries (`<input type="hidden" name="…" value="…">` each, in order), with
+/// their names checked once, when made: a page's server makes them once and renders with them many times.
+///
+/// Names are letters, digits, `-` and `_`, written as they are; values are escaped. A field whose name is anything
+/// else is left out, and a ``ProgrammerError`` says so.
+///
+/// ```swift
+/// let fields: HiddenFormFields = [("token", token)]
+/// let context = RenderContext(actionPath: { "/actions/" + $0 }, hiddenFormFields: fields)
+/// ```
+public struct HiddenFormFields: Sendable, ExpressibleByArrayLiteral {
+    /// The fields, in order.
+    public let fields: [(name: String, value: String)]
+
+    /// Checks the fields' names; a field whose name is not letters, digits, `-` and `_` is left out and reported.
+    public init(_ fields: [(name: String, value: String)]) {
+        guard !fields.allSatisfy({ Self.isPlainName($0.name) }) else {
+            self.fields = fields
+            return
+        }
+        ProgrammerErrors.report(
+            ProgrammerError(
+                mistake: "HiddenFormFields was given fields named "
+                    + "\(fields.map(\.name).filter { !Self.isPlainName($0) }); they are left out.",
+                fix: "name hidden form fields with letters, digits, - and _ (“csrf”, “form-token”)."))
+        self.fields = fields.filter { Self.isPlainName($0.name) }
+    }
+
+    /// The fields of the literal, checked as ``init(_:)`` checks them.
+    public init(arrayLiteral elements: (name: String, value: String)...) {
+        self.init(elements)
+    }
 
     private static func isPlainName(_ name: String) -> Bool {
-        !name.isEmpty
-            && name.utf8.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                    return true
-                default:
-                    return false
-                }
+        guard !name.isEmpty else { return false }
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                continue
+            default:
+                return false
             }
+        }
+        return true
     }
 }
