@@ -56,7 +56,9 @@ extension Application {
             return .noContent
         }
         // Unknown screen (expired, or the server restarted): rebuilt from its URL, announced, and reset.
-        guard let url = form[ScreenWire.Field.url.rawValue], let (route, screenRequest) = route(forURL: url, request: request) else {
+        guard let url = form[ScreenWire.Field.url.rawValue],
+            let (route, screenRequest) = route(forURL: url, request: request)
+        else {
             throw HTTPError(.notFound, message: "No such screen.")
         }
         guard shared.screenCount < shared.capacity else { throw Self.streamFull(shared) }

@@ -95,7 +95,8 @@ package final class Screen {
             addingToStartTag: [
                 (ScreenWire.Attribute.screenURL.rawValue, url),
                 (ScreenWire.Attribute.lastEventID.rawValue, String(log.lastID)),
-                (ScreenWire.Attribute.wire.rawValue, Self.wireVersion), (ScreenWire.Attribute.screen.rawValue, sessionID),
+                (ScreenWire.Attribute.wire.rawValue, Self.wireVersion),
+                (ScreenWire.Attribute.screen.rawValue, sessionID),
                 (ScreenWire.Attribute.csrf.rawValue, csrfToken),
                 (ScreenWire.Attribute.streams.rawValue, ScreenWire.streams.pattern),
                 (ScreenWire.Attribute.client.rawValue, clientVersion),
