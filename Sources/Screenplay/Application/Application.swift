@@ -37,7 +37,7 @@ public final class Application: Sendable {
     /// The router; add your own routes (an API, say) before ``start()``.
     public let router: Router
     /// The templates: parsed at start-up and, with ``OperationsConfiguration/isDevelopment``, again when one changes.
-    public var templates: TemplateLibrary { library.withLock { $0.templates } }
+    public var templates: TemplateLibrary { assembly.withLock { $0.templates } }
     /// The counters served at `/metrics`; with ``OperationsConfiguration/metrics`` `.off` nothing is counted.
     public let metrics: Metrics
     /// Where request and session lines go.
@@ -45,7 +45,8 @@ public final class Application: Sendable {
     /// Whether development features are on: template and stylesheet reload, detailed error pages.
     public var isDevelopment: Bool { operations.isDevelopment }
     package let sessions: SessionRegistry
-    let library: Locked<(templates: TemplateLibrary, layout: Template)>
+    /// How screens are put together: the templates and the layout, replaced whole by a development reload.
+    let assembly: Locked<ScreenAssembly>
     let routes = Locked<[ScreenRoute]>([])
     let notFoundRoute = Locked<ScreenRoute?>(nil)
     private let server: Locked<HTTPServer?> = Locked(nil)
@@ -92,11 +93,10 @@ public final class Application: Sendable {
         views(registry)
         let client = try ClientAssets()
         clientAssets = client
-        let templates = try TemplateLibrary(
-            directory: root + "/Templates", registry: registry, layoutHead: client.headMarkup,
-            builtIns: SignIn.templates)
-        let layout = try Self.layout(in: templates)
-        library = Locked((templates, layout))
+        assembly = Locked(
+            try ScreenAssembly(
+                templatesIn: root + "/Templates", registry: registry, clientHead: client.headMarkup,
+                clientVersion: client.version, eventBuffer: sessions.eventBuffer))
         self.root = root
         viewRegistry = registry
         router = Router()
@@ -171,12 +171,6 @@ public final class Application: Sendable {
     /// A URL without its query: queries may carry tokens, and stay out of logs.
     static func path(of url: String) -> String {
         String(url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-    }
-
-    static func layout(in templates: TemplateLibrary) throws -> Template {
-        let layout = try templates.template(named: "layout")
-        try layout.validate(outlets: ["content": View.self])
-        return layout
     }
 
     /// Registers a screen at a path pattern (`/movies/:id`) with the factory that assembles it.

@@ -6,7 +6,7 @@ internal import HTTPServer
 /// ETag. The page shell links them by itself; the version names the wire protocol and the files' contents, so a
 /// deploy that changes either is a new URL, and a page of another version reloads once (see the Forms and wire
 /// protocol articles).
-struct ClientAssets: Sendable {
+package struct ClientAssets: Sendable {
     struct Asset: Sendable {
         let bytes: [UInt8]
         let contentType: String
@@ -52,8 +52,12 @@ struct ClientAssets: Sendable {
     func path(_ name: String) -> String { Self.prefix + version + "/" + name }
 
     /// What the page shell puts first in `<head>`: the framework's stylesheet and script.
-    var headMarkup: String {
-        "<link rel=\"stylesheet\" href=\"\(path("screenplay.css"))\">"
+    var headMarkup: String { Self.headMarkup(version: version) }
+
+    /// The page shell's `<head>` markup for the client of `version` (`ScreenHarness` renders with version `test`).
+    package static func headMarkup(version: String) -> String {
+        let path = { (name: String) in prefix + version + "/" + name }
+        return "<link rel=\"stylesheet\" href=\"\(path("screenplay.css"))\">"
             + "<script src=\"\(path("screenplay.js"))\" defer></script>"
     }
 

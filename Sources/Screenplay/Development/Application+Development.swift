@@ -49,13 +49,12 @@ extension Application {
     /// Re-parses the templates; applies them to every open screen, or reports why they cannot be used.
     package func reloadTemplates() {
         do {
-            let templates = try TemplateLibrary(
-                directory: root + "/Templates", registry: viewRegistry, layoutHead: clientAssets.headMarkup,
-                builtIns: SignIn.templates)
-            let layout = try Self.layout(in: templates)
-            for route in routes.withLock({ $0 }) { try route.validate(templates) }
-            if let notFound = notFoundRoute.withLock({ $0 }) { try notFound.validate(templates) }
-            library.withLock { $0 = (templates, layout) }
+            let reloaded = try ScreenAssembly(
+                templatesIn: root + "/Templates", registry: viewRegistry, clientHead: clientAssets.headMarkup,
+                clientVersion: clientAssets.version, eventBuffer: sessionConfiguration.eventBuffer)
+            for route in routes.withLock({ $0 }) { try route.validate(reloaded.templates) }
+            if let notFound = notFoundRoute.withLock({ $0 }) { try notFound.validate(reloaded.templates) }
+            assembly.withLock { $0 = reloaded }
         } catch {
             let payload = Self.developmentErrorPayload(error)
             development.withLock { $0.error = payload }
