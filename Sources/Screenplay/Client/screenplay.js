@@ -736,7 +736,7 @@
       if (!stream || stopped || attached === stream) return;
       attaching = true;
       post(streamsURL + "/" + encodeURIComponent(stream) + "/screens",
-        { screen: sid, csrf: csrf, url: screenURL, last: String(last) }).then(function (response) {
+        { screen: sid, csrf: csrf, url: screenURL, last: String(last), version: "2" }).then(function (response) {
         attaching = false;
         if (stream !== streamId || stopped) return;
         if (response.status === 204) { attached = stream; attachDelay = 500; }
