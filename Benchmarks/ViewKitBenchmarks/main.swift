@@ -40,7 +40,8 @@ registry.register(BenchmarkHeaderView.self, as: "MovieHeaderView")
 let library = try TemplateLibrary(directory: templatesDirectory(), registry: registry)
 let screen = try library.template(named: "MovieDetail")
 let layout = try library.template(named: "layout")
-let context = RenderContext(actionPath: { "/screens/abc/actions/" + $0 }, csrfToken: "0123456789abcdef")
+let context = RenderContext(
+    actionPath: { "/screens/abc/actions/" + $0 }, hiddenFormFields: [("csrf", "0123456789abcdef")])
 
 /// A page like the demo's: the layout with the movie screen and a list of 20 tips.
 func makePage() -> View {

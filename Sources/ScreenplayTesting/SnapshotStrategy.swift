@@ -54,12 +54,13 @@ extension Snapshotting where Value == [UInt8] {
 }
 
 extension Snapshotting where Value: View {
-    /// A view's subtree rendered with the default `RenderContext`, pretty-printed.
+    /// A view's subtree rendered as a screen's page renders it (``RenderContext/screen(actionPath:csrfToken:)``, with
+    /// fragment links and an empty token), pretty-printed.
     public static var html: Snapshotting<Value> {
-        html(context: RenderContext())
+        html(context: .screen())
     }
 
-    /// A view's subtree rendered with `context` (action paths, CSRF token), pretty-printed.
+    /// A view's subtree rendered with `context` (action paths, hidden form fields), pretty-printed.
     public static func html(context: RenderContext) -> Snapshotting<Value> {
         Snapshotting<[UInt8]>.html.pullback { $0.renderHTML(context: context) }
     }

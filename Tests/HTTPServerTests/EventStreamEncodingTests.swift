@@ -7,9 +7,9 @@ import Testing
         String(decoding: EventStream.encode(event: event, id: id, data: data), as: UTF8.self)
     }
 
-    @Test func anEventNamingItsScreenWritesTheScreenBeforeItsId() {
+    @Test func anEventInANamespaceWritesTheNamespaceBeforeItsId() {
         let event = FramedEvent(name: "patch", id: 12, lineOfData: Array("[1]".utf8))
-        let named = event.naming(screen: "Ab-9_z")
+        let named = event.inNamespace("Ab-9_z")
         #expect(String(decoding: named.bytes, as: UTF8.self) == "event: patch\nid: Ab-9_z.12\ndata: [1]\n\n")
         #expect(named.count == named.bytes.count)
         #expect(String(decoding: event.bytes, as: UTF8.self) == "event: patch\nid: 12\ndata: [1]\n\n")

@@ -67,7 +67,7 @@ import ViewKit
             root.addSubview(label)
             root.addSubview(image)
             root.addSubview(button)
-            let html = root.renderHTML(context: RenderContext(csrfToken: value))
+            let html = root.renderHTML(context: RenderContext(hiddenFormFields: [("csrf", value)]))
 
             let parsed = try #require(Self.parseFragment(html).first)
             let expectedText = Self.expectedRoundTrip(text)

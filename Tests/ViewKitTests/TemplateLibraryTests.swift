@@ -100,7 +100,8 @@ import Testing
         navigationBar.isHidden = true
         let content: View = layout.outlet("content")
         content.addSubview(try Fixtures.library().template(named: "MovieDetail").instantiate())
-        let page = layout.renderHTML(context: RenderContext(actionPath: { "/screens/s1/actions/" + $0 }))
+        let context = RenderContext(actionPath: { "/screens/s1/actions/" + $0 }, hiddenFormFields: [("csrf", "")])
+        let page = layout.renderHTML(context: context)
         let text = String(decoding: page, as: UTF8.self)
         #expect(
             text.hasPrefix(

@@ -16,7 +16,8 @@ import ViewKit
         let button = Button(title: "Back", actionName: "close")
         button.classList.insert("back")
         button.accessibilityLabel = "Back to the list"
-        let context = RenderContext(actionPath: { "/screens/s1/actions/" + $0 }, csrfToken: "t0k\"en")
+        let context = RenderContext(
+            actionPath: { "/screens/s1/actions/" + $0 }, hiddenFormFields: [("csrf", "t0k\"en")])
         assertSnapshot(of: button, as: .html(context: context), named: "enabled")
         button.isEnabled = false
         assertSnapshot(of: button, as: .html(context: context), named: "disabled")
@@ -67,7 +68,7 @@ import ViewKit
         form.addSubview(field)
         form.addSubview(Button(title: "Add", actionName: "add"))
         form.addSubview(Button(title: "Clear", actionName: "clear"))
-        let context = RenderContext(actionPath: { "/screens/s1/actions/" + $0 }, csrfToken: "tok")
+        let context = RenderContext(actionPath: { "/screens/s1/actions/" + $0 }, hiddenFormFields: [("csrf", "tok")])
         assertSnapshot(of: form, as: .html(context: context), named: "form")
         let list = ListView()
         list.update(with: ["a b", "c/d"], id: { $0 }, makeRow: { _ in Button(title: "Done", actionName: "done") }) {

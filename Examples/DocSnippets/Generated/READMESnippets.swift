@@ -20,13 +20,13 @@ extension READMESnippets {
         )
     }
 
-    // README.md:268
-    func snippetAtLine268() async throws {
+    // README.md:271
+    func snippetAtLine271() async throws {
         assertSnapshot(of: harness.page, as: .html)
     }
 
-    // README.md:280
-    func snippetAtLine280() async throws {
+    // README.md:283
+    func snippetAtLine283() async throws {
         let harness = try ScreenHarness(templates: "Templates") { request in makeCounter(request) }
         harness.tap("add")
         #expect(harness.patches.count == 1)

@@ -14,6 +14,25 @@ import TodoApp
         assertSnapshot(of: harness.page, as: .html)
     }
 
+    @Test func theHeadingsBadgeOfTheAppsOwnKindCountsTheItemsLeft() throws {
+        let store = TodoStore()
+        store.add("Water the plants", by: "alice")
+        store.add("Buy milk", by: "bob")
+        let harness = try makeHarness(store: store)
+        #expect(harness.screenHTML.contains(#"class="badge badge-open" data-outlet="leftBadge">2 left</span></h1>"#))
+        store.markDone(1)
+        harness.settle()
+        #expect(harness.screenHTML.contains(#"data-outlet="leftBadge">1 left</span>"#))
+    }
+
+    @Test func aTemplateNamingTheBadgeFailsToLoadWithoutTheAppsRegistration() throws {
+        #expect(throws: TemplateError.self) {
+            _ = try ScreenHarness(templates: TodoServer.resourceRoot + "/Templates", url: "/todos") { _ in
+                TodoListViewController.make(store: TodoStore(), user: "alice")
+            }
+        }
+    }
+
     @Test func addingAnItemShowsItAndClearsTheField() throws {
         let store = TodoStore()
         let harness = try makeHarness(store: store, user: "alice")

@@ -5,7 +5,9 @@ import TodoApp
 
 /// The to-do screen on `store` in a harness, signed in as `user`.
 func makeHarness(store: TodoStore, user: String = "alice") throws -> ScreenHarness {
-    try ScreenHarness(templates: TodoServer.resourceRoot + "/Templates", url: "/todos") { _ in
+    try ScreenHarness(
+        templates: TodoServer.resourceRoot + "/Templates", views: TodoServer.registerViews(in:), url: "/todos"
+    ) { _ in
         TodoListViewController.make(store: store, user: user)
     }
 }

@@ -292,7 +292,7 @@ extension EventStream.State {
 /// Wakes a transport that parked itself because a stream had nothing to send.
 ///
 /// Class-bound: the transports are objects, and a copy of a class-bound existential is a reference count, where a
-/// copy of an open one went through the run-time's value witnesses (a screen's send copies its stream's waker).
+/// copy of an open one went through the run-time's value witnesses (each send copies its stream's waker).
 protocol StreamWaker: AnyObject, Sendable {
     /// Called at most once per parking, outside the stream's lock.
     func wake()

@@ -1,16 +1,17 @@
 /// A server-sent event as its parts: a name and an id framing one line of `data`, which many events may share.
 ///
 /// Its bytes on the wire are `event: name\nid: id\ndata: data\n\n` — or, on a stream that carries the events of
-/// several screens, `id: screen.id`, naming the screen (``naming(screen:)``). An event stream keeps it as it is until its
-/// connection takes it (``EventStream/send(event:id:data:)``), and a screen's event log keeps it for replay: a fan-out
-/// of one payload to thousands of streams copies the payload into each socket, not into a buffer of each stream.
+/// several sources, each numbering its own, `id: namespace.id`, naming the source (``inNamespace(_:)``). An event
+/// stream keeps it as it is until its connection takes it (``EventStream/send(event:id:data:)``), and a source may keep
+/// it for replay: a fan-out of one payload to thousands of streams copies the payload into each socket, not into a
+/// buffer of each stream.
 package struct FramedEvent: Sendable {
     package let name: String
     package let id: Int
     package let data: [UInt8]
-    /// The screen the event belongs to, on a stream shared by several screens: written before the id, with a `.`.
-    /// Nil on a screen's own stream. Contract: holds no line break (a session id is URL-safe base64).
-    package private(set) var screen: String?
+    /// The source whose numbering `id` belongs to, on a stream that carries several sources' events: written before
+    /// the id, with a `.`. Nil when the stream has one numbering. Contract: holds no line break and no `.`.
+    package private(set) var namespace: String?
 
     /// Nil when `name` is empty or holds a line break, or `data` holds one: the parts could not carry them as they
     /// are (``EventStream/encode(event:id:data:)`` splits such data into lines).
@@ -21,8 +22,8 @@ package struct FramedEvent: Sendable {
         self.data = data
     }
 
-    /// For parts known to hold no line break (a screen's events: their data is JSON or cleaned of line breaks), not
-    /// looked through again for every stream of a fan-out.
+    /// For parts known to hold no line break (data that is JSON, or cleaned of line breaks), not looked through again
+    /// for every stream of a fan-out.
     package init(name: String, id: Int, lineOfData data: [UInt8]) {
         assert(FramedEvent(name: name, id: id, data: data) != nil, "an event's name or data holds a line break")
         self.name = name
@@ -30,16 +31,19 @@ package struct FramedEvent: Sendable {
         self.data = data
     }
 
-    /// The same event naming `screen` in its id, for a stream that carries several screens' events.
-    package func naming(screen: String) -> FramedEvent {
+    /// The same event with its id in `namespace` (`id: namespace.id`), for a stream that carries the events of
+    /// several sources, each numbering its own. `namespace` holds no line break and no `.` (the caller's contract:
+    /// the stream's reader splits the id at its last `.`).
+    package func inNamespace(_ namespace: String) -> FramedEvent {
         var event = self
-        event.screen = screen
+        event.namespace = namespace
         return event
     }
 
     /// Its size on the wire.
     package var count: Int {
-        7 + name.utf8.count + 5 + (screen.map { $0.utf8.count + 1 } ?? 0) + Self.decimalCount(id) + 7 + data.count + 2
+        7 + name.utf8.count + 5 + (namespace.map { $0.utf8.count + 1 } ?? 0) + Self.decimalCount(id) + 7 + data.count
+            + 2
     }
 
     /// Its bytes on the wire, in one buffer.
@@ -60,8 +64,8 @@ package struct FramedEvent: Sendable {
         var name = name
         name.withUTF8 { Self.copy($0, to: &out) }
         Self.copy("\nid: ", to: &out)
-        if var screen {
-            screen.withUTF8 { Self.copy($0, to: &out) }
+        if var namespace {
+            namespace.withUTF8 { Self.copy($0, to: &out) }
             out.pointee = UInt8(ascii: ".")
             out += 1
         }

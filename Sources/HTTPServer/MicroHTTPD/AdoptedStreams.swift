@@ -5,7 +5,7 @@ import Primitives
 /// Event streams sent on sockets the server takes over from libmicrohttpd once a stream's request is answered.
 ///
 /// Why: libmicrohttpd keeps a connection's memory pool (12 KiB here, most of it touched) for as long as the
-/// response lasts, and an event stream lasts as long as its screen is open: 10,000 open screens held 120 MiB of
+/// response lasts, and an event stream lasts as long as its page is open: 10,000 open streams held 120 MiB of
 /// pools. It also sends every event through a resume, a wake-up of its I/O thread and a suspend. An adopted stream is
 /// a socket and one small object; a writer sends on the socket from its own thread, never blocking (what the socket
 /// does not take waits for room), and one epoll thread watches every adopted socket for the client going away and

@@ -14,7 +14,7 @@ package final class Screen {
     /// What renders the page's forms: actions post to the session's action URLs with its token. Made when rendering
     /// (its action path is a closure over the session id), not kept with every screen.
     package var context: RenderContext {
-        RenderContext(
+        .screen(
             actionPath: { [sessionID] in ScreenWire.actionPath(screen: sessionID, action: $0) }, csrfToken: csrfToken)
     }
     package let url: String

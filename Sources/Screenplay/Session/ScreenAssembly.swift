@@ -24,7 +24,7 @@ package struct ScreenAssembly: Sendable {
         eventBuffer: Int = 32
     ) throws {
         templates = try TemplateLibrary(
-            directory: directory, registry: registry, layoutHead: clientHead, builtIns: SignIn.templates)
+            directory: directory, registry: registry, layoutHead: clientHead, builtIns: PageLayout.builtInTemplates)
         layout = try templates.template(named: "layout")
         try layout.validate(outlets: ["content": View.self])
         self.clientVersion = clientVersion

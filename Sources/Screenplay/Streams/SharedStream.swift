@@ -106,7 +106,8 @@ package final class SharedStreamAttachment: ScreenEventTarget {
 
     package func send(_ event: FramedEvent) {
         guard !isClosed else { return }
-        stream.send(event.naming(screen: screenID))
+        // The shared stream's events name their screen: each screen numbers its own (a session id holds no `.`).
+        stream.send(event.inNamespace(screenID))
     }
 
     package func sendUnnumbered(event: String, data: String) {

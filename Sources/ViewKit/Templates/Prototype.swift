@@ -20,31 +20,6 @@ final class Prototype: Sendable {
         }
     }
 
-    /// What a specific view class takes from its element.
-    enum Configuration: Sendable {
-        case none
-        case label(text: String)
-        case button(title: String, actionName: String, isEnabled: Bool)
-        case image(alternativeText: String, placeholder: String?, loadsEagerly: Bool)
-        case stack(axis: StackView.Axis, spacing: Int)
-        case field(FieldConfiguration)
-        case form(defaultAction: String?)
-    }
-
-    /// What a field takes from its element: the values every field has, and its kind's.
-    struct FieldConfiguration: Sendable {
-        var name: String
-        var label: String
-        var isEnabled: Bool
-        var text: String
-        var placeholder: String
-        var kind: TextField.Kind
-        var keyboardType: String?
-        var isOn: Bool
-        var options: [Picker.Option]
-        var selectedIndex: Int?
-    }
-
     struct Element: Sendable {
         var viewType: View.Type
         var tagName: String
@@ -54,7 +29,8 @@ final class Prototype: Sendable {
         var isHidden: Bool
         var accessibilityLabel: String?
         var accessibilityRole: String?
-        var configuration: Configuration
+        /// What the view's kind read from its element, given to each view made from it.
+        var configuration: TemplateConfiguration?
         var isOutletScope: Bool
     }
 
@@ -79,8 +55,8 @@ final class Prototype: Sendable {
             isStatic = true
         case .element(let node):
             let element = node.element
-            var isPlain = ObjectIdentifier(element.viewType) == ObjectIdentifier(View.self)
-            if case .none = element.configuration {} else { isPlain = false }
+            let isPlain =
+                ObjectIdentifier(element.viewType) == ObjectIdentifier(View.self) && element.configuration == nil
             isStatic =
                 isPlain && element.explicitID == nil && !element.isOutletScope && !Self.canTakeFocus(element)
                 && !element.attributes.contains { $0.name == "data-outlet" } && children.allSatisfy(\.isStatic)
@@ -121,31 +97,7 @@ final class Prototype: Sendable {
         case .element(let node):
             let view = node.element.viewType.init(tagName: node.element.tagName)
             view.adoptTemplateState(node, attributes: attributeList, rare: rareState)
-            switch node.element.configuration {
-            case .none: break
-            case .label(let text): (view as? Label)?.text = text
-            case .button(let title, let actionName, let isEnabled):
-                if let button = view as? Button {
-                    button.title = title
-                    button.actionName = actionName
-                    button.isEnabled = isEnabled
-                }
-            case .image(let alternativeText, let placeholder, let loadsEagerly):
-                if let image = view as? ImageView {
-                    image.alternativeText = alternativeText
-                    image.placeholder = placeholder
-                    image.loadsEagerly = loadsEagerly
-                }
-            case .stack(let axis, let spacing):
-                if let stack = view as? StackView {
-                    stack.axis = axis
-                    stack.spacing = spacing
-                }
-            case .field(let configuration):
-                (view as? Field)?.configure(with: configuration)
-            case .form(let defaultAction):
-                if let defaultAction { (view as? Form)?.defaultAction = defaultAction }
-            }
+            node.element.configuration?.apply(view)
             // Static children stay markup in the shared rare state; the others become subviews. Exact capacity:
             // the array lives as long as the screen, and growing it by doubling would leave up to half of it unused.
             let hasStaticContent = rareState?.staticContent != nil

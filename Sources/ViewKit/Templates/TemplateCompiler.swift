@@ -46,19 +46,20 @@ struct TemplateCompiler {
                 file: file, line: node.line, outlet: outlet, message: "invalid element name \(tagName.debugDescription)"
             )
         }
+        let element = TemplateElement(node: node, file: file)
         let viewName = node.attribute("data-view")
-        let viewType: View.Type
+        let kind: ViewRegistry.Kind
         if let viewName {
-            guard let registered = registry.type(named: viewName) else {
+            guard let registered = registry.kind(named: viewName) else {
                 throw TemplateError(
                     file: file, line: node.line, outlet: outlet,
                     message: "unknown view class '\(viewName)' in data-view (register it in the ViewRegistry)")
             }
-            viewType = registered
+            kind = registered
         } else {
-            viewType = Self.inferredType(of: node)
+            kind = registry.inferredKind(of: element)
         }
-        let isCustom = viewName != nil && !Self.builtInNames.contains(viewName!)
+        let viewType = kind.type
 
         if let outlet {
             if outlet.isEmpty || !View.isValidName(outlet) {
@@ -72,68 +73,43 @@ struct TemplateCompiler {
             scope.outlets[outlet] = (viewType, node.line)
         }
 
-        var element = Prototype.Element(
+        // The kind reads its own element: what it takes is not rendered as the template gives it.
+        var prototypeElement = Prototype.Element(
             viewType: viewType, tagName: tagName, attributes: [], explicitID: nil, classList: [], isHidden: false,
-            accessibilityLabel: nil, accessibilityRole: nil, configuration: .none, isOutletScope: isCustom)
-        var consumed: Set<String> = ["data-view"]
-        if viewType is Label.Type {
-            element.configuration = .label(text: Self.collapsedText(node.textContent))
-        } else if viewType is Button.Type {
-            element.configuration = .button(
-                title: Self.collapsedText(node.textContent), actionName: node.attribute("data-action") ?? "",
-                isEnabled: node.attribute("disabled") == nil)
-            consumed.formUnion(["data-action", "disabled", "type"])
-        } else if viewType is ImageView.Type {
-            element.configuration = .image(
-                alternativeText: node.attribute("alt") ?? "", placeholder: node.attribute("src"),
-                loadsEagerly: node.attribute("loading") == "eager")
-            consumed.formUnion(["alt", "src", "loading", "decoding"])
-        } else if viewType is StackView.Type {
-            let axis = StackView.Axis(rawValue: node.attribute("data-axis") ?? "vertical")
-            guard let axis else {
-                throw TemplateError(
-                    file: file, line: node.line, outlet: outlet, message: "data-axis must be horizontal or vertical")
-            }
-            element.configuration = .stack(axis: axis, spacing: Int(node.attribute("data-spacing") ?? "0") ?? 0)
-            consumed.formUnion(["data-axis", "data-spacing"])
-        } else if viewType is Field.Type {
-            element.configuration = .field(
-                try Self.fieldConfiguration(of: node, viewType: viewType, outlet: outlet, file: file))
-            consumed.formUnion([
-                "name", "data-label", "value", "disabled", "type", "placeholder", "inputmode", "checked",
-            ])
-        } else if viewType is Form.Type {
-            element.configuration = .form(defaultAction: node.attribute("data-action"))
-            consumed.formUnion(["data-action", "method", "action"])
-        }
+            accessibilityLabel: nil, accessibilityRole: nil,
+            configuration: try viewType.templateConfiguration(from: element), isOutletScope: kind.ownsOutlets)
+        var consumed = viewType.templateAttributes
+        consumed.insert("data-view")
 
         for (name, value) in rawAttributes where !consumed.contains(name) {
             switch name {
-            case "id": element.explicitID = value
-            case "class": element.classList = ClassList([value])
-            case "hidden": element.isHidden = true
-            case "aria-label": element.accessibilityLabel = value
-            case "role": element.accessibilityRole = value
+            case "id": prototypeElement.explicitID = value
+            case "class": prototypeElement.classList = ClassList([value])
+            case "hidden": prototypeElement.isHidden = true
+            case "aria-label": prototypeElement.accessibilityLabel = value
+            case "role": prototypeElement.accessibilityRole = value
             default:
                 guard View.isValidName(name) else {
                     throw TemplateError(
                         file: file, line: node.line, outlet: outlet, message: "invalid attribute name '\(name)'")
                 }
-                element.attributes.append((name, value))
+                prototypeElement.attributes.append((name, value))
             }
         }
 
         var children: [Prototype] = []
-        let takesChildren =
-            !(viewType is Label.Type || viewType is Button.Type || viewType is ImageView.Type
-            || viewType is Field.Type)
-        if isCustom, let viewName {
-            children = try compileCustomContent(
-                of: node, viewName: viewName, viewType: viewType, file: file, nibStack: nibStack)
-        } else if takesChildren {
+        if kind.ownsOutlets, let viewName {
+            if viewType.templateContentIsSubviews {
+                children = try compileCustomContent(
+                    of: node, viewName: viewName, viewType: viewType, file: file, nibStack: nibStack)
+            } else {
+                try Self.check(Scope(), against: viewType.outletTypes, file: file, owner: viewName)
+            }
+        } else if viewType.templateContentIsSubviews {
             children = try compile(node.children, file: file, scope: &scope, parentTag: tagName, nibStack: nibStack)
         }
-        return Prototype(kind: .element(Prototype.ElementNode(element)), children: children, line: node.line)
+        return Prototype(
+            kind: .element(Prototype.ElementNode(prototypeElement)), children: children, line: node.line)
     }
 
     /// A custom view owns its outlets: its nib (or inline content) compiles in a scope of its own,
@@ -192,81 +168,7 @@ struct TemplateCompiler {
         return false
     }
 
-    // MARK: Fields
-
-    /// A field's values from its element: its name (the outlet's unless `name` says), its label (`data-label`, or
-    /// `aria-label` alone), and its kind's own.
-    static func fieldConfiguration(of node: ParsedNode, viewType: View.Type, outlet: String?, file: String)
-        throws(TemplateError) -> Prototype.FieldConfiguration
-    {
-        let label = node.attribute("data-label") ?? ""
-        guard !label.isEmpty || node.attribute("aria-label") != nil else {
-            throw TemplateError(
-                file: file, line: node.line, outlet: outlet,
-                message: "a field needs a label: add data-label=\"…\" (or aria-label=\"…\" where no label shows)")
-        }
-        guard let name = node.attribute("name") ?? outlet, !name.isEmpty else {
-            throw TemplateError(
-                file: file, line: node.line, outlet: outlet, message: "a field needs a name or a data-outlet")
-        }
-        var configuration = Prototype.FieldConfiguration(
-            name: name, label: label, isEnabled: node.attribute("disabled") == nil, text: node.attribute("value") ?? "",
-            placeholder: node.attribute("placeholder") ?? "", kind: .text, keyboardType: node.attribute("inputmode"),
-            isOn: node.attribute("checked") != nil, options: [], selectedIndex: nil)
-        if viewType is TextField.Type {
-            let type = node.attribute("type")?.lowercased() ?? "text"
-            guard let kind = TextField.Kind(rawValue: type) else {
-                throw TemplateError(
-                    file: file, line: node.line, outlet: outlet,
-                    message: "a TextField's type is one of \(TextField.Kind.allCases.map(\.rawValue)), not '\(type)'")
-            }
-            configuration.kind = kind
-        } else if viewType is TextView.Type {
-            configuration.text =
-                node.textContent.hasPrefix("\n") ? String(node.textContent.dropFirst()) : node.textContent
-        } else if viewType is Picker.Type {
-            for option in node.children where option.tagName == "option" {
-                let title = collapsedText(option.textContent)
-                if option.attribute("selected") != nil { configuration.selectedIndex = configuration.options.count }
-                configuration.options.append(Picker.Option(value: option.attribute("value") ?? title, title: title))
-            }
-            if configuration.selectedIndex == nil && !configuration.options.isEmpty { configuration.selectedIndex = 0 }
-        }
-        return configuration
-    }
-
-    // MARK: Inference and text
-
-    static let builtInNames: Set<String> = [
-        "View", "Label", "Button", "ImageView", "StackView", "ListView", "TextField", "TextView", "Switch", "Picker",
-        "Form",
-    ]
-
-    /// Elements whose text-only content makes an outlet a `Label`.
-    static let textTags: Set<String> = [
-        "h1", "h2", "h3", "h4", "h5", "h6", "p", "span", "label", "strong", "em", "small", "b", "i", "a", "li", "dt",
-        "dd", "td", "th", "figcaption", "caption", "title", "time", "code", "pre", "q", "cite", "mark", "output",
-        "legend", "summary", "abbr", "blockquote", "data", "bdi",
-    ]
-
-    /// The class of an element without `data-view`: buttons with an outlet or action are buttons,
-    /// images with an outlet are image views, text-only outlets are labels, the rest plain views.
-    static func inferredType(of node: ParsedNode) -> View.Type {
-        guard let tagName = node.tagName else { return View.self }
-        let hasOutlet = node.attribute("data-outlet") != nil
-        if tagName == "button" && (hasOutlet || node.attribute("data-action") != nil) { return Button.self }
-        if tagName == "form" && node.attribute("method")?.lowercased() != "get" { return Form.self }
-        guard hasOutlet else { return View.self }
-        switch tagName {
-        case "input": return node.attribute("type")?.lowercased() == "checkbox" ? Switch.self : TextField.self
-        case "textarea": return TextView.self
-        case "select": return Picker.self
-        default: break
-        }
-        if tagName == "img" { return ImageView.self }
-        if textTags.contains(tagName) && !node.children.contains(where: { $0.tagName != nil }) { return Label.self }
-        return View.self
-    }
+    // MARK: Text
 
     /// Whitespace-only text that holds a line break is layout of the source, not content: dropped.
     /// Other runs of whitespace collapse to one space, except where whitespace is significant.

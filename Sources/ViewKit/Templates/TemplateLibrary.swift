@@ -20,33 +20,12 @@ public final class TemplateLibrary: Sendable {
     /// The folder the templates were read from, for messages.
     private let directory: String
 
-    /// The page shell used when `directory` has no `layout.html`: a title, an account bar (shown by a sign-in), the
-    /// `navigationBar`, `notice` and `content` outlets, and a live region for announcements.
-    public static let defaultLayout = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title data-outlet="title" data-view="Label">Screenplay</title>
-        </head>
-        <body>
-        <nav class="account-bar" aria-label="Account" data-outlet="account" hidden><span data-outlet="signedIn" hidden>Signed \
-        in as <strong data-outlet="userName" data-view="Label"></strong> · <a href="/signout">Sign out</a></span><a \
-        data-outlet="signInLink" href="/signin">Sign in</a></nav>
-        <header class="navigation-bar" data-outlet="navigationBar"></header>
-        <p class="notice" role="status" data-outlet="notice"></p>
-        <main class="content" data-outlet="content"></main>
-        <div class="visually-hidden" aria-live="polite" data-announcer></div>
-        </body>
-        </html>
-        """
-
     /// Loads and checks every template in `directory`.
     ///
-    /// `layoutHead` is markup put first in the layout's `<head>` (the framework's own script and stylesheet); the
-    /// layout is `layout.html`, or ``defaultLayout`` when there is none. `builtIns` are templates (name → source) a
-    /// framework brings, each used when `directory` has no file of that name (the sign-in screen's, say).
+    /// `builtIns` are templates (name → source) a framework brings, each used when `directory` has no file of that
+    /// name (a sign-in screen's, say). The layout is `layout.html`, else a built-in `layout` (a framework's page
+    /// shell), else there is none; `layoutHead` is markup put first in its `<head>` (a framework's own script and
+    /// stylesheet).
     public init(
         directory: String, registry: ViewRegistry, layoutHead: String = "", builtIns: [String: String] = [:]
     ) throws {
@@ -76,24 +55,23 @@ public final class TemplateLibrary: Sendable {
         let compiler = TemplateCompiler(registry: registry, nibs: nibs)
 
         var templates: [String: Template] = [:]
-        var files = htmlFiles(in: directory)
-        if !files.contains("layout.html") { files.append("layout.html") }
-        for fileName in files {
+        for fileName in htmlFiles(in: directory) {
             let name = String(fileName.dropLast(5))
-            var source =
-                name == "layout" && !fileManager.fileExists(atPath: directory + "/layout.html")
-                ? Self.defaultLayout : try read(fileName)
+            var source = try read(fileName)
             if name == "layout" && !layoutHead.isEmpty { source = Self.inserting(layoutHead, intoHeadOf: source) }
             templates[name] = try Self.compileTemplate(name: name, file: fileName, source: source, compiler: compiler)
         }
         for (name, source) in builtIns.sorted(by: { $0.key < $1.key }) where templates[name] == nil {
+            let source =
+                name == "layout" && !layoutHead.isEmpty ? Self.inserting(layoutHead, intoHeadOf: source) : source
             templates[name] = try Self.compileTemplate(
-                name: name, file: "(built-in \(name).html)", source: source, compiler: compiler)
+                name: name, file: name == "layout" ? "layout.html" : "(built-in \(name).html)", source: source,
+                compiler: compiler)
         }
         for (className, nib) in nibs.sorted(by: { $0.key < $1.key }) {
             let placeholder = ParsedNode(
                 kind: .element(tagName: "div", attributes: [("data-view", className)]), children: [], line: 1)
-            guard registry.type(named: className) != nil else {
+            guard registry.kind(named: className) != nil else {
                 throw TemplateError(
                     file: nib.file, line: 0, message: "no view class registered as '\(className)' for this nib")
             }

@@ -3,12 +3,12 @@ import Reactive
 /// A control that sends an action when pressed (like `UIButton`).
 ///
 /// It renders as a real form so it works without JavaScript: the form is the button's element
-/// (it carries `domID`), posts to `context.actionPath(actionName)` with the CSRF token in a hidden
-/// field, and holds a submit `<button>` showing `title`. Classes, `aria-label` and other
+/// (it carries `domID`), posts to `context.actionPath(actionName)` with the context's hidden form fields
+/// (``RenderContext/hiddenFormFields``), and holds a submit `<button>` showing `title`. Classes, `aria-label` and other
 /// attributes go on the `<button>`; `hidden` on the form.
 ///
 /// ```html
-/// <form id="v3" method="post" action="/screens/s1/actions/close"><input type="hidden" name="csrf"
+/// <form id="v3" method="post" action="/actions/close"><input type="hidden" name="token"
 ///   value="…"><button type="submit" class="back">Back</button></form>
 /// ```
 ///
@@ -42,6 +42,31 @@ public final class Button: View {
         self.init()
         self.title = title
         self.actionName = actionName
+    }
+
+    /// The attributes a button's element gives its properties.
+    public override class var templateAttributes: Set<String> { ["data-action", "disabled", "type"] }
+
+    /// A button's content is its title.
+    public override class var templateContentIsSubviews: Bool { false }
+
+    /// The element's text is the ``title``, `data-action` the ``actionName``, `disabled` clears ``isEnabled``.
+    public override class func templateConfiguration(from element: TemplateElement) throws(TemplateError)
+        -> TemplateConfiguration?
+    {
+        let title = element.text
+        let actionName = element.attribute("data-action") ?? ""
+        let isEnabled = !element.hasAttribute("disabled")
+        return TemplateConfiguration(Button.self) { button in
+            button.title = title
+            button.actionName = actionName
+            button.isEnabled = isEnabled
+        }
+    }
+
+    /// A `<button>` with an outlet or an action.
+    override class func isInferred(from element: TemplateElement) -> Bool {
+        element.tagName == "button" && (element.outlet != nil || element.hasAttribute("data-action"))
     }
 
     /// Delivers a tap to the observers of `rx.tap`, synchronously, if the button is enabled.
@@ -111,9 +136,9 @@ public final class Button: View {
         html.appendStatic(" method=\"post\"")
         html.appendAttribute(static: "action", actionURL(context: context, row: row))
         if isHidden { html.appendStatic(" hidden") }
-        html.appendStatic("><input type=\"hidden\" name=\"csrf\"")
-        html.appendAttribute(static: "value", context.csrfToken)
-        html.appendStatic("><button")
+        html.append(UInt8(ascii: ">"))
+        context.writeHiddenFormFields(into: &html)
+        html.appendStatic("<button")
         writeLeadingAttributes(into: &html, includeID: false, extraClasses: [])
         html.appendStatic(isEnabled ? " type=\"submit\"" : " type=\"submit\" disabled")
         writeTrailingAttributes(into: &html, includeHidden: false)

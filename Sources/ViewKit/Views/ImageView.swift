@@ -39,6 +39,31 @@ public final class ImageView: View {
         super.init(tagName: "img")
     }
 
+    /// The attributes an `<img>` gives the view's properties (its `decoding` is always `async`).
+    public override class var templateAttributes: Set<String> { ["alt", "src", "loading", "decoding"] }
+
+    /// An image has no content.
+    public override class var templateContentIsSubviews: Bool { false }
+
+    /// `alt` is the ``alternativeText``, `src` the ``placeholder``, `loading="eager"` sets ``loadsEagerly``.
+    public override class func templateConfiguration(from element: TemplateElement) throws(TemplateError)
+        -> TemplateConfiguration?
+    {
+        let alternativeText = element.attribute("alt") ?? ""
+        let placeholder = element.attribute("src")
+        let loadsEagerly = element.attribute("loading") == "eager"
+        return TemplateConfiguration(ImageView.self) { image in
+            image.alternativeText = alternativeText
+            image.placeholder = placeholder
+            image.loadsEagerly = loadsEagerly
+        }
+    }
+
+    /// An `<img>` with an outlet.
+    override class func isInferred(from element: TemplateElement) -> Bool {
+        element.tagName == "img" && element.outlet != nil
+    }
+
     /// Writes the `<img>` with `src`, `alt`, lazy (or eager) loading and async decoding.
     public override func render(into html: inout HTMLBuffer, context: RenderContext) {
         let image = imageURL.flatMap { Self.isAllowedSource($0) ? $0 : nil }

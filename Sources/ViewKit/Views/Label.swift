@@ -28,6 +28,31 @@ public final class Label: View {
     public override func renderContent(into html: inout HTMLBuffer, context: RenderContext) {
         html.appendText(text)
     }
+
+    // MARK: Template
+
+    /// Elements whose text-only content makes an outlet a label.
+    static let textTags: Set<String> = [
+        "h1", "h2", "h3", "h4", "h5", "h6", "p", "span", "label", "strong", "em", "small", "b", "i", "a", "li", "dt",
+        "dd", "td", "th", "figcaption", "caption", "title", "time", "code", "pre", "q", "cite", "mark", "output",
+        "legend", "summary", "abbr", "blockquote", "data", "bdi",
+    ]
+
+    /// A label's content is its text.
+    public override class var templateContentIsSubviews: Bool { false }
+
+    /// The element's text, whitespace collapsed, is the label's ``text``.
+    public override class func templateConfiguration(from element: TemplateElement) throws(TemplateError)
+        -> TemplateConfiguration?
+    {
+        let text = element.text
+        return TemplateConfiguration(Label.self) { $0.text = text }
+    }
+
+    /// An outlet on a text element (`h1`, `p`, `span`, `a`…) that holds only text.
+    override class func isInferred(from element: TemplateElement) -> Bool {
+        element.outlet != nil && textTags.contains(element.tagName) && !element.hasChildElements
+    }
 }
 
 /// Text between elements, as in static template markup; renders escaped text and no element.

@@ -32,6 +32,23 @@ public final class StackView: View {
         super.init(tagName: tagName)
     }
 
+    /// The attributes of a stack's layout.
+    public override class var templateAttributes: Set<String> { ["data-axis", "data-spacing"] }
+
+    /// `data-axis` (`horizontal` or `vertical`, the default) is the ``axis``, `data-spacing` the ``spacing``.
+    public override class func templateConfiguration(from element: TemplateElement) throws(TemplateError)
+        -> TemplateConfiguration?
+    {
+        guard let axis = Axis(rawValue: element.attribute("data-axis") ?? "vertical") else {
+            throw element.error("data-axis must be horizontal or vertical")
+        }
+        let spacing = Int(element.attribute("data-spacing") ?? "0") ?? 0
+        return TemplateConfiguration(StackView.self) { stack in
+            stack.axis = axis
+            stack.spacing = spacing
+        }
+    }
+
     /// Writes the element with the layout classes and the subviews.
     public override func render(into html: inout HTMLBuffer, context: RenderContext) {
         writeStartTag(into: &html, extraClasses: ["stack", "stack-" + axis.rawValue, "stack-spacing-\(spacing)"])

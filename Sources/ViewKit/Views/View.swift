@@ -230,6 +230,45 @@ open class View {
 
     /// Called on a view created from a template once its subtree (its nib) is attached.
     open func awakeFromNib() {}
+
+    // MARK: Reading a template element
+
+    /// The attributes of its template element this kind reads itself in ``templateConfiguration(from:)``: they are
+    /// not rendered as the template gives them. Every other attribute is kept on the element. None by default.
+    ///
+    /// ```swift
+    /// override class var templateAttributes: Set<String> { ["data-count"] }
+    /// ```
+    open class var templateAttributes: Set<String> { [] }
+
+    /// Whether the element's content becomes the view's subviews (by default), or is this kind's to read, as a
+    /// label's text is: then the content makes no views.
+    open class var templateContentIsSubviews: Bool { true }
+
+    /// Reads this kind's template element when templates load, like UIKit's `init(coder:)`: checks it, and returns
+    /// what every view made from it is given (or `nil` for nothing).
+    ///
+    /// Called once per element at start-up, never per screen; a mistake throws ``TemplateElement/error(_:)``, which
+    /// names the file, the line and the outlet, and the app does not start. A subclass that adds to its
+    /// superclass's reading calls `super` and joins the two with ``TemplateConfiguration/followed(by:)``.
+    ///
+    /// ```swift
+    /// override class func templateConfiguration(from element: TemplateElement) throws(TemplateError)
+    ///     -> TemplateConfiguration?
+    /// {
+    ///     let tone = element.attribute("data-tone") ?? "info"
+    ///     return TemplateConfiguration(BadgeView.self) { $0.tone = tone }
+    /// }
+    /// ```
+    open class func templateConfiguration(from element: TemplateElement) throws(TemplateError)
+        -> TemplateConfiguration?
+    {
+        nil
+    }
+
+    /// Whether an element without `data-view` is of this kind (a `<button>` with an action is a button): asked of
+    /// the framework's own kinds, in the ``ViewRegistry``, when templates load.
+    class func isInferred(from element: TemplateElement) -> Bool { false }
 }
 
 @available(*, unavailable)

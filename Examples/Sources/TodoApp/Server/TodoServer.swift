@@ -41,12 +41,18 @@ public final class TodoServer: Sendable {
     /// Who may sign in, and who is.
     public let signIn: SignIn
 
+    /// Registers the app's own view kinds, which its templates name with `data-view`: the application and the tests'
+    /// harness call it.
+    public static func registerViews(in registry: ViewRegistry) {
+        registry.register(BadgeView.self, as: "BadgeView")
+    }
+
     /// Builds the app as `options` say: parsed with `defaultRoot: TodoServer.resourceRoot`, the templates come from
     /// the resources unless `--root` names another folder.
     public init(options: ApplicationOptions, store: TodoStore = TodoStore()) throws {
         let accounts = try Accounts(contentsOf: options.values["--accounts"] ?? Self.resourceRoot + "/accounts.txt")
         let signIn = SignIn(accounts: accounts, secret: options.values["--signin-secret"])
-        let application = try Application(options: options)
+        let application = try Application(options: options, views: Self.registerViews(in:))
         try application.use(signIn)
         try application.screen("/todos", TodoListViewController.self, guard: signIn.required) { request in
             TodoListViewController.make(store: store, user: signIn.user(for: request) ?? "someone")

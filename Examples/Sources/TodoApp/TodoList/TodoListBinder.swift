@@ -33,6 +33,7 @@ final class TodoListBinder: ViewControllerBinder {
     }
 
     private func configure(_ data: TodoListData) {
+        viewController.leftBadge.count = data.items.count - data.doneCount
         viewController.summaryLabel.text = data.summary
         viewController.clearDoneButton.isEnabled = data.doneCount > 0
         let driver = driver

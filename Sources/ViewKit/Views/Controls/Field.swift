@@ -95,6 +95,35 @@ public class Field: View {
         super.init(tagName: "div")
     }
 
+    /// The attributes every field's element gives its properties; the others go on the control.
+    public override class var templateAttributes: Set<String> {
+        ["name", "data-label", "value", "disabled", "type", "placeholder", "inputmode", "checked"]
+    }
+
+    /// A field's content is its own (a picker's options, a text view's text).
+    public override class var templateContentIsSubviews: Bool { false }
+
+    /// What every field reads: its ``name`` (the outlet's unless `name` says), its ``label`` (`data-label`, or
+    /// `aria-label` alone, one of which it needs) and `disabled`.
+    public override class func templateConfiguration(from element: TemplateElement) throws(TemplateError)
+        -> TemplateConfiguration?
+    {
+        let label = element.attribute("data-label") ?? ""
+        guard !label.isEmpty || element.hasAttribute("aria-label") else {
+            throw element.error(
+                "a field needs a label: add data-label=\"…\" (or aria-label=\"…\" where no label shows)")
+        }
+        guard let name = element.attribute("name") ?? element.outlet, !name.isEmpty else {
+            throw element.error("a field needs a name or a data-outlet")
+        }
+        let isEnabled = !element.hasAttribute("disabled")
+        return TemplateConfiguration(Field.self) { field in
+            field.name = name
+            field.label = label
+            field.isEnabled = isEnabled
+        }
+    }
+
     /// The error message shown now: set, and the field touched.
     public var visibleErrorMessage: String? {
         isTouched ? errorMessage : nil
@@ -222,30 +251,5 @@ extension View {
             if let found = subview.field(named: name) { return found }
         }
         return nil
-    }
-}
-
-extension Field {
-    /// Takes the values a template gave the field's element.
-    func configure(with configuration: Prototype.FieldConfiguration) {
-        name = configuration.name
-        label = configuration.label
-        isEnabled = configuration.isEnabled
-        if let input = self as? TextInput {
-            input.text = configuration.text
-            input.placeholder = configuration.placeholder
-        }
-        switch self {
-        case let field as TextField:
-            field.kind = configuration.kind
-            field.keyboardType = configuration.keyboardType
-        case let control as Switch:
-            control.isOn = configuration.isOn
-        case let picker as Picker:
-            picker.options = configuration.options
-            picker.selectedIndex = configuration.selectedIndex
-        default:
-            break
-        }
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// Every `<form>` of a template that does not say `method="get"` is a `Form`. It renders as a form that posts, with
 /// JavaScript or without, to its ``defaultAction`` (a template's `data-action`, else its first button's) with the
-/// screen's CSRF token; its buttons render as submit buttons with a `formaction` of their own action. A post carries
+/// context's hidden form fields (``RenderContext/hiddenFormFields``); its buttons render as submit buttons with a `formaction` of their own action. A post carries
 /// every field of the form: the screen sets the fields' values, marks them all touched (their errors show), and only
 /// then fires the button's `rx.tap`, in the same turn.
 ///
@@ -29,6 +29,22 @@ public final class Form: View {
         super.init(tagName: "form")
     }
 
+    /// The attributes a form's element gives it: its method and action are the framework's.
+    public override class var templateAttributes: Set<String> { ["data-action", "method", "action"] }
+
+    /// `data-action` is the ``defaultAction``.
+    public override class func templateConfiguration(from element: TemplateElement) throws(TemplateError)
+        -> TemplateConfiguration?
+    {
+        guard let defaultAction = element.attribute("data-action") else { return nil }
+        return TemplateConfiguration(Form.self) { $0.defaultAction = defaultAction }
+    }
+
+    /// A `<form>` that does not say `method="get"`.
+    override class func isInferred(from element: TemplateElement) -> Bool {
+        element.tagName == "form" && element.attribute("method")?.lowercased() != "get"
+    }
+
     /// Marks every field of the form touched: their errors show, as after a submit.
     public func markSubmitted() {
         for field in fields { field.markTouched() }
@@ -49,9 +65,8 @@ public final class Form: View {
         html.appendStatic(" method=\"post\"")
         html.appendAttribute(static: "action", context.actionPath(defaultAction ?? ""))
         writeTrailingAttributes(into: &html, includeHidden: true)
-        html.appendStatic("><input type=\"hidden\" name=\"csrf\"")
-        html.appendAttribute(static: "value", context.csrfToken)
         html.append(UInt8(ascii: ">"))
+        context.writeHiddenFormFields(into: &html)
         renderSubviews(into: &html, context: context)
         html.appendStatic("</form>")
     }

@@ -12,6 +12,24 @@ public class TextInput: Field {
         didSet { if !placeholder.hasSameUTF8(as: oldValue) { setNeedsRender() } }
     }
 
+    /// A field's, then its text (`value`, or a text view's content) and `placeholder`.
+    public override class func templateConfiguration(from element: TemplateElement) throws(TemplateError)
+        -> TemplateConfiguration?
+    {
+        let text = templateText(of: element)
+        let placeholder = element.attribute("placeholder") ?? ""
+        return try super.templateConfiguration(from: element)?.followed(
+            by: TemplateConfiguration(TextInput.self) { input in
+                input.text = text
+                input.placeholder = placeholder
+            })
+    }
+
+    /// The text a template gives the input: its `value`.
+    class func templateText(of element: TemplateElement) -> String {
+        element.attribute("value") ?? ""
+    }
+
     override func check(_ value: String) throws(FieldInputError) {
         if value.utf8.contains(0) { throw FieldInputError("The value of “\(name)” holds a NUL character.") }
     }
@@ -60,6 +78,28 @@ public final class TextField: TextInput {
         didSet { if keyboardType != oldValue { setNeedsRender() } }
     }
 
+    /// A text input's, then its ``kind`` (`type`, one of ``Kind``) and ``keyboardType`` (`inputmode`).
+    public override class func templateConfiguration(from element: TemplateElement) throws(TemplateError)
+        -> TemplateConfiguration?
+    {
+        let type = element.attribute("type")?.lowercased() ?? "text"
+        let base = try super.templateConfiguration(from: element)
+        guard let kind = Kind(rawValue: type) else {
+            throw element.error("a TextField's type is one of \(Kind.allCases.map(\.rawValue)), not '\(type)'")
+        }
+        let keyboardType = element.attribute("inputmode")
+        return base?.followed(
+            by: TemplateConfiguration(TextField.self) { field in
+                field.kind = kind
+                field.keyboardType = keyboardType
+            })
+    }
+
+    /// An `<input>` with an outlet, other than a checkbox.
+    override class func isInferred(from element: TemplateElement) -> Bool {
+        element.tagName == "input" && element.outlet != nil && element.attribute("type")?.lowercased() != "checkbox"
+    }
+
     override func check(_ value: String) throws(FieldInputError) {
         if kind == .number, !value.isEmpty, Double(value) == nil {
             throw FieldInputError("“\(name)” is a number field; “\(value.prefix(40))” is not a number.")
@@ -82,6 +122,17 @@ public final class TextField: TextInput {
 
 /// A multi-line text input (like `UITextView`), rendered as a `<textarea>` inside its ``Field`` wrapper.
 public final class TextView: TextInput {
+    /// The text is the element's content (a newline right after the start tag is not part of it, as in HTML).
+    override class func templateText(of element: TemplateElement) -> String {
+        let content = element.textContent
+        return content.hasPrefix("\n") ? String(content.dropFirst()) : content
+    }
+
+    /// A `<textarea>` with an outlet.
+    override class func isInferred(from element: TemplateElement) -> Bool {
+        element.tagName == "textarea" && element.outlet != nil
+    }
+
     override func renderControl(
         into html: inout HTMLBuffer, context: RenderContext, controlID: String, errorID: String?
     ) {
@@ -105,6 +156,20 @@ public final class Switch: Field {
 
     override var valueEvent: ControlEvents { .valueChanged }
     override var labelFollowsControl: Bool { true }
+
+    /// A field's, then `checked` for ``isOn``.
+    public override class func templateConfiguration(from element: TemplateElement) throws(TemplateError)
+        -> TemplateConfiguration?
+    {
+        let isOn = element.hasAttribute("checked")
+        return try super.templateConfiguration(from: element)?.followed(
+            by: TemplateConfiguration(Switch.self) { $0.isOn = isOn })
+    }
+
+    /// An `<input type="checkbox">` with an outlet.
+    override class func isInferred(from element: TemplateElement) -> Bool {
+        element.tagName == "input" && element.outlet != nil && element.attribute("type")?.lowercased() == "checkbox"
+    }
 
     override func check(_ value: String) throws(FieldInputError) {
         guard value == "on" || value.isEmpty || value == "off" else {
@@ -167,6 +232,31 @@ public final class Picker: Field {
     }
 
     override var valueEvent: ControlEvents { .valueChanged }
+
+    /// A field's, then the ``options`` from the `<option>` children (their `value`, else their text) and the one
+    /// that says `selected` (else the first).
+    public override class func templateConfiguration(from element: TemplateElement) throws(TemplateError)
+        -> TemplateConfiguration?
+    {
+        var options: [Option] = []
+        var selectedIndex: Int?
+        for option in element.childElements where option.tagName == "option" {
+            let title = option.text
+            if option.hasAttribute("selected") { selectedIndex = options.count }
+            options.append(Option(value: option.attribute("value") ?? title, title: title))
+        }
+        if selectedIndex == nil && !options.isEmpty { selectedIndex = 0 }
+        return try super.templateConfiguration(from: element)?.followed(
+            by: TemplateConfiguration(Picker.self) { [options, selectedIndex] picker in
+                picker.options = options
+                picker.selectedIndex = selectedIndex
+            })
+    }
+
+    /// A `<select>` with an outlet.
+    override class func isInferred(from element: TemplateElement) -> Bool {
+        element.tagName == "select" && element.outlet != nil
+    }
 
     override func check(_ value: String) throws(FieldInputError) {
         guard options.contains(where: { $0.value == value }) else {
