@@ -7,7 +7,8 @@ import { createFields } from "../../Sources/Screenplay/Client/fields.js";
 import { applyPatch } from "../../Sources/Screenplay/Client/patch.js";
 import { fakeFetch, fakeTimers, page, settle } from "./support.js";
 
-const FORM = '<form id="v30" method="post" action="/screens/S1/actions/add"><input type="hidden" name="csrf" value="T1">' +
+const FORM = '<form id="v30" method="post" action="/screens/S1/actions/add">' +
+  '<input type="hidden" name="csrf" value="T1">' +
   '<div class="field"><input id="v31" name="new" value="milk"></div>' +
   '<button id="v34" type="submit" formaction="/screens/S1/actions/add">Add</button></form>' +
   '<form id="plain" method="post" action="/search"><button id="go">Go</button></form>';
@@ -69,7 +70,8 @@ test("a second submit while the first is pending posts nothing; other forms are 
 test("a patch that replaces the pending form keeps it pending; the ack ends it on the new nodes", async () => {
   const a = withActions();
   await a.submit().done;
-  applyPatch(a.doc, [["replace", "v30", '<form id="v30" action="/screens/S1/actions/add"><button id="v34">Add</button></form>']]);
+  applyPatch(a.doc, [["replace", "v30",
+    '<form id="v30" action="/screens/S1/actions/add"><button id="v34">Add</button></form>']]);
   a.actions.refresh();
   const fresh = a.doc.getElementById("v30");
   assert.notEqual(fresh, a.form);
@@ -102,7 +104,8 @@ test("a failed post or an error answer falls back to the browser's own submit", 
 });
 
 test("the Screenplay-Navigate header or a redirect leaves the page", async () => {
-  const header = withActions({ answer: () => ({ status: 204, headers: new Map([["Screenplay-Navigate", "/movies/2"]]) }) });
+  const headers = new Map([["Screenplay-Navigate", "/movies/2"]]);
+  const header = withActions({ answer: () => ({ status: 204, headers }) });
   await header.submit().done;
   assert.deepEqual(header.navigated, ["/movies/2"]);
   const redirect = withActions({ answer: () => ({ status: 200, redirected: true, url: "http://example.test/x" }) });

@@ -8,8 +8,9 @@ import { deferred, fakeFetch, fakeTimers, page, settle } from "./support.js";
 
 const ITEM = (value, seq = 0) => `<div id="v20" class="field"><input id="v20-control" name="item" type="text"` +
   ` value="${value}"${seq ? ` data-seq="${seq}"` : ""}></div>`;
-const BODY = `<main id="m">${ITEM("")}<div id="v32" class="field"><input id="v32-control" name="done" type="checkbox">` +
-  '</div><div id="x" class="field"><input id="hidden" name="h" type="hidden"></div><input id="loose" name="loose"></main>';
+const BODY = `<main id="m">${ITEM("")}` +
+  '<div id="v32" class="field"><input id="v32-control" name="done" type="checkbox"></div>' +
+  '<div id="x" class="field"><input id="hidden" name="h" type="hidden"></div><input id="loose" name="loose"></main>';
 
 function withFields(answer) {
   const doc = page(BODY, 'data-screen="S1" data-csrf="T1"');
@@ -60,7 +61,8 @@ test("one post in flight per field: what is typed meanwhile goes after its answe
   first.resolve({ status: 204, ok: true, headers: new Map() });
   await settle();
   await settle();
-  assert.deepEqual(f.posted().map((b) => [b.value, b.seq, b.event]), [["a", "1", "change"], ["ab", "2", "change"], ["ab", "3", "end"]]);
+  assert.deepEqual(f.posted().map((b) => [b.value, b.seq, b.event]),
+    [["a", "1", "change"], ["ab", "2", "change"], ["ab", "3", "end"]]);
 });
 
 test("a rendered data-seq raises the next sequence number", async () => {
@@ -161,6 +163,7 @@ test("a reset keeps what was typed, tells the new screen, and restores focus and
 });
 
 test("data-debounce sets a field's pause; the default is 150 ms", () => {
-  const doc = page('<input id="a" data-debounce="0"><input id="b" data-debounce="x"><input id="c" data-debounce="400">');
+  const doc = page('<input id="a" data-debounce="0"><input id="b" data-debounce="x">' +
+    '<input id="c" data-debounce="400">');
   assert.deepEqual(["a", "b", "c"].map((id) => debounceOf(doc.getElementById(id))), [0, 150, 400]);
 });

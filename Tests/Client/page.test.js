@@ -5,7 +5,9 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { announce } from "../../Sources/Screenplay/Client/announce.js";
 import { connectionState, showConnection } from "../../Sources/Screenplay/Client/connection.js";
-import { controlNamed, dataSeq, isFieldControl, renderedValue, valueOf } from "../../Sources/Screenplay/Client/controls.js";
+import {
+  controlNamed, dataSeq, isFieldControl, renderedValue, valueOf,
+} from "../../Sources/Screenplay/Client/controls.js";
 import { OVERLAY_ID, developmentEvent, reloadStylesheet } from "../../Sources/Screenplay/Client/development.js";
 import { page } from "./support.js";
 
@@ -21,7 +23,8 @@ test("the connection shows live only once the screen is attached to the owner's 
 });
 
 test("changed regions inside data-announce are read out by the live region; others are not", () => {
-  const doc = page('<p id="a" data-announce> Saved </p><p id="b">quiet</p><div data-announcer aria-live="polite"></div>');
+  const doc = page('<p id="a" data-announce> Saved </p><p id="b">quiet</p>' +
+    '<div data-announcer aria-live="polite"></div>');
   assert.equal(announce(doc, ["b"]), null);
   assert.equal(announce(doc, ["a", "b", "gone"]), "Saved");
   assert.equal(doc.querySelector("[data-announcer]").textContent, "Saved");
@@ -49,14 +52,16 @@ test("a control's value, rendered value and data-seq, as the server's field read
 
 test("development events show and hide the template error overlay and swap a stylesheet", () => {
   const doc = page();
-  assert.equal(developmentEvent(doc, "dev-error", JSON.stringify({ file: "Movie.html", line: 3, message: "bad" })), true);
+  const error = JSON.stringify({ file: "Movie.html", line: 3, message: "bad" });
+  assert.equal(developmentEvent(doc, "dev-error", error), true);
   const overlay = doc.getElementById(OVERLAY_ID);
   assert.equal(overlay.parentNode, doc.documentElement, "outside the body a reset replaces");
   assert.match(overlay.textContent, /Movie\.html:3\nbad/);
   assert.equal(developmentEvent(doc, "dev-ok", ""), true);
   assert.equal(doc.getElementById(OVERLAY_ID), null);
   assert.equal(developmentEvent(doc, "patch", "[]"), false);
-  doc.head.insertAdjacentHTML("beforeend", '<link rel="stylesheet" href="/public/app.css"><link rel="stylesheet" href="/other.css">');
+  doc.head.insertAdjacentHTML("beforeend",
+    '<link rel="stylesheet" href="/public/app.css"><link rel="stylesheet" href="/other.css">');
   const fresh = reloadStylesheet(doc, "/public/app.css", 42);
   assert.equal(fresh.length, 1);
   assert.equal(fresh[0].getAttribute("href"), "/public/app.css?v=42");

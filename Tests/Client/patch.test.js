@@ -1,7 +1,9 @@
 // patch.js: operations by DOM id, the focused control kept with its caret and selection, and reset.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { applyPatch, counterpart, decodeReset, fragment, morph, resetPage } from "../../Sources/Screenplay/Client/patch.js";
+import {
+  applyPatch, counterpart, decodeReset, fragment, morph, resetPage,
+} from "../../Sources/Screenplay/Client/patch.js";
 import { page } from "./support.js";
 
 const FIELD = (value, label = "Item", extra = "") =>
@@ -62,7 +64,8 @@ test("a focused control whose markup changes shape is replaced, and focus and ca
   const input = doc.getElementById("q");
   input.focus();
   input.setSelectionRange(1, 3);
-  applyPatch(doc, [["replace", "box", '<section id="box"><span><input id="q" name="q" value="hello"></span></section>']]);
+  applyPatch(doc, [["replace", "box",
+    '<section id="box"><span><input id="q" name="q" value="hello"></span></section>']]);
   const again = doc.getElementById("q");
   assert.notEqual(again, input);
   assert.equal(doc.activeElement, again);
@@ -107,8 +110,11 @@ test("settle hears each new field control, settleFocused the one kept in place",
   const doc = page(`<main id="m">${FIELD("a")}<div id="o" class="field"><input id="o-c" name="other"></div></main>`);
   doc.getElementById("v20-control").focus();
   const settled = [], focused = [];
-  applyPatch(doc, [["replace", "m", `<main id="m">${FIELD("b")}<div id="o" class="field"><input id="o-c" name="other"></div></main>`]],
-    { settle: (control) => settled.push(control.name), settleFocused: (control, fresh) => focused.push([control.id, fresh.getAttribute("value")]) });
+  const other = '<div id="o" class="field"><input id="o-c" name="other"></div>';
+  applyPatch(doc, [["replace", "m", `<main id="m">${FIELD("b")}${other}</main>`]], {
+    settle: (control) => settled.push(control.name),
+    settleFocused: (control, fresh) => focused.push([control.id, fresh.getAttribute("value")]),
+  });
   assert.deepEqual(settled, ["other"]);
   assert.deepEqual(focused, [["v20-control", "b"]]);
 });
@@ -122,7 +128,8 @@ test("counterpart and morph: same id first, same name next, never another kind",
 });
 
 test("reset swaps the body and the <html> attributes that name the screen, title and theme colour", () => {
-  const doc = page('<p id="old">old</p>', 'data-screen="S1" data-csrf="T1" data-last-event-id="4" data-connection="live" class="a"');
+  const doc = page('<p id="old">old</p>',
+    'data-screen="S1" data-csrf="T1" data-last-event-id="4" data-connection="live" class="a"');
   doc.head.insertAdjacentHTML("beforeend", '<meta name="theme-color" content="#000">');
   const swaps = [];
   resetPage(doc, '<!DOCTYPE html><html data-screen="S2" data-csrf="T2" data-last-event-id="1" data-screen-url="/n">' +

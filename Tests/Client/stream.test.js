@@ -129,7 +129,8 @@ test("greet tells a joining tab the stream and the state; close stops the source
   FakeEventSource.last.dispatch("stream", '{"stream":"B1","version":2}');
   told.length = 0;
   stream.greet((m) => told.push(m));
-  assert.deepEqual(told, [{ type: "stream", stream: "B1", version: 2, client: null }, { type: "state", state: "live" }]);
+  assert.deepEqual(told,
+    [{ type: "stream", stream: "B1", version: 2, client: null }, { type: "state", state: "live" }]);
   FakeEventSource.last.dispatch("error");
   stream.close();
   assert.equal(timers.count, 0);

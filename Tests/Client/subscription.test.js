@@ -31,7 +31,8 @@ function subscribed({ answer = () => 204, last = 0 } = {}) {
     rebuilt: () => rebuilt.push(true),
     reload: () => reloads.push(true),
   });
-  const greet = (stream, extra = {}) => subscription.receive({ type: "stream", stream, version: 2, client: "2-mine", ...extra });
+  const greet = (stream, extra = {}) =>
+    subscription.receive({ type: "stream", stream, version: 2, client: "2-mine", ...extra });
   const event = (name, id, data = "x") => subscription.receive({ type: "event", name, id, data });
   return { doc, root, fetch, timers, storage, applied, resets, reloads, rebuilt, subscription, greet, event };
 }
@@ -48,7 +49,7 @@ test("a greeting attaches the screen with its csrf, URL, last event id and wire 
   assert.equal(s.subscription.attached, "B1");
 });
 
-test("after a reconnect the new stream is attached with the last event applied, and the replay is skipped", async () => {
+test("after a reconnect the new stream is attached with the last event applied; the replay is skipped", async () => {
   const s = subscribed();
   s.greet("B1");
   await settle();
@@ -87,7 +88,7 @@ test("other screens' events and events without a screen id are ignored; developm
   assert.equal(s.root.getAttribute("data-last-event-id"), "0");
 });
 
-test("a refused attach (403) shows offline and is not retried; a busy server (503, 429) is retried with backoff", async () => {
+test("a refused attach (403) is offline for good; a busy server's (503, 429) is retried with backoff", async () => {
   const refused = subscribed({ answer: () => 403 });
   refused.greet("B1");
   await settle();

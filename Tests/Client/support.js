@@ -23,7 +23,8 @@ export const { JSDOM } = loadJSDOM();
 
 // A document with `body` as its body's markup, and attributes on <html>.
 export function page(body = "", htmlAttributes = "") {
-  const dom = new JSDOM(`<!DOCTYPE html><html ${htmlAttributes}><head><title>T</title></head><body>${body}</body></html>`,
+  const markup = `<!DOCTYPE html><html ${htmlAttributes}><head><title>T</title></head><body>${body}</body></html>`;
+  const dom = new JSDOM(markup,
     { url: "http://example.test/page", pretendToBeVisual: true });
   return dom.window.document;
 }

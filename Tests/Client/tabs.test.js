@@ -90,7 +90,11 @@ function tab(env, streams) {
   let stopped = false;
   const owner = lockOwner({ ...env, root: doc.documentElement, receive: (m) => heard.push(m),
     open: (emit) => fakeStream(emit, streams), isStopped: () => stopped });
-  return { owner, heard, role: () => doc.documentElement.getAttribute("data-stream-owner"), stop() { stopped = true; owner.stop(); } };
+  return {
+    owner, heard,
+    role: () => doc.documentElement.getAttribute("data-stream-owner"),
+    stop() { stopped = true; owner.stop(); },
+  };
 }
 
 test("the first tab takes the lock and leads; the others follow and hear its stream over the channel", async () => {
@@ -168,12 +172,17 @@ test("the owner chosen: a SharedWorker, else Web Locks with a BroadcastChannel, 
   const streams = [];
   const options = (doc) => ({ root: doc.documentElement, receive: () => {}, workerURL: "/w.js", streamsURL: "/streams",
     isStopped: () => false, open: (emit) => fakeStream(emit, streams) });
-  const role = (env) => { const doc = page(); chooseOwner(env, options(doc)); return doc.documentElement.getAttribute("data-stream-owner"); };
+  const role = (env) => {
+    const doc = page();
+    chooseOwner(env, options(doc));
+    return doc.documentElement.getAttribute("data-stream-owner");
+  };
   class SharedWorker { constructor() { this.port = fakePort(); } addEventListener() {} }
   const env = browser();
-  assert.equal(role({ SharedWorker, BroadcastChannel: env.BroadcastChannel, navigator: { locks: env.locks } }), "worker");
+  const withLocks = { BroadcastChannel: env.BroadcastChannel, navigator: { locks: env.locks } };
+  assert.equal(role({ SharedWorker, ...withLocks }), "worker");
   class Refused { constructor() { throw new Error("SecurityError"); } }
-  assert.equal(role({ SharedWorker: Refused, BroadcastChannel: env.BroadcastChannel, navigator: { locks: env.locks } }), "follower");
+  assert.equal(role({ SharedWorker: Refused, ...withLocks }), "follower");
   assert.equal(role({ BroadcastChannel: env.BroadcastChannel, navigator: {} }), "tab");
   const doc = page();
   aloneOwner({ root: doc.documentElement, receive: () => {}, open: (emit) => fakeStream(emit, streams) }).stop();
