@@ -15,7 +15,7 @@ extension Application {
         case .redirect(let location):
             guard fromScript else { return .redirect(to: location) }
             var response = Response.noContent
-            response.headers["Screenplay-Navigate"] = location
+            response.headers[ScreenWire.Header.navigate.rawValue] = location
             return response
         case .refuse(let status, let message):
             throw HTTPError(status, message: message)
