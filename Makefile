@@ -10,7 +10,7 @@ BUILD_PACKAGES := libmicrohttpd-dev libgumbo-dev libsqlite3-dev libpq-dev libssl
 TEST_PACKAGES := chromium chromium-driver postgresql nginx-light default-jre-headless
 VENV := .venv
 
-.PHONY: run cluster deps-cluster dev build release test test-swift test-tsan test-asan test-sanitizers fuzz fuzz-replay test-browser test-examples format lint deps \
+.PHONY: run cluster deps-cluster dev build release test test-swift test-tsan test-asan test-sanitizers fuzz fuzz-replay test-browser test-client test-examples format lint deps \
 	deps-test bench bench-deps soak flood clean help
 
 help:
@@ -20,6 +20,7 @@ help:
 	@echo "make test-tsan  run the whole suite under ThreadSanitizer (part of make test)"
 	@echo "make test-asan  run the whole suite under AddressSanitizer (part of make test)"
 	@echo "make fuzz       run each libFuzzer target for FUZZ_SECONDS (part of make test)"
+	@echo "make test-client  the browser client's unit tests with node --test (part of make test)"
 	@echo "make test-examples  the Examples package: README program, doc snippets, to-do app (part of make test)"
 	@echo "make soak       run the soak script (see Benchmarks/soak/README.md)"
 	@echo "make flood      a million page GETs against the session cap (see Benchmarks/soak/README.md)"
@@ -128,6 +129,12 @@ fuzz: deps
 			-artifact_prefix=.build/fuzz/crashes/$$t- .build/fuzz/corpus/$$t Fuzz/Corpus/$$t || exit 1; \
 	done
 
+# The browser client's unit tests: its ES modules under `node --test`, against a real DOM (Debian's node-jsdom, which
+# brings Debian's nodejs where no node is installed). The TAP reporter ends with the `# pass N` / `# fail N` lines.
+test-client:
+	$(call apt_install,node-jsdom)
+	node --test --test-reporter=tap Tests/Client/*.test.js
+
 test-browser: deps-test release
 	$(WITH_POSTGRES) $(VENV)/bin/pytest -q BrowserTests
 
@@ -136,7 +143,7 @@ test-browser: deps-test release
 test-examples: deps-test
 	bash Examples/run-tests.sh
 
-test: lint test-swift test-sanitizers fuzz test-browser test-examples
+test: lint test-swift test-client test-sanitizers fuzz test-browser test-examples
 
 SOAK_SECONDS ?= 300
 soak: release

@@ -68,6 +68,7 @@ export const ATTRIBUTES = Object.freeze({
   lastEventID: "data-last-event-id",
   client: "data-client",
   connection: "data-connection",
+  streamOwner: "data-stream-owner",
 });
 
 // A path of PATHS with its {placeholders} filled: path(PATHS.action, { sid: id, action: "close" }).

@@ -165,6 +165,8 @@ package enum ScreenWire {
         case client = "data-client"
         /// Set by the client: `connecting`, `live` or `offline`.
         case connection = "data-connection"
+        /// Set by the client: who holds the page's stream, `worker`, `leader`, `follower` or `tab`.
+        case streamOwner = "data-stream-owner"
     }
 
     // MARK: The client's module
