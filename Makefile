@@ -91,8 +91,8 @@ FUZZ_TARGETS := router patch template escape
 fuzz-replay:
 	.build/debug/ScreenplayFuzz $(foreach t,$(FUZZ_TARGETS),$(t)=Fuzz/Corpus/$(t))
 
-# The whole suite under ThreadSanitizer and AddressSanitizer, each in its own build directory. NSLock replaces
-# Mutex in every module there (one flag for the modules on Reactive, one for HTTPServer), because TSan on Linux
+# The whole suite under ThreadSanitizer and AddressSanitizer, each in its own build directory. Under TSan one flag,
+# SCREENPLAY_TSAN_LOCKS, makes Primitives' locks use NSLock instead of Mutex in every module, because TSan on Linux
 # reports false races inside Mutex.withLock.
 TSAN_FLAGS := --sanitize=thread --scratch-path .build/tsan -Xswiftc -DSCREENPLAY_TSAN_LOCKS
 ASAN_FLAGS := --sanitize=address --scratch-path .build/asan

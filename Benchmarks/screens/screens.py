@@ -7,7 +7,7 @@
            and this client's own CPU time. A PATCH of the next movie first warms the fresh server's request path.
            The timed part runs in fanout_wait.c (compiled with `cc` on first use), which inherits the stream sockets:
            a C epoll loop costs the shared cores a few µs a stream where this Python loop cost about 7.
-           --shared K: wire protocol v2 instead of a stream per screen: N/K shared streams (`GET /streams`), K screens
+           --shared K: K screens a stream instead of a stream per screen: N/K shared streams (`GET /streams`), K screens
            attached to each (`POST /streams/<id>/screens`); every screen's own patch event on its stream is one
            arrival, so the figures are over N screens either way. --preload P: first P page loads of the movie that
            never open or attach a stream (a crawler, closed tabs), the server left to settle, then the fan-out;
@@ -789,7 +789,7 @@ def main():
     parser.add_argument("--changes", type=int, default=40, help="changes: how many rating changes to make")
     parser.add_argument("--seconds", type=float, default=60, help="idle: how long to leave the streams alone")
     parser.add_argument("--shared", type=int, default=0,
-                        help="fanout: screens per shared stream (wire protocol v2); 0: a v1 stream per screen")
+                        help="fanout: screens per shared stream; 0: a stream of its own per screen")
     parser.add_argument("--preload", type=int, default=0,
                         help="fanout: page loads of the movie that never attach a stream, before the fan-out's screens")
     parser.add_argument("--preload-changes", type=int, default=0,
