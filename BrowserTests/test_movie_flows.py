@@ -9,8 +9,8 @@ from conftest import WAIT_SECONDS, wait
 
 
 def screen_of(browser):
-    """The page's event-stream URL: it names the screen session, and each GET of a screen opens a new one."""
-    return browser.find_element(By.TAG_NAME, "html").get_attribute("data-events")
+    """The page's screen session: each GET of a screen opens a new one."""
+    return browser.find_element(By.TAG_NAME, "html").get_attribute("data-screen")
 
 
 def a_new_screen_since(before):

@@ -270,24 +270,3 @@ def test_twelve_tabs_share_one_stream(browser, fresh_server, owner):
     session_ended_closed(server, middle, closed_at)
     all_live(browser, tabs)
     rate_every_movie(browser, server, tabs, base=7)
-
-
-# Runs before the page's deferred script (readiness turns interactive first), so the client sees a v1 page.
-AS_A_V1_PAGE = (
-    "document.addEventListener('readystatechange', function () {"
-    "  if (document.readyState === 'interactive') document.documentElement.removeAttribute('data-wire');"
-    "});"
-)
-
-
-def test_a_page_without_wire_2_follows_its_own_v1_stream(browser, fresh_server):
-    server = fresh_server
-    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": AS_A_V1_PAGE})
-    browser.get(server.page("/movies/4"))
-    wait(browser).until(connection_is("live"))
-    assert html(browser, "data-wire") is None and html(browser, "data-stream-owner") is None
-    # One stream, the page's own at data-events: no shared one.
-    wait_for_open_streams(server, 1)
-    assert re.search(r"^screenplay_shared_streams_open 0$", server.get("/metrics"), re.M)
-    server.patch(4, {"rating": 6.6})
-    wait(browser).until(lambda b: b.find_element(By.CSS_SELECTOR, ".rating-value").text == "6.6")

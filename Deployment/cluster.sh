@@ -20,11 +20,9 @@ stop() {
 trap stop INT TERM EXIT
 url=$(Deployment/postgres.sh start "$data/postgres")
 upstreams=()
-# One key for every instance, so that a browser signed in on one is signed in on all (a new one per cluster run).
-signin_secret=${SIGNIN_SECRET:-$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')}
 for name in a b c; do
     instance_port=$((port + ${#upstreams[@]} + 1))
-    SIGNIN_SECRET="$signin_secret" "$binary" --port "$instance_port" --database "$url" --instance "$name" --root . \
+    "$binary" --port "$instance_port" --database "$url" --instance "$name" --root . \
         > "$data/instance-$name.log" 2>&1 &
     pids+=($!)
     upstreams+=("$name=$instance_port")

@@ -9,7 +9,7 @@
 #      floor under it (fanout_floor.c): N loopback streams sent the patch's 133 bytes by two threads, no server;
 #   4. held screens: the fan-out to 1,000 screens and streams on a fresh server (default session cap) and on one that
 #      first served 10,000 page loads of the same movie that never attached a stream, in alternating rounds;
-#   5. shared streams (wire protocol v2): 10,000 screens over 1,000 shared streams (10 each) beside 10,000 v1 streams,
+#   5. shared streams: 10,000 screens over 1,000 shared streams (10 each) beside 10,000 streams of one screen each,
 #      in alternating rounds: the rating patch's arrival for every screen, and the server's RSS;
 #   6. action round trip: POST .../actions/refresh from script to the first patch on the screen's stream;
 #   7. memory after changes: 10,000 detail screens of one movie, 40 changes of its rating, RSS before and after.
@@ -299,7 +299,7 @@ record("held.p99_ratio", ratio, "ratio")
 PY
 
 echo "== shared streams: $SHARED_SCREENS screens over $((SHARED_SCREENS / SHARED)) shared streams ($SHARED each," \
-    "wire protocol v2) vs $SHARED_SCREENS v1 streams, $ROUNDS alternating rounds"
+    "shared) vs $SHARED_SCREENS streams of one screen, $ROUNDS alternating rounds"
 for _ in $(seq "$ROUNDS"); do
     start_server
     python3 "$HERE/screens.py" fanout --port "$PORT" --pid "$SERVER_PID" --streams "$SHARED_SCREENS" \

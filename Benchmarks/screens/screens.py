@@ -7,7 +7,7 @@
            and this client's own CPU time. A PATCH of the next movie first warms the fresh server's request path.
            The timed part runs in fanout_wait.c (compiled with `cc` on first use), which inherits the stream sockets:
            a C epoll loop costs the shared cores a few µs a stream where this Python loop cost about 7.
-           --shared K: wire protocol v2 instead of a stream per screen: N/K shared streams (`GET /streams`), K screens
+           --shared K: K screens a stream instead of a stream per screen: N/K shared streams (`GET /streams`), K screens
            attached to each (`POST /streams/<id>/screens`); every screen's own patch event on its stream is one
            arrival, so the figures are over N screens either way. --preload P: first P page loads of the movie that
            never open or attach a stream (a crawler, closed tabs), the server left to settle, then the fan-out;
@@ -63,7 +63,7 @@ import tempfile
 import time
 import urllib.parse
 
-SID = re.compile(rb'data-events="(/screens/[^/"]+)/events"')
+SID = re.compile(rb'<html[^>]* data-screen="([^"]+)"')
 CSRF = re.compile(rb'name="csrf" value="([^"]+)"')
 # Wire protocol v2's attributes on <html>: what a tab names when it attaches its screen to a shared stream.
 SCREEN_ID = re.compile(rb'<html[^>]* data-screen="([^"]+)"')
@@ -71,8 +71,8 @@ SCREEN_URL = re.compile(rb'<html[^>]* data-screen-url="([^"]+)"')
 LAST_EVENT_ID = re.compile(rb'<html[^>]* data-last-event-id="([^"]*)"')
 STREAM_ID = re.compile(rb'event: stream\ndata: \{"stream":"([^"]+)"')
 
-# One screen as its page shows it: the v1 events path's stem (/screens/<sid>), the CSRF token, and for v2 the
-# screen id, its URL and the last event id it was rendered with (None from a server without v2).
+# One screen as its page shows it: its path stem (/screens/<sid>), the CSRF token, the screen id, its URL and the
+# last event id it was rendered with.
 Screen = collections.namedtuple("Screen", "path csrf id url last")
 
 
@@ -202,7 +202,7 @@ def open_screens(loop, port, count, path, connections=32):
                     sys.exit(f"unexpected page: {page[:200]!r}")
                 found = [pattern.search(page) for pattern in (SCREEN_ID, SCREEN_URL, LAST_EVENT_ID)]
                 screen_id, url, last = (html.unescape(m.group(1).decode()) if m else None for m in found)
-                screens.append(Screen(sid.group(1).decode(), csrf.group(1).decode(), screen_id, url, last))
+                screens.append(Screen("/screens/" + sid.group(1).decode(), csrf.group(1).decode(), screen_id, url, last))
                 if sent < count:
                     loop.sockets[fd].send(request)
                     sent += 1
@@ -214,33 +214,17 @@ def open_screens(loop, port, count, path, connections=32):
 
 
 def open_streams(loop, port, screens, deadline=120):
-    """Opens every screen's event stream; returns the stream sockets once each has its headers."""
-    streams = []
-    for screen in screens:
-        s = loop.connect(port)
-        s.send(f"GET {screen.path}/events HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n".encode())
-        streams.append(s)
-    waiting = {s.fileno() for s in streams}
-    end = time.time() + deadline
-    while waiting and time.time() < end:
-        for fd, _ in loop.poll(1):
-            if fd in waiting and b"\r\n\r\n" in loop.buffers[fd]:
-                if not loop.buffers[fd].startswith(b"HTTP/1.1 200"):
-                    sys.exit(f"stream refused: {bytes(loop.buffers[fd][:200])!r}")
-                waiting.discard(fd)
-    if waiting:
-        sys.exit(f"{len(waiting)} streams did not open")
-    for s in streams:
-        loop.buffers[s.fileno()].clear()
-    return streams
+    """One stream a screen, as a browser with one tab has: a shared stream for each, the screen attached to it;
+    returns the stream sockets once each screen is attached."""
+    return open_shared_streams(loop, port, screens, 1, deadline=deadline)[0]
 
 
 def open_shared_streams(loop, port, screens, per_stream, connections=32, deadline=120):
-    """Wire protocol v2: opens one shared stream (`GET /streams`) for every `per_stream` screens and attaches them
+    """Opens one shared stream (`GET /streams`) for every `per_stream` screens and attaches them
     (`POST /streams/<id>/screens`, each answered 204) over `connections` keep-alive connections; returns the stream
     sockets and, for each, the ids of the screens attached to it."""
     if any(screen.id is None for screen in screens):
-        sys.exit("the page has no data-screen: this server does not speak wire protocol v2")
+        sys.exit("the page has no data-screen: this server does not speak the wire protocol")
     groups = [screens[i:i + per_stream] for i in range(0, len(screens), per_stream)]
     streams = []
     for _ in groups:
@@ -266,7 +250,7 @@ def open_shared_streams(loop, port, screens, per_stream, connections=32, deadlin
 
     def attach_request(stream, screen):
         body = urllib.parse.urlencode({"screen": screen.id, "csrf": screen.csrf, "url": screen.url,
-                                       "last": screen.last or "0"}).encode()
+                                       "last": screen.last or "0", "version": "2"}).encode()
         return (f"POST /streams/{stream}/screens HTTP/1.1\r\nHost: bench\r\n"
                 f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
     requests = [attach_request(names[s.fileno()], screen) for s, group in zip(streams, groups) for screen in group]
@@ -805,7 +789,7 @@ def main():
     parser.add_argument("--changes", type=int, default=40, help="changes: how many rating changes to make")
     parser.add_argument("--seconds", type=float, default=60, help="idle: how long to leave the streams alone")
     parser.add_argument("--shared", type=int, default=0,
-                        help="fanout: screens per shared stream (wire protocol v2); 0: a v1 stream per screen")
+                        help="fanout: screens per shared stream; 0: a stream of its own per screen")
     parser.add_argument("--preload", type=int, default=0,
                         help="fanout: page loads of the movie that never attach a stream, before the fan-out's screens")
     parser.add_argument("--preload-changes", type=int, default=0,

@@ -5,12 +5,14 @@ third of the run grew less than a set margin over the middle third) and that eve
 API and the database now hold. Prints its figures; exits non-zero on a failed check.
 """
 import argparse
+import html
 import http.client
 import json
 import random
 import re
 import threading
 import time
+import urllib.parse
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--port", type=int, required=True)
@@ -116,16 +118,35 @@ def streams():
             connection = connect()
             connection.request("GET", "/movies/1")
             page = connection.getresponse().read().decode()
-            events = re.search(r'data-events="([^"]+)"', page)
-            if not events:
-                fail("GET /movies/1 without data-events")
+            names = {name: re.search(rf'<html[^>]* data-{name}="([^"]*)"', page) for name in
+                     ("screen", "csrf", "screen-url", "last-event-id")}
+            if not all(names.values()):
+                fail("GET /movies/1 without the wire's attributes on <html>")
                 continue
-            step = "events head"
-            connection = connect()
-            connection.request("GET", events.group(1), headers={"Accept": "text/event-stream"})
-            response = connection.getresponse()
+            step = "stream head"
+            stream = connect()
+            stream.request("GET", "/streams", headers={"Accept": "text/event-stream"})
+            response = stream.getresponse()
             step = "first event"
-            response.fp.read1(1024) if hasattr(response.fp, "read1") else None
+            greeting = response.fp.read1(1024).decode() if hasattr(response.fp, "read1") else ""
+            named = re.search(r'"stream":"([^"]+)"', greeting)
+            if not named:
+                fail("GET /streams without its stream event")
+                stream.close()
+                continue
+            step = "attach"
+            form = urllib.parse.urlencode({
+                "screen": names["screen"].group(1), "csrf": names["csrf"].group(1),
+                "url": html.unescape(names["screen-url"].group(1)), "last": names["last-event-id"].group(1),
+                "version": "2"})
+            connection.request("POST", f"/streams/{named.group(1)}/screens", body=form,
+                               headers={"Content-Type": "application/x-www-form-urlencoded"})
+            attached = connection.getresponse()
+            attached.read()
+            if attached.status != 204:
+                fail(f"attach answered {attached.status}")
+            connection.close()
+            connection = stream
             time.sleep(random.uniform(0.05, 0.5))
             connection.close()  # Hang up mid-stream: the server must free it.
             bump("streams")

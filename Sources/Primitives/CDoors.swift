@@ -1,7 +1,7 @@
-// The C interfaces the framework's Swift modules reach below the standard library and Foundation, declared here so
-// that no other module imports them: thread-local slots (POSIX keys) and libdispatch's function-pointer `async`.
-// HTTPServer's libmicrohttpd, ViewKit's gumbo and MovieApp's SQLite and libpq are each behind a system-library
-// target of their own (see `Package.swift`).
+// Two C interfaces below the standard library and Foundation that the schedulers and the render buffer share,
+// declared once here: thread-local slots (POSIX keys) and libdispatch's function-pointer `async`. Other Glibc calls
+// (sockets, signals, clocks, `getrandom`) stay in the files that need them, each file's own door; libmicrohttpd,
+// gumbo, SQLite, libpq and libcrypto are each behind a system-library target of their own (see `Package.swift`).
 
 public import CDispatch
 public import Glibc

@@ -1,5 +1,6 @@
 internal import Foundation
 internal import Glibc
+internal import Screenplay
 
 /// A response read off the wire by ``LiveClient``.
 public struct LiveResponse: Sendable {
@@ -94,8 +95,29 @@ public struct LiveClient: Sendable {
         return LiveEventStream(connection: connection, timeout: timeout)
     }
 
-    /// Opens a browser's shared event stream (wire protocol v2, `GET /streams`) and reads its first event, which
-    /// names it; attach pages to it with ``attach(_:to:lastEventID:headers:)``.
+    /// The events of `page`'s screen, as a browser gets them: opens a shared stream (``openSharedStream(headers:)``)
+    /// and attaches the page's screen to it, naming the last event the page applied (by default the one it was
+    /// rendered with). Throws unless the attach is answered `204`.
+    ///
+    /// ```swift
+    /// let page = LivePage(try client.get("/counter"))
+    /// let events = try client.openEvents(for: page)
+    /// let patch = try events.next { $0.event == "patch" }
+    /// ```
+    public func openEvents(for page: LivePage, lastEventID: Int? = nil, headers: [String: String] = [:]) throws
+        -> LiveEventStream
+    {
+        let shared = try openSharedStream(headers: headers)
+        let answer = try attach(page, to: shared.id, lastEventID: lastEventID, headers: headers)
+        guard answer.status == 204 else {
+            shared.close()
+            throw LiveClientError(description: "attaching the page's screen: status \(answer.status) \(answer.text)")
+        }
+        return shared.events
+    }
+
+    /// Opens a browser's shared event stream (`GET /streams`) and reads its first event, which names it; attach
+    /// pages to it with ``attach(_:to:lastEventID:headers:)``.
     ///
     /// ```swift
     /// let shared = try client.openSharedStream()
@@ -103,8 +125,8 @@ public struct LiveClient: Sendable {
     /// let patch = try shared.events.next { $0.event == "patch" }   // patch.screen names the page's screen
     /// ```
     public func openSharedStream(headers: [String: String] = [:]) throws -> LiveSharedStream {
-        let events = try openEvents("/streams", headers: headers)
-        guard let greeting = try events.next(), greeting.event == "stream",
+        let events = try openEvents(ScreenWire.streams.pattern, headers: headers)
+        guard let greeting = try events.next(), greeting.event == ScreenWire.Event.stream.rawValue,
             let range = greeting.data.range(of: "\"stream\":\"")
         else {
             events.close()
@@ -118,9 +140,13 @@ public struct LiveClient: Sendable {
     public func attach(
         _ page: LivePage, to streamID: String, lastEventID: Int? = nil, headers: [String: String] = [:]
     ) throws -> LiveResponse {
-        var form = ["screen": page.screenID ?? "", "csrf": page.csrfToken ?? "", "url": page.screenURL ?? ""]
-        form["last"] = lastEventID.map(String.init) ?? page.lastEventID
-        return try post("/streams/\(streamID)/screens", form: form, headers: headers)
+        typealias Field = ScreenWire.Field
+        var form = [
+            Field.screen.rawValue: page.screenID ?? "", Field.csrf.rawValue: page.csrfToken ?? "",
+            Field.url.rawValue: page.screenURL ?? "", Field.version.rawValue: String(ScreenWire.version),
+        ]
+        form[Field.last.rawValue] = lastEventID.map(String.init) ?? page.lastEventID
+        return try post(ScreenWire.attach.path(streamID), form: form, headers: headers)
     }
 
     static func head(_ method: String, _ target: String, headers: [String: String], bodyCount: Int, close: Bool = true)
@@ -145,7 +171,7 @@ public struct ServerSentEvent: Sendable, Equatable {
     /// The `data:` lines joined with newlines.
     public var data: String
 
-    /// On a shared stream (wire protocol v2), the screen the event belongs to: its id up to the last `.`.
+    /// On a shared stream, the screen the event belongs to: its id up to the last `.`.
     public var screen: String? {
         guard let id, let dot = id.lastIndex(of: ".") else { return nil }
         return String(id[..<dot])

@@ -35,18 +35,25 @@ public final class ScreenHarness: Sendable {
     ///   - url: the screen's URL; `parameters` are its path parameters.
     ///   - headers, cookies: what the factory's ``ScreenRequest`` carries, as if the browser had sent them (a
     ///     sign-in's cookie: `[SignIn.cookieName: signIn.cookieValue(signingIn: "alice")]`).
-    ///   - appear: also run `viewDidAppear(false)`, as when the page's event stream connects (default true).
+    ///   - signIn: the application's sign-in, when it has one: the layout's signed-in outlets show the user the
+    ///     request's cookie names, as on a served page.
+    ///   - appear: also run `viewDidAppear(false)`, as when the page's event stream connects (default true). Until
+    ///     then the screen holds what its conflated sources send, as a served screen no stream watches does.
+    ///
+    /// The screen is put together as a served page's is (the same assembly: the templates with the framework's
+    /// `<head>` and built-in screens, the layout's checks, the sign-in's outlets), with the session id `test`, the
+    /// token `test-token` and the client version `test`.
     public init(
         templates directory: String, views: (ViewRegistry) -> Void = { _ in }, url: String = "/",
         parameters: [String: String] = [:], headers: HTTPHeaders = [:], cookies: [String: String] = [:],
-        parent: String = "/", appear: Bool = true,
+        parent: String = "/", signIn: SignIn? = nil, appear: Bool = true,
         factory: @escaping @Sendable (ScreenRequest) throws -> ViewController
     ) throws {
         let registry = ViewRegistry()
         views(registry)
-        let templates = try TemplateLibrary(
-            directory: directory, registry: registry, builtIns: PageLayout.builtInTemplates)
-        let layout = try templates.template(named: "layout")
+        let assembly = try ScreenAssembly(
+            templatesIn: directory, registry: registry, clientHead: ClientAssets.headMarkup(version: "test"),
+            clientVersion: "test")
         let scheduler = ScreenScheduler(label: "screen-harness")
         self.scheduler = scheduler
         state = ScreenConfined(nil, on: scheduler)
@@ -54,16 +61,20 @@ public final class ScreenHarness: Sendable {
         let request = Self.request(url: url, parameters: parameters, headers: headers, cookies: cookies)
         let mistakes = mistakes
         scheduler.onProgrammerError { error in mistakes.withLock { $0.append(error) } }
+        // As a served screen: what its conflated sources send waits until a page watches it.
+        scheduler.hold()
         try scheduler.sync { [state, recorded] in
-            let viewController = try ViewController.$screenTemplates.withValue(templates) { try factory(request) }
-            let screen = Screen(
-                viewController: viewController, layout: layout, templates: templates, url: url, backURL: parent,
-                sessionID: "test", csrfToken: "test-token")
+            let screen = try assembly.makeScreen(
+                request: request, backURL: parent, sessionID: "test", csrfToken: "test-token", signIn: signIn,
+                factory: factory)
             screen.scheduleFlush = { [state] in state.scheduler.atEndOfTurn { state.value?.flush() } }
             screen.eventObserver = { [recorded] event in recorded.value.append(event) }
             state.value = screen
             _ = screen.renderPage()
-            if appear { screen.appearIfNeeded() }
+            if appear {
+                screen.appearIfNeeded()
+                scheduler.resume()
+            }
         }
         settle()
         // A mistake of the screen's code while it was built fails the harness, as it fails the page load.
@@ -236,9 +247,13 @@ public final class ScreenHarness: Sendable {
         settle()
     }
 
-    /// Runs `viewDidAppear(false)` (once), as when the page's event stream connects.
+    /// Runs `viewDidAppear(false)` (once), as when the page's event stream connects: what the screen held while no
+    /// page watched it is delivered now.
     public func appear() {
-        scheduler.sync { [state] in _ = state.value?.appearIfNeeded() }
+        scheduler.sync { [state, scheduler] in
+            _ = state.value?.appearIfNeeded()
+            scheduler.resume()
+        }
         settle()
     }
 

@@ -12,5 +12,13 @@ struct FailingMovieStore: MovieStore {
 
     func update(id: Int, with patch: MoviePatch) throws -> Movie { throw failure }
 
+    func update(id: Int, with patch: MoviePatch, ifUnchangedSince expected: Movie) throws -> Movie { throw failure }
+
+    func signInKey() throws -> String { throw failure }
+
+    func metricsExposition() -> String { "" }
+
+    func close() {}
+
     func changes(of id: Int) -> Observable<Movie> { .never() }
 }

@@ -26,8 +26,7 @@ struct FanOutTests {
         var streams: [LiveEventStream] = []
         for _ in 0..<screens {
             let page = LivePage(try client.get("/movies/1"))
-            let events = try #require(page.eventsPath)
-            streams.append(try client.openEvents(events))
+            streams.append(try client.openEvents(for: page))
         }
         #expect(server.application.openSessionCount == screens)
 

@@ -71,7 +71,7 @@ import Testing
     @Test func storedMarkupArrivesInertInPatchesAndTitleEvents() throws {
         let movies = try LiveMovies()
         let page = LivePage(try movies.client.get("/movies/2"))
-        let events = try movies.client.openEvents(try #require(page.eventsPath))
+        let events = try movies.client.openEvents(for: page)
         defer { events.close() }
         #expect(try movies.patch(2, Self.hostilePatch).status == 200)
         var seen: [ServerSentEvent] = []

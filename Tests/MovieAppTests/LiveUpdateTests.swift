@@ -14,9 +14,9 @@ struct LiveUpdateTests {
 
         let first = LivePage(try client.get("/movies/1"))
         let second = LivePage(try client.get("/movies/2"))
-        let firstEvents = try client.openEvents(try #require(first.eventsPath))
+        let firstEvents = try client.openEvents(for: first)
         defer { firstEvents.close() }
-        let secondEvents = try client.openEvents(try #require(second.eventsPath))
+        let secondEvents = try client.openEvents(for: second)
         defer { secondEvents.close() }
 
         let patched = try client.request(

@@ -83,6 +83,56 @@ struct MovieStoreContractTests {
         #expect(try other.movie(id: 1)?.title == "Mine")
     }
 
+    /// Two edit forms opened on the same version and saved at once, on two instances: the check and the write are one
+    /// step, so exactly one save wins and the other is told the movie changed, every round.
+    @Test(arguments: StoreKind.available)
+    func ofTwoConcurrentConditionalUpdatesFromTheSameVersionExactlyOneSucceeds(kind: StoreKind) throws {
+        let place = try kind.makePlace(folder)
+        let first = try kind.open(place, seedingFrom: try folder.catalog(sampleMovies()))
+        let second = try kind.open(place)
+        for round in 1...200 {
+            let original = try #require(try first.movie(id: 1))
+            let outcomes = TestMutex<[String?]>([])
+            let stores = [("first", first), ("second", second)]
+            DispatchQueue.concurrentPerform(iterations: stores.count) { index in
+                let (name, store) = stores[index]
+                let title: String?
+                do {
+                    let patch = try MoviePatch(title: "\(name) \(round)")
+                    title = try store.update(id: 1, with: patch, ifUnchangedSince: original).title
+                } catch let error as StoreError where error.kind == .conflict {
+                    title = nil
+                } catch {
+                    title = "failed: \(error)"
+                }
+                outcomes.withLock { $0.append(title) }
+            }
+            let winners = outcomes.withLock { $0 }.compactMap { $0 }
+            #expect(winners.count == 1, "round \(round): \(winners)")
+            #expect(try first.movie(id: 1)?.title == winners.first)
+            #expect(try second.movie(id: 1)?.title == winners.first)
+        }
+    }
+
+    /// The sign-in key is made once and kept: a store opened again on the same place, and one opened meanwhile (a
+    /// second instance), give the same key.
+    @Test(arguments: StoreKind.available)
+    func keepsOneSignInKeyForEveryStoreOnThePlace(kind: StoreKind) async throws {
+        let place = try kind.makePlace(folder)
+        let stores = [try kind.open(place, seedingFrom: try folder.catalog(sampleMovies())), try kind.open(place)]
+        // Both ask at once, before any key exists.
+        let keys = try await withThrowingTaskGroup(of: String.self) { group in
+            for store in stores { group.addTask { try store.signInKey() } }
+            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+        }
+        #expect(keys.count == 1)
+        let key = try #require(keys.first)
+        #expect(key.utf8.count >= 32)
+        #expect(try kind.open(place).signInKey() == key)
+        // Another place has a key of its own.
+        #expect(try kind.open(try kind.makePlace(folder), seedingFrom: nil).signInKey() != key)
+    }
+
     @Test(arguments: StoreKind.available)
     func refusesToUpdateAnUnknownMovieAndChangesNothing(kind: StoreKind) throws {
         let store = try kind.open(try kind.makePlace(folder), seedingFrom: try folder.catalog(sampleMovies()))

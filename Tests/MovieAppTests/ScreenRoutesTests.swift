@@ -86,4 +86,21 @@ struct ScreenRoutesTests {
             #expect(try client.get("/movies/1").text.contains(#"href="/signin">Sign in</a>"#))
         }
     }
+
+    /// `HEAD *` once reached the list screen, which cannot live at `*`, and was answered 500. A target that is not a
+    /// path reaches no screen: 400, and `OPTIONS *` says what the server allows.
+    @Test func aRequestTargetThatIsNotAPathReachesNoScreen() throws {
+        try withServer { client in
+            for (request, status) in [
+                ("HEAD * HTTP/1.1", 400), ("GET * HTTP/1.1", 400), ("GET http://localhost/ HTTP/1.1", 400),
+                ("OPTIONS * HTTP/1.1", 204),
+            ] {
+                let connection = try LiveConnection(port: client.port)
+                try connection.send("\(request)\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+                let response = try connection.readResponse(hasBody: !request.hasPrefix("HEAD") && status != 204)
+                #expect(response.status == status, "\(request)")
+            }
+            #expect(try client.get("/").status == 200)
+        }
+    }
 }

@@ -13,6 +13,12 @@ private struct BrokenStore: MovieStore {
     func update(id: Int, with patch: MoviePatch) throws -> Movie {
         throw StoreError(.unavailable, message: "disk I/O error (code 10)")
     }
+    func update(id: Int, with patch: MoviePatch, ifUnchangedSince expected: Movie) throws -> Movie {
+        throw StoreError(.unavailable, message: "disk I/O error (code 10)")
+    }
+    func signInKey() throws -> String { throw StoreError(.unavailable, message: "disk I/O error (code 10)") }
+    func metricsExposition() -> String { "" }
+    func close() {}
     func changes(of id: Int) -> Observable<Movie> { .never() }
 }
 

@@ -41,14 +41,14 @@ import Testing
         let app = try TestApp()
         defer { app.application.stop() }
         let page = try app.openCounter()
-        let events = try app.client.openEvents(page.eventsPath!)
+        let events = try app.client.openEvents(for: page)
         defer { events.close() }
         let response = try app.client.post(
             page.actionPath("increment")!, form: ["csrf": page.csrfToken!], headers: ["X-Requested-With": "fetch"])
         #expect(response.status == 204)
         let patch = try events.next { $0.event == "patch" }
         #expect(patch?.data.contains(">1</p>") == true)
-        #expect(patch?.id == "1")
+        #expect(patch?.number == 1)
     }
 
     /// An action waits for its screen's turn without holding an I/O thread: with one, a request waiting for a busy
@@ -58,7 +58,7 @@ import Testing
         let app = try TestApp(threadCount: 1)
         defer { app.application.stop() }
         let page = try app.openCounter()
-        let events = try app.client.openEvents(page.eventsPath!)
+        let events = try app.client.openEvents(for: page)
         defer { events.close() }
         let session = try #require(app.application.sessions.session(id: page.sessionID!))
         let status = TestMutex<Int?>(nil)
@@ -141,7 +141,7 @@ import Testing
         let app = try TestApp()
         defer { app.application.stop() }
         let page = try app.openCounter()
-        let events = try app.client.openEvents(page.eventsPath!)
+        let events = try app.client.openEvents(for: page)
         defer { events.close() }
         let response = try app.client.post(
             page.actionPath("leave")!, form: ["csrf": page.csrfToken!], headers: ["X-Requested-With": "fetch"])

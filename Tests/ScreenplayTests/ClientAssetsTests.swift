@@ -17,7 +17,7 @@ import Testing
         // First in <head>, so the app's own stylesheets override the framework's.
         #expect(
             page.html.contains(
-                "\"><link rel=\"stylesheet\" href=\"/screenplay/\(version)/screenplay.css\"><script src=\"\(script)\" defer></script><meta charset"
+                "\"><link rel=\"stylesheet\" href=\"/screenplay/\(version)/screenplay.css\"><script type=\"module\" src=\"\(script)\"></script><meta charset"
             ))
         let response = try app.client.get(script)
         #expect(response.status == 200)
@@ -29,9 +29,21 @@ import Testing
         let again = try app.client.get(script, headers: ["If-None-Match": etag])
         #expect(again.status == 304)
         #expect(again.text.isEmpty)
-        for file in ["screenplay-worker.js", "screenplay.css"] {
-            #expect(try app.client.get("/screenplay/\(version)/\(file)").status == 200)
+        // Every module the entry imports is served beside it, as JavaScript; the client's tests are not.
+        let modules = [
+            "screenplay-worker.js", "wire.js", "stream.js", "patch.js", "fields.js", "actions.js", "tabs.js",
+            "subscription.js", "connection.js", "controls.js", "announce.js", "development.js",
+        ]
+        for file in modules {
+            let module = try app.client.get("/screenplay/\(version)/\(file)")
+            #expect(module.status == 200, "\(file)")
+            #expect(module.header("Content-Type") == "text/javascript; charset=utf-8", "\(file)")
+            #expect(module.header("Cache-Control") == "public, max-age=31536000, immutable", "\(file)")
         }
+        // The entry's imports are relative, so they resolve under the same version.
+        #expect(response.text.contains("from \"./wire.js\""))
+        #expect(try app.client.get("/screenplay/\(version)/screenplay.css").status == 200)
+        #expect(try app.client.get("/screenplay/\(version)/stream.test.js").status == 404)
         // A page from before a deploy asks for its old version: it gets the current client, not cached for long.
         let old = try app.client.get("/screenplay/2-0/screenplay.js")
         #expect(old.status == 200)
@@ -70,6 +82,6 @@ import Testing
         let page = try LiveClient(port: application.port).get("/counter")
         #expect(page.status == 200)
         #expect(page.text.contains("<main id=") && page.text.contains(">0</p>"))
-        #expect(page.text.contains("/screenplay.js\" defer></script>"))
+        #expect(page.text.contains("/screenplay.js\"></script>"))
     }
 }

@@ -9,7 +9,7 @@ import Testing
         defer { app.application.stop() }
         let count = 1_000
         let pages = try (0..<count).map { _ in try app.openCounter() }
-        let streams = try pages.map { try app.client.openEvents($0.eventsPath!) }
+        let streams = try pages.map { try app.client.openEvents(for: $0) }
         defer { streams.forEach { $0.close() } }
         let relays = app.factory.createdRelays
         #expect(relays.count == count)

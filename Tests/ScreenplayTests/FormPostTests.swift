@@ -16,7 +16,7 @@ import Testing
         let app = try ChoresApp()
         defer { app.application.stop() }
         let page = try app.open()
-        let events = try app.client.openEvents(page.eventsPath!)
+        let events = try app.client.openEvents(for: page)
         defer { events.close() }
         let answer = try input(app, page, ["csrf": page.csrfToken!, "name": "chore", "value": "Mop", "seq": "1"])
         #expect(answer.status == 204)
@@ -31,10 +31,10 @@ import Testing
         #expect(add.status == 204)
         let patch = try events.next { $0.event == "patch" }
         #expect(patch?.data.contains("Mop the hall") == true)
-        #expect(patch?.id == "1")
+        #expect(patch?.number == 1)
         let ack = try events.next { $0.event == "ack" }
         #expect(ack?.data == "a1")
-        #expect(ack?.id == "2")
+        #expect(ack?.number == 2)
     }
 
     @Test func anActionPostCarriesEveryFieldOfItsFormBeforeTheTap() throws {

@@ -32,7 +32,7 @@ import Testing
         defer { app.stop() }
         let page = LivePage(try app.client.get("/counter"))
         let id = try #require(page.sessionID)
-        let events = try app.client.openEvents(page.eventsPath!)
+        let events = try app.client.openEvents(for: page)
         defer { events.close() }
         #expect(eventually { app.log.events("session.appeared").contains { $0["session"] == id } })
         _ = try app.client.post(page.actionPath("leave")!, form: ["csrf": page.csrfToken!])

@@ -27,7 +27,7 @@ import Testing
         let page = LivePage(try app.client.get("/counter"))
         #expect(try app.metric("screenplay_sessions_open") == 1)
         #expect(try app.metric("screenplay_render_duration_seconds_count") == 1)
-        let events = try app.client.openEvents(page.eventsPath!)
+        let events = try app.client.openEvents(for: page)
         #expect(eventually { (try? app.metric("screenplay_event_streams_open")) == 1 })
         app.factory.createdRelays[0].accept(9)
         let patch = try #require(try events.next { $0.event == "patch" })
@@ -57,7 +57,7 @@ import Testing
         #expect(app.application.metricsPort == 0)
         // Off means not counted at all (no lock, no clock per request), not merely not served.
         let page = LivePage(try app.client.get("/counter"))
-        let events = try app.client.openEvents(page.eventsPath!)
+        let events = try app.client.openEvents(for: page)
         app.factory.createdRelays[0].accept(9)
         _ = try #require(try events.next { $0.event == "patch" })
         let counters = app.application.metrics.exposition()

@@ -25,11 +25,9 @@ import ViewKit
     }
 
     @Test func resetNavigateAndTitleKeepTheirShapes() {
-        let reset = ScreenEvent.reset(eventsURL: "/screens/a/events", html: Array("<html lang=\"en\"></html>".utf8))
+        let reset = ScreenEvent.reset(html: Array("<html lang=\"en\"></html>".utf8))
         #expect(
-            text(reset.encoded(id: 1))
-                == "event: reset\nid: 1\ndata: {\"events\":\"/screens/a/events\",\"html\":\"<html lang=\\\"en\\\"></html>\"}\n\n"
-        )
+            text(reset.encoded(id: 1)) == "event: reset\nid: 1\ndata: {\"html\":\"<html lang=\\\"en\\\"></html>\"}\n\n")
         #expect(
             text(ScreenEvent.navigate("/movies\r\n/2").encoded(id: 3)) == "event: navigate\nid: 3\ndata: /movies/2\n\n")
         #expect(text(ScreenEvent.title("Heat\n1995").encoded(id: 40)) == "event: title\nid: 40\ndata: Heat 1995\n\n")

@@ -120,7 +120,8 @@ import Testing
         let shared = try app.client.openSharedStream()
         defer { shared.close() }
         let response = try app.client.post(
-            "/streams/\(shared.id)/screens", form: ["screen": "gone", "csrf": "old", "url": "/counter?start=5"])
+            "/streams/\(shared.id)/screens",
+            form: ["screen": "gone", "csrf": "old", "url": "/counter?start=5", "version": "2"])
         #expect(response.status == 204)
         let rebuilt = try #require(try shared.events.next())
         #expect(rebuilt.event == "rebuilt")
@@ -181,11 +182,17 @@ import Testing
         defer { shared.close() }
         let client = app.client
         func attach(_ form: [String: String], stream: String? = nil, headers: [String: String] = [:]) throws -> Int {
-            try client.post("/streams/\(stream ?? shared.id)/screens", form: form, headers: headers).status
+            let versioned = form.merging(["version": "2"]) { mine, _ in mine }
+            return try client.post("/streams/\(stream ?? shared.id)/screens", form: versioned, headers: headers).status
         }
         let (page, other) = (pages[0], pages[1])
         let valid = ["screen": page.screenID!, "csrf": page.csrfToken!, "url": "/counter"]
         #expect(try attach(valid, stream: "no-such-stream") == 404)
+        // A page of another protocol version (or one that names none) is told to reload.
+        let unversioned = try client.post("/streams/\(shared.id)/screens", form: valid)
+        #expect(unversioned.status == 409)
+        #expect(unversioned.text.contains("Reload the page"))
+        #expect(try attach(valid.merging(["version": "1"]) { $1 }) == 409)
         #expect(try attach(valid.merging(["csrf": "forged"]) { $1 }) == 403)
         #expect(try attach(valid.merging(["csrf": other.csrfToken!]) { $1 }) == 403)
         #expect(try attach(valid.merging(["csrf": ""]) { $1 }) == 403)

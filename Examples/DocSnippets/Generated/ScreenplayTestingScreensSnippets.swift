@@ -8,8 +8,8 @@ import ScreenplayTesting
 import Testing
 
 extension ScreenplayTestingScreensSnippets {
-    // Sources/Screenplay/Documentation.docc/TestingScreens.md:11
-    func snippetAtLine11() async throws {
+    // Sources/Screenplay/Documentation.docc/TestingScreens.md:15
+    func snippetAtLine15() async throws {
         let harness = try ScreenHarness(templates: "Templates", url: "/movies/1", parameters: ["id": "1"]) { request in
             try MovieDetailViewController.make(request: request, store: store, readScheduler: scheduler)
         }
@@ -17,10 +17,10 @@ extension ScreenplayTestingScreensSnippets {
         #expect(harness.patches.count == 1)
     }
 
-    // Sources/Screenplay/Documentation.docc/TestingScreens.md:29
-    func snippetAtLine29() async throws {
+    // Sources/Screenplay/Documentation.docc/TestingScreens.md:33
+    func snippetAtLine33() async throws {
         let page = LivePage(try LiveClient(port: app.port).get("/counter"))
-        let events = try client.openEvents(page.eventsPath!)
+        let events = try client.openEvents(for: page)  // a shared stream with the page's screen attached
         _ = try client.post(page.actionPath("increment")!, form: ["csrf": page.csrfToken!],
                             headers: ["X-Requested-With": "fetch"])
         let patch = try events.next { $0.event == "patch" }

@@ -2,8 +2,13 @@
 ///
 /// `:name` matches exactly one non-empty segment; `*name` (last only) matches the rest of the
 /// path, possibly empty. Matching runs on the still-encoded path, so `%2F` never splits a segment;
-/// captured values are percent-decoded.
-struct RoutePattern: Sendable, CustomStringConvertible {
+/// captured values are percent-decoded. The one matcher of the framework: the router's routes and the screen routes
+/// (which match a URL again when a screen is rebuilt from it) both use it.
+///
+/// ```swift
+/// RoutePattern("/movies/:id").match(path: "/movies/7")   // ["id": "7"]
+/// ```
+package struct RoutePattern: Sendable, CustomStringConvertible {
     enum Segment: Sendable, Equatable {
         case literal(String)
         case parameter(String)
@@ -11,15 +16,17 @@ struct RoutePattern: Sendable, CustomStringConvertible {
     }
 
     let segments: [Segment]
-    let description: String
+    /// The pattern as written.
+    package let description: String
     /// What is wrong with the pattern, when something is: the server then refuses to start, naming it.
-    let mistake: String?
+    package let mistake: String?
     /// Whether the last segment is a `*name`.
     private let hasWildcard: Bool
     /// Whether any segment is a `:name` or `*name`.
     private let hasParameters: Bool
 
-    init(_ pattern: String) {
+    /// Parses `pattern`; a malformed one keeps its ``mistake`` and matches nothing it should not.
+    package init(_ pattern: String) {
         description = pattern
         var mistake: String? = pattern.hasPrefix("/") ? nil : "the route pattern “\(pattern)” must start with /"
         let pieces = pattern.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
@@ -73,6 +80,12 @@ struct RoutePattern: Sendable, CustomStringConvertible {
             }
         }
         return parameters
+    }
+
+    /// The decoded parameters when the still-encoded `path` (`/movies/7`, no query) matches, `nil` otherwise.
+    package func match(path: String) -> [String: String]? {
+        guard path.hasPrefix("/") else { return nil }
+        return match(Self.split(path))
     }
 
     /// Splits a raw path (`/a/b`) into its segments (`["a", "b"]`).

@@ -12,7 +12,9 @@ public typealias Handler = @Sendable (Request) throws -> Response
 /// Build it at start-up; the server takes a snapshot when it starts, and later additions are a
 /// programmer error. Routes are tried in the order they were added, the first match wins. A path
 /// that matches no pattern gets 404; one that matches only under other methods gets 405 with `Allow`;
-/// every `GET` route also answers `HEAD` (the server sends the headers only).
+/// every `GET` route also answers `HEAD` (the server sends the headers only). Only a request target that is a path
+/// (origin form, `/…`) reaches a route: `OPTIONS *` is answered by the router itself, and any other target (`*` with
+/// another method, the absolute form `http://…`, an empty one) gets 400.
 ///
 /// ```swift
 /// let router = Router()
@@ -122,6 +124,7 @@ struct RouteTable: Sendable {
     let routes: [Router.Route]
 
     func respond(to request: Request) -> Response {
+        guard request.rawPath.hasPrefix("/") else { return respond(toNonPath: request) }
         let segments = RoutePattern.split(request.rawPath)
         var allowed: [HTTPMethod] = []
         var getFallback: (Router.Route, [String: String])?
@@ -145,6 +148,26 @@ struct RouteTable: Sendable {
         var response = Response.error(.methodNotAllowed, message: "\(request.method) is not allowed here.")
         response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
         return response
+    }
+
+    /// The answer to a request whose target is not a path, which no route ever sees. `OPTIONS *` asks what the server
+    /// as a whole supports (RFC 9110 §9.3.7); the asterisk form means nothing with any other method, and the
+    /// absolute form (`http://host/path`, meant for proxies) is refused rather than routed on a path it never had.
+    private func respond(toNonPath request: Request) -> Response {
+        if request.target == "*" && request.method == .options {
+            var methods: [HTTPMethod] = []
+            for route in routes where !methods.contains(route.method) { methods.append(route.method) }
+            if methods.contains(.get) && !methods.contains(.head) { methods.append(.head) }
+            methods.append(.options)
+            var response = Response(status: .noContent)
+            response.headers["Allow"] = methods.map(\.rawValue).joined(separator: ", ")
+            return response
+        }
+        let message =
+            request.target == "*"
+            ? "The request target * is only meaningful with OPTIONS."
+            : "The request target must be a path starting with /."
+        return Response.error(.badRequest, message: message)
     }
 
     private func call(_ route: Router.Route, with parameters: [String: String], for request: Request) -> Response {

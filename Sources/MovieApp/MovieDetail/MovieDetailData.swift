@@ -1,5 +1,3 @@
-import ViewKit
-
 /// What the MovieDetail screen shows: the movie (once read) and the state of reading it.
 public struct MovieDetailData: Equatable, Sendable {
     /// Where the screen is in reading its movie.
@@ -39,34 +37,10 @@ public struct MovieDetailData: Equatable, Sendable {
     /// Year, runtime and genres as one line: "2019 · 1 h 52 min · Drama, Mystery".
     public var subtitle: String {
         guard let movie else { return "" }
-        // Written as UTF-8 straight into the string's storage, counted exactly beforehand (the label keeps the string
-        // as long as the screen lives): every screen of a movie reads it on every change, and joining strings
-        // would check grapheme boundaries at each non-ASCII " · ".
         let minutes = movie.runtimeMinutes
-        let runtimeCount =
-            minutes >= 60
-            ? UTF8Writer.decimalCount(minutes / 60) + 3 + UTF8Writer.decimalCount(minutes % 60)
-            : UTF8Writer.decimalCount(minutes)
-        let genresCount = movie.genres.enumerated().reduce(0) { $0 + ($1.offset == 0 ? 4 : 2) + $1.element.utf8.count }
-        let count = UTF8Writer.decimalCount(movie.year) + 4 + runtimeCount + 4 + genresCount
-        return String(unsafeUninitializedCapacity: count) { storage in
-            var line = UTF8Writer(storage)
-            line.append(movie.year)
-            line.append(" · ")
-            if minutes >= 60 {
-                line.append(minutes / 60)
-                line.append(" h ")
-                line.append(minutes % 60)
-            } else {
-                line.append(minutes)
-            }
-            line.append(" min")
-            for (index, genre) in movie.genres.enumerated() {
-                line.append(index == 0 ? " · " : ", ")
-                line.append(utf8Of: genre)
-            }
-            return line.count
-        }
+        let runtime = minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
+        let genres = movie.genres.isEmpty ? "" : " · " + movie.genres.joined(separator: ", ")
+        return "\(movie.year) · \(runtime)\(genres)"
     }
     /// The rating with one decimal: "7.9".
     public var ratingText: String {
@@ -85,15 +59,6 @@ public struct MovieDetailData: Equatable, Sendable {
 
     static func rating(_ rating: Double) -> String {
         let tenths = Int((rating * 10).rounded())
-        // Every screen of a movie makes it on each change of the movie: written once, not interpolated.
-        let (whole, tenth) = (tenths / 10, tenths % 10)
-        return String(unsafeUninitializedCapacity: UTF8Writer.decimalCount(whole) + 1 + UTF8Writer.decimalCount(tenth))
-        {
-            var writer = UTF8Writer($0)
-            writer.append(whole)
-            writer.append(".")
-            writer.append(tenth)
-            return writer.count
-        }
+        return "\(tenths / 10).\(tenths % 10)"
     }
 }

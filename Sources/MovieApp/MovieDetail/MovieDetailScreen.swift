@@ -35,7 +35,7 @@ extension MovieDetailViewController {
             driver.data.drive(onNext: { [unowned viewController] data in
                 let source = (title: data.title, hasMovie: data.movie != nil)
                 if let made = viewController.titlesMadeFrom, made.hasMovie == source.hasMovie,
-                    made.title.hasSameUTF8(as: source.title)
+                    made.title.isSameText(as: source.title)
                 {
                     return
                 }

@@ -54,14 +54,14 @@ private struct SubtitleSource {
 }
 
 extension SubtitleSource? {
-    /// Whether both make the same subtitle: no movie for both, or the same year, runtime and genres, the genres
-    /// compared by their bytes as the labels compare their texts.
+    /// Whether both make the same subtitle: no movie for both, or the same year, runtime and genres (the same code
+    /// points, as the page shows them).
     fileprivate func isSame(as other: SubtitleSource?) -> Bool {
         switch (self, other) {
         case (nil, nil): return true
         case (let mine?, let theirs?):
             return mine.year == theirs.year && mine.runtimeMinutes == theirs.runtimeMinutes
-                && mine.genres.hasSameUTF8(as: theirs.genres)
+                && mine.genres.isSameText(as: theirs.genres)
         default: return false
         }
     }

@@ -23,10 +23,9 @@ final class MovieTipsView: View {
         tipsList.isHidden = tips.isEmpty
         // No movie (the store failed or it was removed): no tips heading over nothing.
         isHidden = !hasMovie && data.phase != .loading
-        // Every open screen of a movie runs this on each change of it: diffing unchanged rows (ids built from
-        // their text) was the largest part of a rating change's work per screen. Compared by their bytes, as the
-        // labels compare their texts (`==` on strings normalises text that is not ASCII, a curly apostrophe say).
-        if let shownTips, tips.hasSameUTF8(as: shownTips) { return }
+        // Every open screen of a movie runs this on each change of it, and most changes (a rating, say) leave the
+        // tips as they were: no need to diff the rows then.
+        if let shownTips, tips.isSameText(as: shownTips) { return }
         shownTips = tips
         // The rows' items made by `map` over the indices: `Array(tips.enumerated())` goes through the standard
         // library's unspecialised sequence copy.

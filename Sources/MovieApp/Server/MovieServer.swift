@@ -4,7 +4,8 @@ internal import Reactive
 public import Screenplay
 internal import ViewKit
 
-/// The movie catalog app: the SQLite store, the list and MovieDetail screens, the JSON API, on one server.
+/// The movie catalog app: the store (SQLite or PostgreSQL), the list, detail and edit screens, the sign-in and the
+/// JSON API, on one server.
 ///
 /// ```swift
 /// let server = try MovieServer(options: MovieServerOptions.parse(arguments))
@@ -38,7 +39,8 @@ public final class MovieServer: Sendable {
         application = try Application(
             root: options.root, server: server, sessions: sessions, operations: options.operations,
             views: Self.register)
-        let signIn = SignIn(accounts: try Accounts(contentsOf: options.accountsPath), secret: options.signInSecret)
+        let secret = options.signInSecret ?? Self.signInKey(of: store, logger: options.operations.logger)
+        let signIn = SignIn(accounts: try Accounts(contentsOf: options.accountsPath), secret: secret)
         self.signIn = signIn
         try application.use(signIn)
         let readScheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
@@ -62,12 +64,20 @@ public final class MovieServer: Sendable {
         MovieAPI(store: store).register(on: application.router, token: options.apiToken)
         // Ready when the store answers a cheap read; a deleted or locked database file makes this fail.
         application.addReadinessCheck("store") { _ = try store.movie(id: 1) }
-        let kind = store is PostgreSQLMovieStore ? "postgresql" : "sqlite"
-        application.metrics.addCollector {
-            var text = "# HELP movies_store_info The store the movies live in.\n# TYPE movies_store_info gauge\n"
-            text += "movies_store_info{kind=\"\(kind)\"} 1\n"
-            if let store = store as? PostgreSQLMovieStore { text += store.statistics.exposition() }
-            return text
+        application.metrics.addCollector { store.metricsExposition() }
+    }
+
+    /// The store's sign-in key, kept with the movies, so that a restart, or another instance on the same database,
+    /// keeps everyone signed in. A store that cannot give one (its storage failing) leaves the sign-in a key of this
+    /// process, as the screens are left their error states: the server still serves, and says so in the log.
+    private static func signInKey(of store: any MovieStore, logger: Logger) -> String? {
+        do {
+            return try store.signInKey()
+        } catch {
+            logger.log(
+                .warning, "signin.key_unavailable",
+                ["error": "\(error)", "effect": "sign-ins last until this process ends; give --signin-secret"])
+            return nil
         }
     }
 
@@ -88,6 +98,6 @@ public final class MovieServer: Sendable {
     /// Stops the server gracefully.
     public func stop() {
         application.stop()
-        (store as? PostgreSQLMovieStore)?.close()
+        store.close()
     }
 }

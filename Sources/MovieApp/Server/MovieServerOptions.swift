@@ -16,8 +16,9 @@ public struct MovieServerOptions: Sendable, Equatable {
     public var apiToken: String?
     /// The accounts file of the sign-in (`--accounts`, `ACCOUNTS`); default `<root>/Catalog/accounts.txt`.
     public var accounts: String?
-    /// The key sign-in cookies are signed with (`--signin-secret`, `SIGNIN_SECRET`); instances behind one proxy
-    /// share it. Without one each process makes its own, and a restart signs everyone out.
+    /// The key sign-in cookies are signed with (`--signin-secret`, `SIGNIN_SECRET`). Without one the key is the
+    /// store's (``MovieStore/signInKey()``), made once and kept with the movies: sign-ins survive a restart, and every
+    /// instance on one database shares it.
     public var signInSecret: String?
 
     /// The defaults.
@@ -66,8 +67,8 @@ public struct MovieServerOptions: Sendable, Equatable {
             help: "the sign-in's accounts, lines of “name pbkdf2-sha256$…” (default ROOT/Catalog/accounts.txt)"),
         ApplicationOptions.Option(
             flag: "--signin-secret", environment: "SIGNIN_SECRET", valueName: "SECRET",
-            help: "the key sign-in cookies are signed with, 32 characters or more; instances behind one\n"
-                + "proxy share it (default: a random key per process)"),
+            help: "the key sign-in cookies are signed with, 32 characters or more (default: a random key\n"
+                + "made once and kept in the database, shared by every instance on it)"),
     ]
     static let rootHolds = "Templates/, Public/ and Catalog/"
 

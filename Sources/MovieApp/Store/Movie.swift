@@ -1,5 +1,3 @@
-import ViewKit
-
 /// One film of the catalog, as the store keeps it and the JSON API shows it.
 ///
 /// A plain value: reading it never touches the store, and two movies are equal when every field is.
@@ -70,10 +68,10 @@ public struct Movie: Codable, Sendable, Equatable {
             && lhs.rating == rhs.rating && (lhs.text === rhs.text || lhs.text.fields == rhs.text.fields)
     }
 
-    /// This movie with `other`'s text, when the two texts are the same bytes (else this movie as it is).
+    /// This movie with `other`'s text, when the two texts are the same (else this movie as it is).
     ///
-    /// For a movie read anew whose text did not change (a change of its rating, say): with the text of the movie
-    /// the screens show, their labels find each string the same by its storage, without comparing bytes.
+    /// For a movie read anew whose text did not change (a change of its rating, say): the screens then get the very
+    /// strings they show, which compare equal at once.
     func sharingText(with other: Movie) -> Movie {
         guard text !== other.text, text.fields == other.text.fields else { return self }
         var shared = self
@@ -90,13 +88,13 @@ public struct Movie: Codable, Sendable, Equatable {
             var tips: [String]
             var posterUrl: String?
 
-            /// Equal when every text is the same bytes. `String`'s `==` calls "é" and "e\u{301}" equal, and the store
-            /// decides on this whether a PATCH changes anything: it kept the old bytes, answered with them and told
-            /// no open screen, though the client asked for others (which a page shows as other code points).
+            /// Equal when every text is the same code points (``Swift/String/isSameText(as:)``): the store decides on
+            /// this whether a PATCH changes anything, and a client that sends "e\u{301}" for "é" asked for a change.
             static func == (lhs: Fields, rhs: Fields) -> Bool {
-                lhs.title.hasSameUTF8(as: rhs.title) && lhs.overview.hasSameUTF8(as: rhs.overview)
-                    && lhs.genres.hasSameUTF8(as: rhs.genres) && lhs.tips.hasSameUTF8(as: rhs.tips)
-                    && lhs.posterUrl.hasSameUTF8(as: rhs.posterUrl)
+                lhs.title.isSameText(as: rhs.title) && lhs.overview.isSameText(as: rhs.overview)
+                    && lhs.genres.isSameText(as: rhs.genres) && lhs.tips.isSameText(as: rhs.tips)
+                    && (lhs.posterUrl ?? "").isSameText(as: rhs.posterUrl ?? "")
+                    && (lhs.posterUrl == nil) == (rhs.posterUrl == nil)
             }
         }
 

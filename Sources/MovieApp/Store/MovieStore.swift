@@ -4,8 +4,10 @@ public import Reactive
 ///
 /// Implementations are thread-safe: any method may be called from any thread at any time. Failures
 /// are thrown as ``StoreError`` (``StoreError/Kind/notFound`` for an unknown id on update,
-/// ``StoreError/Kind/unavailable`` when the storage fails), never a crash. ``SQLiteMovieStore`` is
-/// the embedded implementation.
+/// ``StoreError/Kind/unavailable`` when the storage fails), never a crash. Every check-then-write is atomic: a
+/// conditional update decides and writes in one transaction. ``SQLiteMovieStore`` is the embedded implementation,
+/// ``PostgreSQLMovieStore`` the one several instances share. Whatever the app needs of a store is on this protocol,
+/// so the app never asks which kind it has.
 ///
 /// ```swift
 /// let store = try SQLiteMovieStore(path: ".data/movies.sqlite", seedingFrom: "Catalog/movies.json")
@@ -30,7 +32,8 @@ public protocol MovieStore: Sendable {
     func update(id: Int, with patch: MoviePatch) throws -> Movie
 
     /// Applies `patch` to movie `id` only if the movie is still `expected` (the version an edit form started from),
-    /// in the same transaction as the write: an edit made meanwhile by someone else is never overwritten.
+    /// in the same transaction as the write: an edit made meanwhile by someone else is never overwritten, and of two
+    /// conditional updates from the same version, on any instances, at most one succeeds.
     ///
     /// - Throws: ``StoreError`` of kind ``StoreError/Kind/conflict`` when the movie changed since `expected`.
     func update(id: Int, with patch: MoviePatch, ifUnchangedSince expected: Movie) throws -> Movie
@@ -45,13 +48,20 @@ public protocol MovieStore: Sendable {
     /// arrive on a thread of the store's choosing, never the subscriber's screen: hop with a
     /// `Driver` or an `observe(on:)`. Disposing the subscription stops delivery.
     func changes(of id: Int) -> Observable<Movie>
-}
 
-extension MovieStore {
-    /// A store without a transaction of its own for the check reads, compares, then writes.
-    public func update(id: Int, with patch: MoviePatch, ifUnchangedSince expected: Movie) throws -> Movie {
-        guard let current = try movie(id: id) else { throw StoreError.movieNotFound(id) }
-        guard current == expected else { throw StoreError.changedMeanwhile(id) }
-        return try update(id: id, with: patch)
-    }
+    /// The key sign-in cookies are signed with when no `--signin-secret` is given: made at random the first time it
+    /// is asked for and kept with the movies, so a restart keeps everyone signed in and every instance on the same
+    /// database signs alike.
+    ///
+    /// Creating it is atomic: instances asking at once all get the same key.
+    ///
+    /// - Throws: ``StoreError`` of kind ``StoreError/Kind/unavailable`` when the storage fails, or cannot keep a key
+    ///   (a read-only database that holds none).
+    func signInKey() throws -> String
+
+    /// The store's lines for `/metrics`, in the Prometheus text format: at least `movies_store_info{kind="…"} 1`.
+    func metricsExposition() -> String
+
+    /// Stops what the store runs in the background (a listening connection); reads and writes still work after.
+    func close()
 }

@@ -9,13 +9,18 @@ extension Application {
         case outcome(Screen.ActionOutcome, navigation: String?, cookies: [Cookie])
     }
 
+    /// The names of an input post's form.
+    static let inputFormNames: Set<String> = [
+        ScreenWire.Field.csrf, .name, .value, .seq, .event,
+    ].reduce(into: []) { $0.insert($1.rawValue) }
+
     /// The names an action post uses for itself; every other name is a field of the button's form.
-    static let reservedFormNames: Set<String> = ["csrf", "_aid", "_seq"]
+    static let reservedFormNames: Set<String> = [ScreenWire.Field.csrf.rawValue, ScreenWire.Field.actionID.rawValue]
 
     func performAction(_ request: Request) throws -> Response {
         guard isSameOrigin(request) else { throw HTTPError(.forbidden, message: "Cross-origin action refused.") }
         let fromScript =
-            request.headers["x-requested-with"] == "fetch"
+            request.headers[ScreenWire.Header.requestedWith.rawValue] == ScreenWire.requestedWithFetch
             || request.headers["accept"]?.contains("text/event-stream") == true
         guard let id = request.parameters["sid"], let action = request.parameters["action"],
             let session = sessions.session(id: id)
@@ -23,7 +28,7 @@ extension Application {
             return .redirect(to: fallbackURL(for: request))
         }
         let form = try request.form()
-        let token = form["csrf"] ?? ""
+        let token = form[ScreenWire.Field.csrf.rawValue] ?? ""
         guard SessionToken.equal(token, session.csrfToken) else {
             throw HTTPError(.forbidden, message: "This action's token is not valid. Reload the page and try again.")
         }
@@ -31,9 +36,9 @@ extension Application {
             sessions.end(id: id, reason: .navigated)
             return answer
         }
-        let postID = try Self.postID(form["_aid"])
+        let postID = try Self.postID(form[ScreenWire.Field.actionID.rawValue])
         let fields = form.filter { !Self.reservedFormNames.contains($0.name) }.map { (name: $0.name, value: $0.value) }
-        let row = request.query["row"]
+        let row = request.query[ScreenWire.Field.row.rawValue]
         let perform = { @Sendable (screen: Screen) -> ActionResult in
             let outcome = screen.perform(action: action, row: row, fields: fields, answering: postID)
             return .outcome(
@@ -55,14 +60,14 @@ extension Application {
                     sessions.end(id: id, reason: .navigated)
                     if fromScript {
                         response = Response.noContent
-                        response.headers["Screenplay-Navigate"] = navigation
+                        response.headers[ScreenWire.Header.navigate.rawValue] = navigation
                     } else {
                         response = .redirect(to: navigation)
                     }
                 } else {
                     // Without JavaScript the form's post answers with the same screen session, its local state and
                     // typed values kept: a 303 to the page of that session.
-                    response = fromScript ? .noContent : .redirect(to: ScreenSession.pagePath(of: id))
+                    response = fromScript ? .noContent : .redirect(to: ScreenWire.pagePath(screen: id))
                 }
             }
             for cookie in cookies { response.setCookie(cookie) }
@@ -77,12 +82,13 @@ extension Application {
     /// `event` (`change`, `end` or `primary`). Answers 204; 400 for an unknown field or a value the field refuses,
     /// 403 for a bad token or another origin, 404 for an unknown session, 413 past the body limit.
     func applyInput(_ request: Request) throws -> Response {
+        typealias Field = ScreenWire.Field
         guard isSameOrigin(request) else { throw HTTPError(.forbidden, message: "Cross-origin input refused.") }
         guard let id = request.parameters["sid"], let session = sessions.session(id: id) else {
             throw HTTPError(.notFound, message: "This screen has ended. Reload the page.")
         }
         let form = try request.form()
-        guard SessionToken.equal(form["csrf"] ?? "", session.csrfToken) else {
+        guard SessionToken.equal(form[Field.csrf.rawValue] ?? "", session.csrfToken) else {
             throw HTTPError(.forbidden, message: "This input's token is not valid. Reload the page and try again.")
         }
         switch session.routeGuard?.decision(for: request) {
@@ -91,21 +97,21 @@ extension Application {
             throw HTTPError(.forbidden, message: "This screen's guard no longer lets it in. Reload the page.")
         case .allow?, nil: break
         }
-        for pair in form where !["csrf", "name", "value", "seq", "event"].contains(pair.name) {
+        for pair in form where !Self.inputFormNames.contains(pair.name) {
             throw HTTPError(.badRequest, message: "An input event has no parameter “\(pair.name.prefix(64))”.")
         }
-        guard let name = form["name"], let value = form["value"] else {
+        guard let name = form[Field.name.rawValue], let value = form[Field.value.rawValue] else {
             throw HTTPError(.badRequest, message: "An input event needs a name and a value.")
         }
-        guard let sequence = Int(form["seq"] ?? ""), sequence > 0 else {
+        guard let sequence = Int(form[Field.seq.rawValue] ?? ""), sequence > 0 else {
             throw HTTPError(.badRequest, message: "An input event needs a positive seq.")
         }
         let event: ControlEvents
-        switch form["event"] ?? "change" {
-        case "change": event = .editingChanged
-        case "end": event = .editingDidEnd
-        case "primary": event = .primaryActionTriggered
-        default: throw HTTPError(.badRequest, message: "An input event is change, end or primary.")
+        switch ScreenWire.InputEvent(rawValue: form[Field.event.rawValue] ?? ScreenWire.InputEvent.change.rawValue) {
+        case .change?: event = .editingChanged
+        case .end?: event = .editingDidEnd
+        case .primary?: event = .primaryActionTriggered
+        case nil: throw HTTPError(.badRequest, message: "An input event is change, end or primary.")
         }
         let perform = { @Sendable (screen: Screen) -> Screen.InputOutcome in
             screen.input(field: name, value: value, sequence: sequence, event: event)

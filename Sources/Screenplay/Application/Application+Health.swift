@@ -36,7 +36,9 @@ extension Application {
     /// 200 `ready` when the templates are loaded and every check passes; 503 naming the failed checks otherwise.
     func readiness() -> Response {
         var failed: [String] = []
-        if (try? library.withLock({ try $0.templates.template(named: "layout") })) == nil { failed.append("templates") }
+        if (try? assembly.withLock({ try $0.templates.template(named: "layout") })) == nil {
+            failed.append("templates")
+        }
         for (name, check) in readinessChecks.withLock({ $0 }) {
             do { try check() } catch {
                 failed.append(name)

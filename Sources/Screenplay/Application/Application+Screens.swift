@@ -15,7 +15,7 @@ extension Application {
         case .redirect(let location):
             guard fromScript else { return .redirect(to: location) }
             var response = Response.noContent
-            response.headers["Screenplay-Navigate"] = location
+            response.headers[ScreenWire.Header.navigate.rawValue] = location
             return response
         case .refuse(let status, let message):
             throw HTTPError(status, message: message)
@@ -143,26 +143,19 @@ extension Application {
     /// steps reached (the route, then the factory); what follows it (loading the view, the binder's bindings) does
     /// not throw.
     func makeScreen(route: ScreenRoute, request: ScreenRequest, session: ScreenSession) throws -> Screen {
-        let (templates, layout) = library.withLock { ($0.templates, $0.layout) }
-        let viewController: ViewController
+        let screen: Screen
         do {
-            viewController = try ViewController.$screenTemplates.withValue(templates) { try route.factory(request) }
+            screen = try assembly.withLock { $0 }.makeScreen(
+                request: request, backURL: route.parent, sessionID: session.id, csrfToken: session.csrfToken,
+                signIn: signInState.withLock { $0 }, factory: route.factory)
         } catch {
             // Named for a failure only: a page that is served builds none of these strings.
             let steps = ["route \(route.pattern) matched \(request.path)", "factory of \(route.controllerName)"]
             throw ScreenBuildFailure(
                 error: error, controllerName: route.controllerName, templateName: route.templateName, steps: steps)
         }
-        let screen = Screen(
-            viewController: viewController, layout: layout, templates: templates, url: request.url,
-            backURL: route.parent, sessionID: session.id, csrfToken: session.csrfToken,
-            eventBuffer: sessionConfiguration.eventBuffer)
         screen.metrics = keepsMetrics ? metrics : nil
         screen.eventDelay = developmentLatency
-        screen.clientVersion = clientAssets.version
-        if let signIn = signInState.withLock({ $0 }) {
-            signIn.decorate(screen.page, layout: layout, user: signIn.user(for: request), url: request.url)
-        }
         return screen
     }
 

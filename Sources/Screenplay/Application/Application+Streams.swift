@@ -2,7 +2,7 @@ internal import Foundation
 internal import HTTPServer
 internal import Reactive
 
-/// One event stream per browser (wire protocol v2): a browser opens `GET /streams` once, and each of its tabs
+/// One event stream per browser: a browser opens `GET /streams` once, and each of its tabs
 /// attaches its screen to it, so the six connections a browser allows an origin are never taken by event streams.
 extension Application {
     /// `GET /streams`: opens a shared stream; its first event names it.
@@ -23,15 +23,22 @@ extension Application {
         return .eventStream(stream)
     }
 
-    /// `POST /streams/{stream}/screens` (`screen`, `csrf`, `url`, `last`): attaches a tab's screen to the stream and
-    /// replays what the tab missed after `last`; an unknown screen whose `url` routes is rebuilt and reset.
+    /// `POST /streams/{stream}/screens` (`screen`, `csrf`, `url`, `last`, `version`): attaches a tab's screen to the
+    /// stream and replays what the tab missed after `last`; an unknown screen whose `url` routes is rebuilt and
+    /// reset. A client of another protocol version is refused with `409` (it reloads its page).
     func attachScreen(_ request: Request) throws -> Response {
         let (shared, form) = try sharedStreamRequest(request)
-        guard let screenID = form["screen"], !screenID.isEmpty else {
+        guard form[ScreenWire.Field.version.rawValue] == Self.wireVersion else {
+            throw HTTPError(
+                .conflict,
+                message: "This page speaks another version of the wire protocol than the server's "
+                    + "(\(ScreenWire.version)). Reload the page.")
+        }
+        guard let screenID = form[ScreenWire.Field.screen.rawValue], !screenID.isEmpty else {
             throw HTTPError(.badRequest, message: "An attach request names its screen (`screen`).")
         }
         var lastEventID: Int?
-        if let last = form["last"], !last.isEmpty {
+        if let last = form[ScreenWire.Field.last.rawValue], !last.isEmpty {
             guard let value = Int(last), value >= 0 else {
                 throw HTTPError(.badRequest, message: "`last` is the last event id the page applied: a number.")
             }
@@ -49,7 +56,9 @@ extension Application {
             return .noContent
         }
         // Unknown screen (expired, or the server restarted): rebuilt from its URL, announced, and reset.
-        guard let url = form["url"], let (route, screenRequest) = route(forURL: url, request: request) else {
+        guard let url = form[ScreenWire.Field.url.rawValue],
+            let (route, screenRequest) = route(forURL: url, request: request)
+        else {
             throw HTTPError(.notFound, message: "No such screen.")
         }
         guard shared.screenCount < shared.capacity else { throw Self.streamFull(shared) }
@@ -109,7 +118,7 @@ extension Application {
     }
 
     private func checkToken(_ form: FormParameters, of session: ScreenSession) throws {
-        guard SessionToken.equal(form["csrf"] ?? "", session.csrfToken) else {
+        guard SessionToken.equal(form[ScreenWire.Field.csrf.rawValue] ?? "", session.csrfToken) else {
             throw HTTPError(.forbidden, message: "This screen's token is not valid. Reload the page and try again.")
         }
     }
@@ -124,9 +133,19 @@ extension Application {
         }
     }
 
+    private static let wireVersion = String(ScreenWire.version)
+
     private static func streamFull(_ shared: SharedStream) -> HTTPError {
         HTTPError(
             .tooManyRequests,
             message: "This stream carries \(shared.capacity) screens, its most. Close a tab or open another stream.")
+    }
+}
+
+extension Application {
+    /// Logs that a session's screen appeared (its page's first event stream connected). Here rather than in a
+    /// closure each screen keeps: that was an allocation per session for one line.
+    func logAppearance(of session: ScreenSession) {
+        logger.log(.info, "session.appeared", ["session": session.id])
     }
 }

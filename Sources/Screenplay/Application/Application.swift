@@ -31,13 +31,13 @@ public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
 /// ```
 ///
 /// Templates load from `<root>/Templates` and are checked when a route is registered; static files are served
-/// from `<root>/Public` under `/public/`. Every GET of a screen route opens a session (see the README's wire
-/// protocol); actions post to `/screens/{sid}/actions/{action}`, pages listen on `/screens/{sid}/events`.
+/// from `<root>/Public` under `/public/`. Every GET of a screen route opens a session; its page speaks the wire
+/// protocol (`ScreenWire`, and the DocC article "The wire protocol") with it.
 public final class Application: Sendable {
     /// The router; add your own routes (an API, say) before ``start()``.
     public let router: Router
     /// The templates: parsed at start-up and, with ``OperationsConfiguration/isDevelopment``, again when one changes.
-    public var templates: TemplateLibrary { library.withLock { $0.templates } }
+    public var templates: TemplateLibrary { assembly.withLock { $0.templates } }
     /// The counters served at `/metrics`; with ``OperationsConfiguration/metrics`` `.off` nothing is counted.
     public let metrics: Metrics
     /// Where request and session lines go.
@@ -45,7 +45,8 @@ public final class Application: Sendable {
     /// Whether development features are on: template and stylesheet reload, detailed error pages.
     public var isDevelopment: Bool { operations.isDevelopment }
     package let sessions: SessionRegistry
-    let library: Locked<(templates: TemplateLibrary, layout: Template)>
+    /// How screens are put together: the templates and the layout, replaced whole by a development reload.
+    let assembly: Locked<ScreenAssembly>
     let routes = Locked<[ScreenRoute]>([])
     let notFoundRoute = Locked<ScreenRoute?>(nil)
     private let server: Locked<HTTPServer?> = Locked(nil)
@@ -64,7 +65,7 @@ public final class Application: Sendable {
     let clientAssets: ClientAssets
     /// How long posts and events are held back in development (`OperationsConfiguration.developmentLatency`).
     let developmentLatency: DispatchTimeInterval?
-    /// The browsers' shared event streams (wire protocol v2), by id.
+    /// The browsers' shared event streams, by id.
     let sharedStreams = Locked<[String: SharedStream]>([:])
     /// The sign-in ``use(_:)`` added, which fills every page's signed-in outlets.
     let signInState = Locked<SignIn?>(nil)
@@ -92,11 +93,10 @@ public final class Application: Sendable {
         views(registry)
         let client = try ClientAssets()
         clientAssets = client
-        let templates = try TemplateLibrary(
-            directory: root + "/Templates", registry: registry, layoutHead: client.headMarkup,
-            builtIns: PageLayout.builtInTemplates)
-        let layout = try Self.layout(in: templates)
-        library = Locked((templates, layout))
+        assembly = Locked(
+            try ScreenAssembly(
+                templatesIn: root + "/Templates", registry: registry, clientHead: client.headMarkup,
+                clientVersion: client.version, eventBuffer: sessions.eventBuffer))
         self.root = root
         viewRegistry = registry
         router = Router()
@@ -142,17 +142,16 @@ public final class Application: Sendable {
             open: { [sessions = self.sessions] in sessions.count },
             evicted: { [sessions = self.sessions] in sessions.evictedCount })
         router.serveFiles(at: "/public", from: root + "/Public")
-        router.post("/screens/:sid/actions/:action") { [weak self] request in try self.served().performAction(request) }
         router.get(ClientAssets.prefix + ":version/:file") { [clientAssets] request in
             clientAssets.response(to: request)
         }
-        router.post("/screens/:sid/input") { [weak self] request in try self.served().applyInput(request) }
-        router.get("/screens/:sid") { [weak self] request in try self.served().showSessionPage(request) }
-        router.get("/screens/:sid/events") { [weak self] request in try self.served().openEvents(request) }
-        router.post("/screens/:sid/close") { [weak self] request in try self.served().closeScreen(request) }
-        router.get(SharedStream.openPath) { [weak self] request in try self.served().openSharedStream(request) }
-        router.post("/streams/:stream/screens") { [weak self] request in try self.served().attachScreen(request) }
-        router.post("/streams/:stream/detach") { [weak self] request in try self.served().detachScreen(request) }
+        router.post(ScreenWire.action.pattern) { [weak self] request in try self.served().performAction(request) }
+        router.post(ScreenWire.input.pattern) { [weak self] request in try self.served().applyInput(request) }
+        router.get(ScreenWire.page.pattern) { [weak self] request in try self.served().showSessionPage(request) }
+        router.post(ScreenWire.close.pattern) { [weak self] request in try self.served().closeScreen(request) }
+        router.get(ScreenWire.streams.pattern) { [weak self] request in try self.served().openSharedStream(request) }
+        router.post(ScreenWire.attach.pattern) { [weak self] request in try self.served().attachScreen(request) }
+        router.post(ScreenWire.detach.pattern) { [weak self] request in try self.served().detachScreen(request) }
         metrics.readSharedStreams { [sharedStreams = self.sharedStreams] in
             sharedStreams.withLock { $0.values.map(\.screenCount) }
         }
@@ -172,12 +171,6 @@ public final class Application: Sendable {
     /// A URL without its query: queries may carry tokens, and stay out of logs.
     static func path(of url: String) -> String {
         String(url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-    }
-
-    static func layout(in templates: TemplateLibrary) throws -> Template {
-        let layout = try templates.template(named: "layout")
-        try layout.validate(outlets: ["content": View.self])
-        return layout
     }
 
     /// Registers a screen at a path pattern (`/movies/:id`) with the factory that assembles it.

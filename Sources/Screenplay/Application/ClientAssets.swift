@@ -1,12 +1,13 @@
 internal import Foundation
 internal import HTTPServer
 
-/// The client Screenplay serves itself: its script, the shared worker and its stylesheet, read once from the
-/// module's resources and served at a versioned path (`/screenplay/2-1f0c…/screenplay.js`) with long caching and an
+/// The client Screenplay serves itself: its ES modules (the page's entry, the shared worker's, and the modules they
+/// import) and its stylesheet, read once from the module's resources and served at a versioned path
+/// (`/screenplay/2-1f0c…/screenplay.js`, so a module's relative imports stay in its version) with long caching and an
 /// ETag. The page shell links them by itself; the version names the wire protocol and the files' contents, so a
 /// deploy that changes either is a new URL, and a page of another version reloads once (see the Forms and wire
 /// protocol articles).
-struct ClientAssets: Sendable {
+package struct ClientAssets: Sendable {
     struct Asset: Sendable {
         let bytes: [UInt8]
         let contentType: String
@@ -20,41 +21,61 @@ struct ClientAssets: Sendable {
     let version: String
     let assets: [String: Asset]
 
-    /// Loads the assets from the module's resources.
+    /// Loads the assets from the module's resources: every file of the client's folder (its ES modules, among them
+    /// the page's entry `screenplay.js` and the worker's `screenplay-worker.js`, and its stylesheet), but tests.
     init() throws {
-        let names = [
-            ("screenplay.js", "text/javascript; charset=utf-8"),
-            ("screenplay-worker.js", "text/javascript; charset=utf-8"), ("screenplay.css", "text/css; charset=utf-8"),
-        ]
+        guard let folder = Bundle.module.url(forResource: "Client", withExtension: nil),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        else {
+            throw ConfigurationError(
+                "Screenplay's client is missing from its resources (\(Bundle.module.bundlePath)); "
+                    + "ship the Screenplay_Screenplay.resources folder next to the executable.")
+        }
         var assets: [String: Asset] = [:]
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for (name, type) in names {
-            guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Client"),
-                let data = FileManager.default.contents(atPath: url.path)
-            else {
-                throw ConfigurationError(
-                    "Screenplay's client (\(name)) is missing from its resources (\(Bundle.module.bundlePath)); "
-                        + "ship the Screenplay_Screenplay.resources folder next to the executable.")
-            }
+        // Sorted, so that the version names the same contents whatever order the file system lists them in.
+        for name in names.sorted() {
+            guard let type = Self.contentType(of: name),
+                let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
+            else { continue }
             let bytes = [UInt8](data)
-            // FNV-1a over every file: a name for this set of contents, not a security measure.
-            for byte in bytes {
+            // FNV-1a over every file and its name: a name for this set of contents, not a security measure.
+            for byte in name.utf8 + [0] + bytes {
                 hash ^= UInt64(byte)
                 hash = hash &* 0x100_0000_01b3
             }
             assets[name] = Asset(bytes: bytes, contentType: type)
         }
+        for required in ["screenplay.js", "screenplay-worker.js", "wire.js", "screenplay.css"]
+        where assets[required] == nil {
+            throw ConfigurationError(
+                "Screenplay's client (\(required)) is missing from its resources (\(Bundle.module.bundlePath)); "
+                    + "ship the Screenplay_Screenplay.resources folder next to the executable.")
+        }
         self.assets = assets
         version = "\(Self.wireVersion)-" + String(hash, radix: 16)
+    }
+
+    /// The content type a client file is served with, or nil for a file that is not served (a test, a note).
+    static func contentType(of name: String) -> String? {
+        if name.hasSuffix(".test.js") { return nil }
+        if name.hasSuffix(".js") { return "text/javascript; charset=utf-8" }
+        if name.hasSuffix(".css") { return "text/css; charset=utf-8" }
+        return nil
     }
 
     /// The path of `name` for this version.
     func path(_ name: String) -> String { Self.prefix + version + "/" + name }
 
-    /// What the page shell puts first in `<head>`: the framework's stylesheet and script.
-    var headMarkup: String {
-        "<link rel=\"stylesheet\" href=\"\(path("screenplay.css"))\">"
-            + "<script src=\"\(path("screenplay.js"))\" defer></script>"
+    /// What the page shell puts first in `<head>`: the framework's stylesheet and the client's entry module (a
+    /// module script runs once the document is parsed, as a deferred one does; it imports the others beside it).
+    var headMarkup: String { Self.headMarkup(version: version) }
+
+    /// The page shell's `<head>` markup for the client of `version` (`ScreenHarness` renders with version `test`).
+    package static func headMarkup(version: String) -> String {
+        let path = { (name: String) in prefix + version + "/" + name }
+        return "<link rel=\"stylesheet\" href=\"\(path("screenplay.css"))\">"
+            + "<script type=\"module\" src=\"\(path("screenplay.js"))\"></script>"
     }
 
     /// Answers `GET /screenplay/{version}/{file}`: the current file, cached for a year under this version, revalidated

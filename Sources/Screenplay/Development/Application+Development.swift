@@ -42,32 +42,31 @@ extension Application {
         logger.log(.debug, "files.changed", ["paths": paths.joined(separator: ",")])
         if paths.contains(where: { $0.hasPrefix(templatesFolder) }) { reloadTemplates() }
         for path in paths where path.hasPrefix(publicFolder) && path.hasSuffix(".css") {
-            broadcast("dev-stylesheet", data: "/public/" + path.dropFirst(publicFolder.count))
+            broadcast(.developmentStylesheet, data: "/public/" + path.dropFirst(publicFolder.count))
         }
     }
 
     /// Re-parses the templates; applies them to every open screen, or reports why they cannot be used.
     package func reloadTemplates() {
         do {
-            let templates = try TemplateLibrary(
-                directory: root + "/Templates", registry: viewRegistry, layoutHead: clientAssets.headMarkup,
-                builtIns: PageLayout.builtInTemplates)
-            let layout = try Self.layout(in: templates)
-            for route in routes.withLock({ $0 }) { try route.validate(templates) }
-            if let notFound = notFoundRoute.withLock({ $0 }) { try notFound.validate(templates) }
-            library.withLock { $0 = (templates, layout) }
+            let reloaded = try ScreenAssembly(
+                templatesIn: root + "/Templates", registry: viewRegistry, clientHead: clientAssets.headMarkup,
+                clientVersion: clientAssets.version, eventBuffer: sessionConfiguration.eventBuffer)
+            for route in routes.withLock({ $0 }) { try route.validate(reloaded.templates) }
+            if let notFound = notFoundRoute.withLock({ $0 }) { try notFound.validate(reloaded.templates) }
+            assembly.withLock { $0 = reloaded }
         } catch {
             let payload = Self.developmentErrorPayload(error)
             development.withLock { $0.error = payload }
             logger.log(.warning, "templates.rejected", ["error": "\(error)"])
-            broadcast("dev-error", data: payload)
+            broadcast(.developmentError, data: payload)
             return
         }
         let hadError = development.withLock { state in
             defer { state.error = nil }
             return state.error != nil
         }
-        if hadError { broadcast("dev-ok", data: "{}") }
+        if hadError { broadcast(.developmentOK, data: "{}") }
         let open = sessions.all
         logger.log(.info, "templates.reloaded", ["screens": String(open.count)])
         for session in open { rebuild(session) }
@@ -91,7 +90,7 @@ extension Application {
                 .error, "screen.failed",
                 ["session": session.id, "path": Self.path(of: session.url), "error": "\(error)"])
             let payload = Self.developmentErrorPayload(error)
-            _ = session.perform { $0.sendDevelopmentEvent("dev-error", data: payload) }
+            _ = session.perform { $0.sendDevelopmentEvent(ScreenWire.Event.developmentError.rawValue, data: payload) }
         }
     }
 
@@ -101,16 +100,16 @@ extension Application {
     }
 
     /// Sends a development event to every open page.
-    func broadcast(_ event: String, data: String) {
+    func broadcast(_ event: ScreenWire.Event, data: String) {
         for session in sessions.all {
-            _ = session.perform { $0.sendDevelopmentEvent(event, data: data) }
+            _ = session.perform { $0.sendDevelopmentEvent(event.rawValue, data: data) }
         }
     }
 
     /// Shows the current template error to a page that just connected.
     func sendPendingDevelopmentError(to stream: any ScreenEventTarget) {
         guard operations.isDevelopment, let payload = development.withLock({ $0.error }) else { return }
-        stream.sendUnnumbered(event: "dev-error", data: payload)
+        stream.sendUnnumbered(event: ScreenWire.Event.developmentError.rawValue, data: payload)
     }
 
     /// `{"file":"MovieDetail.html","line":12,"message":"…"}`; file and line are empty and 0 when the error does not

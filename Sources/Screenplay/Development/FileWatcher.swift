@@ -3,23 +3,45 @@ import Primitives
 internal import Reactive
 internal import Synchronization
 
-/// Polls the modification times of the files under some folders on one background timer and reports the changed
-/// files. Polling (every ~300 ms) is portable and cheap for a project's few hundred files, and it needs no timer
-/// per screen or per file.
+/// Polls the modification times and sizes of the files under some folders on one background timer and reports the
+/// changed files once they have settled. Polling is portable and cheap for a project's few hundred files, and it
+/// needs no timer per screen or per file.
+///
+/// A save is rarely one step: an editor or `write(atomically:)` creates a temporary file, fills it and renames it
+/// over the old one, and a busy machine can be caught in between. So a change is reported only once no file under the
+/// folders has changed (name, size or time) for the quiet period: one save, however many steps it takes, is one
+/// report, and a file is never read while its size still moves. Saves within the quiet period of each other are
+/// reported together.
 final class FileWatcher: Sendable {
     private let directories: [String]
+    private let quietPeriod: Duration
     private let queue = DispatchQueue(label: "screenplay.file-watcher", qos: .utility)
     private let isRunning = Atomic<Bool>(false)
-    private let snapshot = Locked<[String: Stamp]>([:])
+    private let state: Locked<State>
     private let onChange: @Sendable ([String]) -> Void
 
+    /// The files as last reported, and the latest scan with the time it was first seen as it is.
+    private struct State {
+        var reported: [String: Stamp]
+        var latest: [String: Stamp]
+        var unchangedSince: ContinuousClock.Instant
+    }
+
+    /// The quiet period a change waits for when none is given: longer than the steps of one save on a loaded
+    /// machine, short enough not to be noticed after a save.
+    static let defaultQuietPeriod: Duration = .milliseconds(150)
+
     /// Watches the files under `directories`; `onChange` gets the changed, added or removed paths on the watcher's
-    /// queue.
-    init(directories: [String], onChange: @escaping @Sendable ([String]) -> Void) {
+    /// queue, once nothing under the folders has changed for `quietPeriod`.
+    init(
+        directories: [String], quietPeriod: Duration = FileWatcher.defaultQuietPeriod,
+        onChange: @escaping @Sendable ([String]) -> Void
+    ) {
         self.directories = directories
+        self.quietPeriod = quietPeriod
         self.onChange = onChange
         let initial = Self.scan(directories)
-        snapshot.withLock { $0 = initial }
+        state = Locked(State(reported: initial, latest: initial, unchangedSince: .now))
     }
 
     func start(interval: Duration) {
@@ -44,15 +66,24 @@ final class FileWatcher: Sendable {
         queue.sync {}
     }
 
-    /// Compares the files now with the last scan and reports the differences.
-    func poll() {
+    /// Scans the files at `now` and reports the differences from the last report, once the scan has not changed for
+    /// the quiet period.
+    func poll(at now: ContinuousClock.Instant = .now) {
         let current = Self.scan(directories)
-        let changed = snapshot.withLock { previous -> [String] in
-            defer { previous = current }
+        let changed = state.withLock { state -> [String] in
+            guard current == state.latest else {
+                state.latest = current
+                state.unchangedSince = now
+                return []
+            }
+            guard now - state.unchangedSince >= quietPeriod, current != state.reported else { return [] }
+            let previous = state.reported
+            state.reported = current
             var changed = current.compactMap { path, stamp in previous[path] == stamp ? nil : path }
             changed += previous.keys.filter { current[$0] == nil }
             return changed.sorted()
         }
+        // Called with no lock held, so the handler may take its time without holding up a poll's bookkeeping.
         if !changed.isEmpty { onChange(changed) }
     }
 

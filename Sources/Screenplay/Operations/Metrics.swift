@@ -11,8 +11,8 @@ internal import Synchronization
 /// | `screenplay_http_request_duration_seconds` | histogram | | Request line to response queued |
 /// | `screenplay_sessions_open` | gauge | | Screen sessions alive |
 /// | `screenplay_sessions_evicted_total` | counter | | Sessions ended by expiry or the cap |
-/// | `screenplay_event_streams_open` | gauge | | Event-stream connections: a browser's shared stream, or a v1 page's |
-/// | `screenplay_shared_streams_open` | gauge | | Browsers' shared streams (wire protocol v2) |
+/// | `screenplay_event_streams_open` | gauge | | Event-stream connections (browsers' shared streams) |
+/// | `screenplay_shared_streams_open` | gauge | | Browsers' shared streams |
 /// | `screenplay_shared_stream_screens` | gauge | | Screens attached to shared streams, all streams together |
 /// | `screenplay_shared_stream_screens_max` | gauge | | The most screens one shared stream carries now |
 /// | `screenplay_patches_sent_total` | counter | | `patch` events sent |
@@ -131,7 +131,7 @@ public final class Metrics: Sendable {
         text += "screenplay_sessions_open \(sessions())\n"
         text += "# HELP screenplay_sessions_evicted_total Sessions ended by expiry or by the cap.\n"
         text += "# TYPE screenplay_sessions_evicted_total counter\nscreenplay_sessions_evicted_total \(evicted())\n"
-        text += "# HELP screenplay_event_streams_open Event-stream connections (shared streams and v1 pages).\n"
+        text += "# HELP screenplay_event_streams_open Event-stream connections (browsers' shared streams).\n"
         text += "# TYPE screenplay_event_streams_open gauge\n"
         text += "screenplay_event_streams_open \(openStreams.load(ordering: .relaxed))\n"
         let screensPerStream = sharedStreams.withLock { $0 }()

@@ -1,13 +1,10 @@
 package import ViewKit
 
 extension HiddenFormFields {
-    /// The name of the hidden field that carries a screen session's request-forgery token in every form of its page.
-    package static let requestForgeryTokenField = "csrf"
-
-    /// A screen's: its session's request-forgery `token` in the `csrf` field, which an action's post must bring back.
-    /// A screen makes them once and renders every patch with them.
+    /// A screen's: its session's request-forgery `token` in the wire's `csrf` field (``ScreenWire/Field/csrf``),
+    /// which an action's post must bring back. A screen makes them once and renders every patch with them.
     package static func screen(csrfToken token: String) -> HiddenFormFields {
-        [(requestForgeryTokenField, token)]
+        [(ScreenWire.Field.csrf.rawValue, token)]
     }
 }
 

@@ -17,13 +17,12 @@ package final class Screen {
     /// (its action path is a closure over the session id), not kept with every screen.
     package var context: RenderContext {
         RenderContext(
-            actionPath: { [sessionID] in ScreenSession.actionPath(of: sessionID, $0) }, hiddenFormFields: formFields)
+            actionPath: { [sessionID] in ScreenWire.actionPath(screen: sessionID, action: $0) },
+            hiddenFormFields: formFields)
     }
     package let url: String
-    /// The session's id, which names its events URL.
+    /// The session's id, which names the screen on the wire.
     package let sessionID: String
-    /// Where the page's events come from: built when asked (each full render), not kept with every screen.
-    package var eventsURL: String { ScreenSession.eventsURL(of: sessionID) }
     private let titleView: Label?
     private let themeColor: View?
     // `@exclusivity(unchecked)` on the state below (receipt: `Screen` in Benchmarks/History/26-receipts.md): sound
@@ -83,6 +82,9 @@ package final class Screen {
         page.invalidationHandler = { [weak self] in self?.setNeedsFlush() }
     }
 
+    /// The protocol version a page names on `<html>`.
+    private static let wireVersion = String(ScreenWire.version)
+
     /// The id of the newest event sent.
     package var lastEventID: Int { log.lastID }
     /// The events the screen keeps for a reconnecting page, oldest first.
@@ -95,9 +97,13 @@ package final class Screen {
         let html = page.renderHTML(
             context: context,
             addingToStartTag: [
-                ("data-events", eventsURL), ("data-screen-url", url), ("data-last-event-id", String(log.lastID)),
-                ("data-wire", "2"), ("data-screen", sessionID), ("data-csrf", csrfToken),
-                ("data-streams", SharedStream.openPath), ("data-client", clientVersion),
+                (ScreenWire.Attribute.screenURL.rawValue, url),
+                (ScreenWire.Attribute.lastEventID.rawValue, String(log.lastID)),
+                (ScreenWire.Attribute.wire.rawValue, Self.wireVersion),
+                (ScreenWire.Attribute.screen.rawValue, sessionID),
+                (ScreenWire.Attribute.csrf.rawValue, csrfToken),
+                (ScreenWire.Attribute.streams.rawValue, ScreenWire.streams.pattern),
+                (ScreenWire.Attribute.client.rawValue, clientVersion),
             ])
         _ = page.takeChanges(context: context)
         metrics?.recordRender(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
@@ -133,7 +139,7 @@ package final class Screen {
         guard !isEnded else { return }
         var changes = page.takeChanges(context: context)
         if changes.contains(where: { if case .replace(let id, _) = $0 { page.hasDOMID(id) } else { false } }) {
-            send(.reset(eventsURL: eventsURL, html: renderPage()))
+            send(.reset(html: renderPage()))
             changes = []
         }
         if let titleView {
@@ -281,7 +287,7 @@ package final class Screen {
             if let missed = log.events(after: lastEventID) {
                 for entry in missed { stream.send(entry) }
             } else {
-                let entry = log.append(.reset(eventsURL: eventsURL, html: renderPage()))
+                let entry = log.append(.reset(html: renderPage()))
                 for other in streams { other.send(entry) }
                 stream.send(entry)
             }
@@ -316,7 +322,7 @@ package final class Screen {
     /// Sends the whole page to `stream` as a `reset`: for a page whose screen was rebuilt from its URL.
     @discardableResult
     package func attachWithReset(_ stream: any ScreenEventTarget) -> Bool {
-        stream.send(log.append(.reset(eventsURL: eventsURL, html: renderPage())))
+        stream.send(log.append(.reset(html: renderPage())))
         return attach(stream, lastEventID: nil)
     }
 

@@ -49,39 +49,6 @@ package final class ScreenSession: Sendable {
         }
     }
 
-    /// The events URL of this session.
-    package var eventsURL: String { Self.eventsURL(of: id) }
-
-    /// The events URL of the session `id`.
-    package static func eventsURL(of id: String) -> String { path("/screens/", id, "/events") }
-
-    /// The page of the session `id` itself: where a form post without JavaScript is sent back to.
-    package static func pagePath(of id: String) -> String { path("/screens/", id, "") }
-
-    /// Where the session `id`'s page posts its fields' input events.
-    package static func inputPath(of id: String) -> String { path("/screens/", id, "/input") }
-
-    /// Where the session `id`'s page posts the action `action`.
-    package static func actionPath(of id: String, _ action: String) -> String {
-        path("/screens/", id, "/actions/", action)
-    }
-
-    /// The pieces joined, written once into a string of the exact size rather than interpolated piece by piece:
-    /// every page renders its buttons' action paths.
-    private static func path(_ start: StaticString, _ id: String, _ middle: StaticString, _ last: String = "")
-        -> String
-    {
-        let count = start.utf8CodeUnitCount + id.utf8.count + middle.utf8CodeUnitCount + last.utf8.count
-        return String(unsafeUninitializedCapacity: count) { storage in
-            var writer = UTF8Writer(storage)
-            writer.append(start)
-            writer.append(utf8Of: id)
-            writer.append(middle)
-            writer.append(utf8Of: last)
-            return writer.count
-        }
-    }
-
     /// Whether a page's event stream is connected.
     package var isConnected: Bool { connectedStreams.load(ordering: .relaxed) > 0 }
 

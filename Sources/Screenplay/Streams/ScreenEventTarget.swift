@@ -1,7 +1,7 @@
 package import HTTPServer
 
-/// Where a screen sends its events: a page's own event stream (wire protocol v1), or the screen's place on a stream
-/// shared by every tab of a browser (``SharedStream``, v2).
+/// Where a screen sends its events: its place on the stream shared by every tab of a browser
+/// (``SharedStreamAttachment``).
 ///
 /// Contract: sending never blocks; after ``close()`` (or the transport going away) sends are ignored and the
 /// ``onClose(_:)`` handlers have run, once.
@@ -16,10 +16,4 @@ package protocol ScreenEventTarget: AnyObject, Sendable {
     func close()
     /// Runs `handler` once when the target closes; at once if it is closed already.
     func onClose(_ handler: @escaping @Sendable () -> Void)
-}
-
-extension EventStream: ScreenEventTarget {
-    package func sendUnnumbered(event: String, data: String) {
-        send(event: event, data: data)
-    }
 }

@@ -3,15 +3,12 @@ package import HTTPServer
 import Primitives
 internal import Reactive
 
-/// One browser's event stream, shared by every tab of it (wire protocol v2): the events of all the screens attached
+/// One browser's event stream, shared by every tab of it: the events of all the screens attached
 /// to it travel over one connection, each naming its screen in its id (`id: <screen>.<n>`).
 ///
 /// Contract: a screen is attached at most once; attaching more than ``capacity`` screens is refused; when the
-/// connection goes, every attachment closes (each screen forgets it, as it forgets a closed v1 stream).
+/// connection goes, every attachment closes (each screen forgets it).
 package final class SharedStream: Sendable {
-    /// Where a browser opens its shared stream.
-    package static let openPath = "/streams"
-
     /// The stream's unguessable id, which attach and detach requests name.
     package let id: String
     /// The connection.
@@ -78,7 +75,7 @@ package final class SharedStream: Sendable {
         json.raw(",\"replaces\":")
         json.string(old)
         json.raw("}")
-        stream.send(event: "rebuilt", data: String(decoding: json.bytes, as: UTF8.self))
+        stream.send(event: ScreenWire.Event.rebuilt.rawValue, data: String(decoding: json.bytes, as: UTF8.self))
     }
 
     /// The stream's first event: its id, which the tabs' attach requests name, the wire version, and the client's
@@ -87,10 +84,12 @@ package final class SharedStream: Sendable {
         var json = JSONWriter()
         json.raw("{\"stream\":")
         json.string(id)
-        json.raw(",\"version\":2,\"client\":")
+        json.raw(",\"version\":")
+        json.bytes.append(contentsOf: String(ScreenWire.version).utf8)
+        json.raw(",\"client\":")
         json.string(client)
         json.raw("}")
-        stream.send(event: "stream", data: String(decoding: json.bytes, as: UTF8.self))
+        stream.send(event: ScreenWire.Event.stream.rawValue, data: String(decoding: json.bytes, as: UTF8.self))
     }
 }
 

@@ -1,13 +1,13 @@
 internal import HTTPServer
 public import ViewKit
 
-/// One event on a screen's event stream (wire protocol v1).
+/// One event of a screen, as the wire protocol (`ScreenWire`) sends it.
 ///
-/// On the wire each is a server-sent event with an increasing `id:` per screen:
+/// On the wire each is a server-sent event whose id names its screen and increases per screen (`id: {sid}.{n}`):
 /// - `patch`: `data:` a JSON array of operations on elements found by DOM id:
 ///   `["replace", id, html]`, `["insert", parentID, beforeID|null, html]`, `["remove", id]`,
 ///   `["move", id, parentID, beforeID|null]`;
-/// - `reset`: `data:` `{"events": url, "html": page}` — the whole page, after a gap that cannot be replayed or a
+/// - `reset`: `data:` `{"html": page}` — the whole page, after a gap that cannot be replayed or a
 ///   rebuilt screen;
 /// - `navigate`: `data:` a site-relative URL to go to;
 /// - `title`: `data:` the new page title;
@@ -15,7 +15,7 @@ public import ViewKit
 /// - `url`: `data:` the screen's URL, changed in place (the page replaces its history entry).
 public enum ScreenEvent: Equatable, Sendable {
     case patch([ViewChange])
-    case reset(eventsURL: String, html: [UInt8])
+    case reset(html: [UInt8])
     case navigate(String)
     case title(String)
     /// The post with this id (an action's `_aid`) has been answered: the patch it caused came before.
@@ -26,12 +26,12 @@ public enum ScreenEvent: Equatable, Sendable {
     /// The event's name on the wire.
     public var name: String {
         switch self {
-        case .patch: "patch"
-        case .reset: "reset"
-        case .navigate: "navigate"
-        case .title: "title"
-        case .ack: "ack"
-        case .url: "url"
+        case .patch: ScreenWire.Event.patch.rawValue
+        case .reset: ScreenWire.Event.reset.rawValue
+        case .navigate: ScreenWire.Event.navigate.rawValue
+        case .title: ScreenWire.Event.title.rawValue
+        case .ack: ScreenWire.Event.ack.rawValue
+        case .url: ScreenWire.Event.url.rawValue
         }
     }
 
@@ -67,7 +67,7 @@ public enum ScreenEvent: Equatable, Sendable {
                 case .remove, .move: total + 48
                 }
             }
-        case .reset(let eventsURL, let html): html.count + html.count / 8 + eventsURL.utf8.count + 32
+        case .reset(let html): html.count + html.count / 8 + 16
         case .navigate(let url): url.utf8.count
         case .title(let title): title.utf8.count
         case .ack(let id): id.utf8.count
@@ -84,10 +84,8 @@ public enum ScreenEvent: Equatable, Sendable {
                 json.append(change)
             }
             json.bytes.append(UInt8(ascii: "]"))
-        case .reset(let eventsURL, let html):
-            json.raw("{\"events\":")
-            json.string(eventsURL)
-            json.raw(",\"html\":")
+        case .reset(let html):
+            json.raw("{\"html\":")
             json.string(html)
             json.raw("}")
         case .navigate(let url):

@@ -62,7 +62,7 @@ public struct HiddenFormFields: Sendable, ExpressibleByArrayLiteral {
             ProgrammerError(
                 mistake: "HiddenFormFields was given fields named "
                     + "\(fields.map(\.name).filter { !Self.isPlainName($0) }); they are left out.",
-                fix: "name hidden form fields with letters, digits, - and _ (“csrf”, “form-token”)."))
+                fix: "name hidden form fields with letters, digits, - and _ (“token”, “form-token”)."))
         self.fields = fields.filter { Self.isPlainName($0.name) }
     }
 

@@ -23,7 +23,7 @@ public final class TemplateLibrary: Sendable {
     /// Loads and checks every template in `directory`.
     ///
     /// `builtIns` are templates (name → source) a framework brings, each used when `directory` has no file of that
-    /// name (a sign-in screen's, say). The layout is `layout.html`, else a built-in `layout` (a framework's page
+    /// name (the screens a framework brings, say). The layout is `layout.html`, else a built-in `layout` (a framework's page
     /// shell), else there is none; `layoutHead` is markup put first in its `<head>` (a framework's own script and
     /// stylesheet).
     public init(

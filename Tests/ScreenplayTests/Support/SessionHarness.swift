@@ -28,7 +28,10 @@ struct SessionHarness {
                 backURL: "/", sessionID: session.id, csrfToken: session.csrfToken)
             session.install(screen)
         }
-        if connected { session.streamConnected(EventStream()) }
+        if connected {
+            let shared = SharedStream(id: SessionToken.make(), stream: EventStream(), capacity: 1)
+            session.streamConnected(try! shared.attach(screenID: session.id))
+        }
         registry.insert(session)
         return session
     }

@@ -75,7 +75,7 @@ public final class PostgreSQLMovieStore: MovieStore {
         listener.withLock { $0 }?.stop()
     }
 
-    /// Stops listening (and so holding a connection) for changes.
+    /// Stops listening (and so holding a connection) for changes; queries still work after.
     public func close() {
         listener.withLock { $0 }?.stop()
     }
@@ -88,6 +88,9 @@ public final class PostgreSQLMovieStore: MovieStore {
             try connection.execute("SELECT pg_advisory_xact_lock(7268351)", [], "locking the schema")
             try connection.execute(
                 "CREATE TABLE IF NOT EXISTS screenplay_schema (version integer NOT NULL)", [], "creating the schema")
+            try connection.execute(
+                "CREATE TABLE IF NOT EXISTS settings (name text PRIMARY KEY, value text NOT NULL)", [],
+                "creating the schema")
             try connection.execute(
                 """
                 CREATE TABLE IF NOT EXISTS movies (
@@ -190,6 +193,30 @@ public final class PostgreSQLMovieStore: MovieStore {
             let token = feed.observe(id) { movie in feedObserver.observer.onNext(movie) }
             return MovieChangeSubscription(feed: feed, token: token)
         }
+    }
+
+    /// The sign-in key kept in the database's `settings` table, made the first time any instance asks for it.
+    ///
+    /// An insert that does nothing when a key is there, then a read: of instances asking at once, the inserts after
+    /// the first wait for its commit and do nothing, so all of them read the one key committed.
+    public func signInKey() throws(StoreError) -> String {
+        try withConnection { connection throws(StoreError) in
+            try connection.execute(
+                "INSERT INTO settings (name, value) VALUES ('signin_key', $1) ON CONFLICT (name) DO NOTHING",
+                [SignInKey.make()], "keeping the sign-in key")
+            let rows = try connection.execute(
+                "SELECT value FROM settings WHERE name = 'signin_key'", [], "reading the sign-in key")
+            guard let key = rows.first?.first ?? nil else {
+                throw StoreError(.unavailable, message: "the sign-in key was not kept")
+            }
+            return key
+        }
+    }
+
+    /// `movies_store_info{kind="postgresql"} 1` and what the change listener did.
+    public func metricsExposition() -> String {
+        "# HELP movies_store_info The store the movies live in.\n# TYPE movies_store_info gauge\n"
+            + "movies_store_info{kind=\"postgresql\"} 1\n" + statistics.exposition()
     }
 
     // MARK: Changes from other instances

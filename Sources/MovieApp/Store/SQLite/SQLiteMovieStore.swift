@@ -123,6 +123,10 @@ public final class SQLiteMovieStore: MovieStore {
                     tips TEXT NOT NULL,
                     poster_url TEXT
                 ) STRICT;
+                CREATE TABLE IF NOT EXISTS settings (
+                    name TEXT PRIMARY KEY,
+                    value TEXT NOT NULL
+                ) STRICT;
                 PRAGMA user_version = \(schemaVersion);
                 """)
             let count = try connection.statement("SELECT count(*) FROM movies")
@@ -222,6 +226,55 @@ public final class SQLiteMovieStore: MovieStore {
             return result.movie
         }
     }
+
+    /// The sign-in key kept in the file's `settings` table, made the first time it is asked for.
+    ///
+    /// Made in a write transaction (`BEGIN IMMEDIATE`) that inserts unless a key is there and reads what is there, so
+    /// processes opening the file at once all get the one key that was committed.
+    ///
+    /// - Throws: ``StoreError`` of kind ``StoreError/Kind/unavailable`` when the file cannot be read or written, or is
+    ///   read-only and holds no key.
+    public func signInKey() throws(StoreError) -> String {
+        try database.withLock { database throws(StoreError) in
+            let connection = database.connection
+            if connection.isReadOnly {
+                guard let key = try? Self.storedSignInKey(in: connection) else {
+                    throw StoreError(
+                        .unavailable,
+                        message: "the read-only database \(path) holds no sign-in key; give one with --signin-secret")
+                }
+                return key
+            }
+            if let key = try Self.storedSignInKey(in: connection) { return key }
+            return try connection.inTransaction { () throws(StoreError) in
+                let insert = try connection.statement(
+                    "INSERT INTO settings (name, value) VALUES ('signin_key', ?1) ON CONFLICT (name) DO NOTHING")
+                try insert.reset(binding: [.text(SignInKey.make())])
+                _ = try insert.step()
+                try insert.reset()
+                guard let key = try Self.storedSignInKey(in: connection) else {
+                    throw StoreError(.unavailable, message: "the sign-in key was not kept")
+                }
+                return key
+            }
+        }
+    }
+
+    private static func storedSignInKey(in connection: SQLiteConnection) throws(StoreError) -> String? {
+        let select = try connection.statement("SELECT value FROM settings WHERE name = 'signin_key'")
+        try select.reset()
+        defer { try? select.reset() }
+        return try select.step() ? select.text(at: 0) : nil
+    }
+
+    /// `movies_store_info{kind="sqlite"} 1`.
+    public func metricsExposition() -> String {
+        "# HELP movies_store_info The store the movies live in.\n# TYPE movies_store_info gauge\n"
+            + "movies_store_info{kind=\"sqlite\"} 1\n"
+    }
+
+    /// Nothing runs in the background: the connection stays open for the store's life.
+    public func close() {}
 
     /// The movie after each committed change of movie `id` made through this store.
     ///
