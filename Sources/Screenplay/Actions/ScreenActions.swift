@@ -54,7 +54,7 @@ final class ScreenActions: Sendable {
         guard SessionToken.equal(token, session.csrfToken) else {
             throw HTTPError(.forbidden, message: "This action's token is not valid. Reload the page and try again.")
         }
-        if let answer = try ScreenRouter.guardAnswer(session.routeGuard, request, fromScript: fromScript) {
+        if let answer = try session.routeGuard?.answer(to: request, fromScript: fromScript) {
             sessions.end(id: id, reason: .navigated)
             return answer
         }

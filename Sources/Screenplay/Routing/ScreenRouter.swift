@@ -77,7 +77,7 @@ final class ScreenRouter: Sendable {
     /// The answer to a GET of `route`: its page on a new session (or the not-found screen's, 404), a redirect the
     /// guard or the factory asks for, or the failure (in development, the error page).
     func open(_ route: ScreenRoute, request: Request) throws -> Response {
-        if let refusal = try Self.guardAnswer(route.routeGuard, request, fromScript: false) { return refusal }
+        if let refusal = try route.routeGuard?.answer(to: request, fromScript: false) { return refusal }
         var query: [String: String] = [:]
         for pair in request.query { query[pair.name] = pair.value }
         let (screenRequest, newBrowserID) = Self.screenRequest(
@@ -204,24 +204,7 @@ final class ScreenRouter: Sendable {
         return nil
     }
 
-    // MARK: Requests and guards
-
-    /// The answer to `request` when `routeGuard` does not let it through, or nil when it does: a redirect (for a
-    /// script, `204` with `Screenplay-Navigate`), or the refusal.
-    static func guardAnswer(_ routeGuard: Guard?, _ request: Request, fromScript: Bool) throws -> Response? {
-        guard let routeGuard else { return nil }
-        switch routeGuard.decision(for: request) {
-        case .allow:
-            return nil
-        case .redirect(let location):
-            guard fromScript else { return .redirect(to: location) }
-            var response = Response.noContent
-            response.headers[ScreenWire.Header.navigate.rawValue] = location
-            return response
-        case .refuse(let status, let message):
-            throw HTTPError(status, message: message)
-        }
-    }
+    // MARK: Requests
 
     /// The cookie that names a browser (``ScreenRequest/browserID``).
     static let browserCookie = "screenplay_browser"
