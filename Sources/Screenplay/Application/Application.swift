@@ -4,17 +4,6 @@ import Primitives
 internal import Reactive
 public import ViewKit
 
-/// A setting the application cannot run with, named with what to do instead.
-public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
-    /// What is wrong and how to fix it.
-    public let description: String
-
-    /// Creates the error.
-    public init(_ description: String) {
-        self.description = description
-    }
-}
-
 /// Ties screen routes to live screens: the entry point of a Screenplay app.
 ///
 /// ```swift
@@ -47,13 +36,13 @@ public final class Application: Sendable {
     /// The screen routes, and the building of their screens.
     let screens: ScreenRouter
     /// Action, input and close posts, and a session's page.
-    let actions: ScreenActions
+    private let actions: ScreenActions
     /// The browsers' shared event streams.
-    let streams: SharedStreams
+    private let streams: SharedStreams
     /// Template and stylesheet reload (watching only in development).
-    let development: DevelopmentReload
+    private let development: DevelopmentReload
     /// `/readyz`, `/metrics` and its server.
-    let monitoring: Monitoring
+    private let monitoring: Monitoring
     private let sweep: SessionSweep
     private let server: Locked<HTTPServer?> = Locked(nil)
     private let configuration: ServerConfiguration
@@ -87,12 +76,7 @@ public final class Application: Sendable {
         let router = Router()
         self.router = router
         self.operations = operations
-        // How long posts and events are held back in development (`OperationsConfiguration.developmentLatency`).
-        var developmentLatency: DispatchTimeInterval?
-        if operations.isDevelopment, let latency = operations.developmentLatency, latency > .zero {
-            let (seconds, attoseconds) = latency.components
-            developmentLatency = .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-        }
+        let developmentLatency = Self.developmentLatency(operations)
         let logger = operations.logger
         self.logger = logger
         let registry = SessionRegistry(
@@ -105,23 +89,12 @@ public final class Application: Sendable {
         self.sessions = registry
         let metrics = Metrics()
         self.metrics = metrics
+        let keepsMetrics = operations.metrics != .off
         var configuration = server
-        let logsRequests = server.accessLog
         // The application writes the request line itself, with the request id and in the chosen format.
         configuration.accessLog = false
-        // With metrics off nothing is counted, and with the access log off too no observer is installed, so a
-        // request costs neither the clock reads nor the counters' lock.
-        let keepsMetrics = operations.metrics != .off
-        if keepsMetrics || logsRequests {
-            configuration.requestObserver = { request in
-                if keepsMetrics {
-                    metrics.recordRequest(
-                        route: request.route, method: request.method, status: request.status,
-                        nanoseconds: request.nanoseconds)
-                }
-                if logsRequests { Monitoring.logRequest(request, to: logger) }
-            }
-        }
+        configuration.requestObserver = Monitoring.requestObserver(
+            metrics: keepsMetrics ? metrics : nil, logsRequests: server.accessLog, logger: logger)
         self.configuration = configuration
         let screens = ScreenRouter(
             assembly: assembly, sessions: registry, configuration: sessions, metrics: keepsMetrics ? metrics : nil,
@@ -239,6 +212,17 @@ public final class Application: Sendable {
         sessions.endAll()
         server?.stop()
         monitoring.stopMetricsServer()
+    }
+}
+
+extension Application {
+    /// How long posts and events are held back: `OperationsConfiguration.developmentLatency`, in development only.
+    private static func developmentLatency(_ operations: OperationsConfiguration) -> DispatchTimeInterval? {
+        guard operations.isDevelopment, let latency = operations.developmentLatency, latency > .zero else {
+            return nil
+        }
+        let (seconds, attoseconds) = latency.components
+        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     }
 }
 
