@@ -20,13 +20,13 @@ extension READMESnippets {
         )
     }
 
-    // README.md:273
-    func snippetAtLine273() async throws {
+    // README.md:274
+    func snippetAtLine274() async throws {
         assertSnapshot(of: harness.page, as: .html)
     }
 
-    // README.md:285
-    func snippetAtLine285() async throws {
+    // README.md:286
+    func snippetAtLine286() async throws {
         let harness = try ScreenHarness(templates: "Templates") { request in makeCounter(request) }
         harness.tap("add")
         #expect(harness.patches.count == 1)
