@@ -8,8 +8,8 @@ import ScreenplayTesting
 import Testing
 
 extension READMESnippets {
-    // README.md:108
-    func snippetAtLine108() async throws {
+    // README.md:109
+    func snippetAtLine109() async throws {
         viewController.bag.insert(
             // 2. State: the server sets the value; the error shows once the user changed the field or submitted the form.
             driver.data.map(\.form.title).drive(viewController.titleField.rx.text),
@@ -20,13 +20,13 @@ extension READMESnippets {
         )
     }
 
-    // README.md:271
-    func snippetAtLine271() async throws {
+    // README.md:274
+    func snippetAtLine274() async throws {
         assertSnapshot(of: harness.page, as: .html)
     }
 
-    // README.md:283
-    func snippetAtLine283() async throws {
+    // README.md:286
+    func snippetAtLine286() async throws {
         let harness = try ScreenHarness(templates: "Templates") { request in makeCounter(request) }
         harness.tap("add")
         #expect(harness.patches.count == 1)

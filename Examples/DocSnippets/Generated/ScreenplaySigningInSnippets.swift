@@ -23,8 +23,8 @@ extension ScreenplaySigningInSnippets {
         }
     }
 
-    // Sources/Screenplay/Documentation.docc/SigningIn.md:83
-    func snippetAtLine83() async throws {
+    // Sources/Screenplay/Documentation.docc/SigningIn.md:85
+    func snippetAtLine85() async throws {
         let options = ApplicationOptions.fromCommandLine(
             program: "todos", defaultRoot: Bundle.module.resourcePath ?? ".",
             developmentRoot: URL(filePath: #filePath).deletingLastPathComponent().path)

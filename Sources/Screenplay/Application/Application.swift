@@ -2,19 +2,7 @@ internal import Foundation
 public import HTTPServer
 import Primitives
 internal import Reactive
-internal import Synchronization
 public import ViewKit
-
-/// A setting the application cannot run with, named with what to do instead.
-public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
-    /// What is wrong and how to fix it.
-    public let description: String
-
-    /// Creates the error.
-    public init(_ description: String) {
-        self.description = description
-    }
-}
 
 /// Ties screen routes to live screens: the entry point of a Screenplay app.
 ///
@@ -37,7 +25,7 @@ public final class Application: Sendable {
     /// The router; add your own routes (an API, say) before ``start()``.
     public let router: Router
     /// The templates: parsed at start-up and, with ``OperationsConfiguration/isDevelopment``, again when one changes.
-    public var templates: TemplateLibrary { assembly.withLock { $0.templates } }
+    public var templates: TemplateLibrary { screens.templates }
     /// The counters served at `/metrics`; with ``OperationsConfiguration/metrics`` `.off` nothing is counted.
     public let metrics: Metrics
     /// Where request and session lines go.
@@ -45,30 +33,20 @@ public final class Application: Sendable {
     /// Whether development features are on: template and stylesheet reload, detailed error pages.
     public var isDevelopment: Bool { operations.isDevelopment }
     package let sessions: SessionRegistry
-    /// How screens are put together: the templates and the layout, replaced whole by a development reload.
-    let assembly: Locked<ScreenAssembly>
-    let routes = Locked<[ScreenRoute]>([])
-    let notFoundRoute = Locked<ScreenRoute?>(nil)
+    /// The screen routes, and the building of their screens.
+    let screens: ScreenRouter
+    /// Action, input and close posts, and a session's page.
+    private let actions: ScreenActions
+    /// The browsers' shared event streams.
+    private let streams: SharedStreams
+    /// Template and stylesheet reload (watching only in development).
+    private let development: DevelopmentReload
+    /// `/readyz`, `/metrics` and its server.
+    private let monitoring: Monitoring
+    private let sweep: SessionSweep
     private let server: Locked<HTTPServer?> = Locked(nil)
-    private let metricsServer: Locked<HTTPServer?> = Locked(nil)
-    /// Whether requests, renders, patches and streams are counted (`OperationsConfiguration.metrics` is not `.off`).
-    let keepsMetrics: Bool
-    let readinessChecks = Locked<[(name: String, check: @Sendable () throws -> Void)]>([])
-    private let isSweeping = Atomic<Bool>(false)
     private let configuration: ServerConfiguration
-    let sessionConfiguration: SessionConfiguration
-    let operations: OperationsConfiguration
-    let root: String
-    let viewRegistry: ViewRegistry
-    let development = Locked(DevelopmentState())
-    /// The client the pages load: its script, worker and stylesheet, at a versioned path.
-    let clientAssets: ClientAssets
-    /// How long posts and events are held back in development (`OperationsConfiguration.developmentLatency`).
-    let developmentLatency: DispatchTimeInterval?
-    /// The browsers' shared event streams, by id.
-    let sharedStreams = Locked<[String: SharedStream]>([:])
-    /// The sign-in ``use(_:)`` added, which fills every page's signed-in outlets.
-    let signInState = Locked<SignIn?>(nil)
+    private let operations: OperationsConfiguration
 
     /// Loads the templates under `<root>/Templates` (with the custom views `views` registers) and prepares the
     /// routes for actions, event streams and `/public/` files. Throws a ``TemplateError`` naming the file and line of
@@ -89,88 +67,69 @@ public final class Application: Sendable {
             throw ConfigurationError(
                 "SessionConfiguration.eventBuffer is \(sessions.eventBuffer): a screen keeps at least one event.")
         }
-        let registry = ViewRegistry()
-        views(registry)
-        let client = try ClientAssets()
-        clientAssets = client
-        assembly = Locked(
-            try ScreenAssembly(
-                templatesIn: root + "/Templates", registry: registry, clientHead: client.headMarkup,
-                clientVersion: client.version, eventBuffer: sessions.eventBuffer))
-        self.root = root
-        viewRegistry = registry
-        router = Router()
+        let viewRegistry = ViewRegistry()
+        views(viewRegistry)
+        let clientAssets = try ClientAssets()
+        let assembly = try ScreenAssembly(
+            templatesIn: root + "/Templates", registry: viewRegistry, clientHead: clientAssets.headMarkup,
+            clientVersion: clientAssets.version, eventBuffer: sessions.eventBuffer)
+        let router = Router()
+        self.router = router
         self.operations = operations
-        if operations.isDevelopment, let latency = operations.developmentLatency, latency > .zero {
-            let (seconds, attoseconds) = latency.components
-            developmentLatency = .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-        } else {
-            developmentLatency = nil
-        }
-        logger = operations.logger
-        sessionConfiguration = sessions
+        let developmentLatency = Self.developmentLatency(operations)
         let logger = operations.logger
-        self.sessions = SessionRegistry(
+        self.logger = logger
+        let registry = SessionRegistry(
             configuration: sessions,
             onEnd: { session, reason in
                 logger.log(
                     .info, "session.ended",
-                    ["session": session.id, "path": Self.path(of: session.url), "reason": reason.rawValue])
+                    ["session": session.id, "path": ScreenRequest.path(of: session.url), "reason": reason.rawValue])
             })
+        self.sessions = registry
         let metrics = Metrics()
         self.metrics = metrics
+        let keepsMetrics = operations.metrics != .off
         var configuration = server
-        let logsRequests = server.accessLog
         // The application writes the request line itself, with the request id and in the chosen format.
         configuration.accessLog = false
-        // With metrics off nothing is counted, and with the access log off too no observer is installed, so a
-        // request costs neither the clock reads nor the counters' lock.
-        let keepsMetrics = operations.metrics != .off
-        self.keepsMetrics = keepsMetrics
-        if keepsMetrics || logsRequests {
-            configuration.requestObserver = { request in
-                if keepsMetrics {
-                    metrics.recordRequest(
-                        route: request.route, method: request.method, status: request.status,
-                        nanoseconds: request.nanoseconds)
-                }
-                if logsRequests { Self.logRequest(request, to: logger) }
-            }
-        }
+        configuration.requestObserver = Monitoring.requestObserver(
+            metrics: keepsMetrics ? metrics : nil, logsRequests: server.accessLog, logger: logger)
         self.configuration = configuration
-        metrics.readSessions(
-            open: { [sessions = self.sessions] in sessions.count },
-            evicted: { [sessions = self.sessions] in sessions.evictedCount })
+        let screens = ScreenRouter(
+            assembly: assembly, sessions: registry, configuration: sessions, metrics: keepsMetrics ? metrics : nil,
+            eventDelay: developmentLatency, logger: logger, isDevelopment: operations.isDevelopment)
+        self.screens = screens
+        actions = ScreenActions(sessions: registry, router: screens, postDelay: developmentLatency)
+        let development = DevelopmentReload(
+            root: root, operations: operations, viewRegistry: viewRegistry, clientAssets: clientAssets,
+            eventBuffer: sessions.eventBuffer, router: screens, sessions: registry, logger: logger)
+        self.development = development
+        let streams = SharedStreams(
+            sessions: registry, router: screens, development: development, configuration: sessions,
+            clientVersion: clientAssets.version, metrics: keepsMetrics ? metrics : nil, logger: logger)
+        self.streams = streams
+        monitoring = Monitoring(metrics: metrics, logger: logger, router: screens)
+        sweep = SessionSweep(sessions: registry)
+        metrics.readSessions(open: { [registry] in registry.count }, evicted: { [registry] in registry.evictedCount })
+        metrics.readSharedStreams { [weak streams] in streams?.screenCounts ?? [] }
         router.serveFiles(at: "/public", from: root + "/Public")
         router.get(ClientAssets.prefix + ":version/:file") { [clientAssets] request in
             clientAssets.response(to: request)
         }
-        router.post(ScreenWire.action.pattern) { [weak self] request in try self.served().performAction(request) }
-        router.post(ScreenWire.input.pattern) { [weak self] request in try self.served().applyInput(request) }
-        router.get(ScreenWire.page.pattern) { [weak self] request in try self.served().showSessionPage(request) }
-        router.post(ScreenWire.close.pattern) { [weak self] request in try self.served().closeScreen(request) }
-        router.get(ScreenWire.streams.pattern) { [weak self] request in try self.served().openSharedStream(request) }
-        router.post(ScreenWire.attach.pattern) { [weak self] request in try self.served().attachScreen(request) }
-        router.post(ScreenWire.detach.pattern) { [weak self] request in try self.served().detachScreen(request) }
-        metrics.readSharedStreams { [sharedStreams = self.sharedStreams] in
-            sharedStreams.withLock { $0.values.map(\.screenCount) }
-        }
+        // The routes hold the application weakly: it owns the router (see `served()`).
+        router.post(ScreenWire.action.pattern) { [weak self] in try self.served().actions.performAction($0) }
+        router.post(ScreenWire.input.pattern) { [weak self] in try self.served().actions.applyInput($0) }
+        router.get(ScreenWire.page.pattern) { [weak self] in try self.served().actions.showSessionPage($0) }
+        router.post(ScreenWire.close.pattern) { [weak self] in try self.served().actions.closeScreen($0) }
+        router.get(ScreenWire.streams.pattern) { [weak self] in try self.served().streams.openSharedStream($0) }
+        router.post(ScreenWire.attach.pattern) { [weak self] in try self.served().streams.attachScreen($0) }
+        router.post(ScreenWire.detach.pattern) { [weak self] in try self.served().streams.detachScreen($0) }
         router.get("/healthz") { _ in .text("ok\n") }
-        router.get("/readyz") { [weak self] _ in try self.served().readiness() }
+        router.get("/readyz") { [weak self] _ in try self.served().monitoring.readiness() }
         if operations.metrics == .main {
-            router.get("/metrics") { _ in Self.metricsResponse(metrics) }
+            router.get("/metrics") { _ in Monitoring.metricsResponse(metrics) }
         }
-    }
-
-    /// A new unguessable id for a screen or a stream, naming this instance when it has a name.
-    func newID() -> String {
-        let token = SessionToken.make()
-        return sessionConfiguration.instanceName.isEmpty ? token : sessionConfiguration.instanceName + "." + token
-    }
-
-    /// A URL without its query: queries may carry tokens, and stay out of logs.
-    static func path(of url: String) -> String {
-        String(url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
     }
 
     /// Registers a screen at a path pattern (`/movies/:id`) with the factory that assembles it.
@@ -184,10 +143,9 @@ public final class Application: Sendable {
         factory: @escaping @Sendable (ScreenRequest) throws -> Controller
     ) throws {
         let route = ScreenRoute(pattern: pattern, parent: parent, type: type, guard: routeGuard, factory: factory)
-        try route.validate(templates)
-        routes.withLock { $0.append(route) }
+        try screens.add(route)
         router.get(pattern) { [weak self] request in
-            try self.served().openScreen(route: route, request: request)
+            try self.served().screens.open(route, request: request)
         }
     }
 
@@ -195,9 +153,22 @@ public final class Application: Sendable {
     public func notFoundScreen<Controller: ViewController>(
         _ type: Controller.Type, factory: @escaping @Sendable (ScreenRequest) throws -> Controller
     ) throws {
-        let route = ScreenRoute(pattern: "/", parent: "/", type: type, factory: factory)
-        try route.validate(templates)
-        notFoundRoute.withLock { $0 = route }
+        try screens.setNotFound(ScreenRoute(pattern: "/", parent: "/", type: type, factory: factory))
+    }
+
+    /// Adds a check `/readyz` runs: it throws while the app cannot serve (a store that cannot be read, say).
+    ///
+    /// ```swift
+    /// app.addReadinessCheck("store") { _ = try store.movie(id: 1) }
+    /// ```
+    public func addReadinessCheck(_ name: String, _ check: @escaping @Sendable () throws -> Void) {
+        monitoring.addReadinessCheck(name, check)
+    }
+
+    /// Re-parses the templates; applies them to every open screen, or reports why they cannot be used (see
+    /// ``OperationsConfiguration/isDevelopment``).
+    package func reloadTemplates() {
+        development.reloadTemplates()
     }
 
     // MARK: Serving
@@ -208,34 +179,18 @@ public final class Application: Sendable {
         try server.start()
         self.server.withLock { $0 = server }
         if case .port(let port) = operations.metrics {
-            let metricsRouter = Router()
-            metricsRouter.get("/metrics") { [metrics] _ in Self.metricsResponse(metrics) }
-            var metricsConfiguration = ServerConfiguration(host: configuration.host, port: port, threadCount: 1)
-            metricsConfiguration.connectionLimit = 64
-            let metricsServer = HTTPServer(configuration: metricsConfiguration, router: metricsRouter)
-            do { try metricsServer.start() } catch {
+            do { try monitoring.startMetricsServer(host: configuration.host, port: port) } catch {
                 stop()
                 throw error
             }
-            self.metricsServer.withLock { $0 = metricsServer }
         }
-        isSweeping.store(true, ordering: .relaxed)
-        scheduleSweep()
-        if operations.isDevelopment { startWatching() }
+        sweep.start()
+        if operations.isDevelopment { development.start() }
         logger.log(.info, "server.started", ["port": String(port), "development": String(operations.isDevelopment)])
     }
 
     /// The port `/metrics` is served on when ``OperationsConfiguration/metrics`` is `.port`; 0 otherwise.
-    public var metricsPort: Int { metricsServer.withLock { $0?.port ?? 0 } }
-
-    /// Ends idle sessions every few seconds while the server runs: one timer for all sessions, none per session.
-    private func scheduleSweep() {
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .seconds(5)) { [weak self] in
-            guard let self, self.isSweeping.load(ordering: .relaxed) else { return }
-            self.sessions.expireIdle()
-            self.scheduleSweep()
-        }
-    }
+    public var metricsPort: Int { monitoring.metricsPort }
 
     /// How many screen sessions are open.
     public var openSessionCount: Int { sessions.count }
@@ -248,19 +203,26 @@ public final class Application: Sendable {
 
     /// Stops the server gracefully and ends every screen.
     public func stop() {
-        isSweeping.store(false, ordering: .relaxed)
-        stopWatching()
+        sweep.stop()
+        development.stop()
         let server = self.server.withLock { server in
-            defer { server = nil }
-            return server
-        }
-        let metricsServer = self.metricsServer.withLock { server in
             defer { server = nil }
             return server
         }
         sessions.endAll()
         server?.stop()
-        metricsServer?.stop()
+        monitoring.stopMetricsServer()
+    }
+}
+
+extension Application {
+    /// How long posts and events are held back: `OperationsConfiguration.developmentLatency`, in development only.
+    private static func developmentLatency(_ operations: OperationsConfiguration) -> DispatchTimeInterval? {
+        guard operations.isDevelopment, let latency = operations.developmentLatency, latency > .zero else {
+            return nil
+        }
+        let (seconds, attoseconds) = latency.components
+        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     }
 }
 

@@ -63,6 +63,11 @@ public struct ScreenRequest: Sendable {
 
     /// The cookies the factory set, in order.
     package var cookiesToSet: [Cookie] { response.cookies.withLock { $0 } }
+
+    /// A URL without its query: queries may carry tokens, and stay out of logs.
+    static func path(of url: String) -> String {
+        String(url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+    }
 }
 
 /// The cookies a screen's first response sets, shared by the copies of its request.

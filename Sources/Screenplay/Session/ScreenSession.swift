@@ -41,7 +41,7 @@ package final class ScreenSession: Sendable {
     }
 
     /// The first programmer error the screen's code made, taken: a screen that made one while it was built fails
-    /// that page load (``Application``).
+    /// that page load (`ScreenRouter`).
     package func takeFailure() -> ProgrammerError? {
         failure.withLock { failure in
             defer { failure = nil }

@@ -174,7 +174,7 @@ extension Application {
     /// Adds the sign-in screen (`/signin`) and the sign-out screen (`/signout`) of `signIn`, and fills every page's
     /// signed-in outlets (see ``SignIn``). Put screens behind it with `guard: signIn.required`.
     public func use(_ signIn: SignIn) throws {
-        signInState.withLock { $0 = signIn }
+        screens.use(signIn)
         try screen(SignIn.path, SignInViewController.self) { request in
             let viewController = SignInViewController()
             let driver = SignInDriver(signIn: signIn, request: request) { [weak viewController] cookie, next in

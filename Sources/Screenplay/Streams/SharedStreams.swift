@@ -1,25 +1,59 @@
 internal import Foundation
 internal import HTTPServer
+import Primitives
 internal import Reactive
 
-/// One event stream per browser: a browser opens `GET /streams` once, and each of its tabs
-/// attaches its screen to it, so the six connections a browser allows an origin are never taken by event streams.
-extension Application {
+/// The browsers' shared event streams: one event stream per browser (`GET /streams`), to which each of its tabs
+/// attaches its screens, so the six connections a browser allows an origin are never taken by event streams.
+///
+/// Contract: a stream is in the table from its greeting until its connection closes; attach and detach posts are
+/// same-origin and carry the screen's CSRF token; an attach of a screen this instance does not hold rebuilds it
+/// from its URL (through its route's guard) and resets its page. Thread-safe.
+final class SharedStreams: Sendable {
+    /// The open streams, by id.
+    private let streams = Locked<[String: SharedStream]>([:])
+    private let sessions: SessionRegistry
+    /// Rebuilds a screen an attach names but this instance does not hold.
+    private let router: ScreenRouter
+    /// Shows a page that attaches the current template error.
+    private let development: DevelopmentReload
+    private let configuration: SessionConfiguration
+    /// The client's version, which a stream's greeting names.
+    private let clientVersion: String
+    /// Where streams are counted; nil when nothing is counted.
+    private let metrics: Metrics?
+    private let logger: Logger
+
+    init(
+        sessions: SessionRegistry, router: ScreenRouter, development: DevelopmentReload,
+        configuration: SessionConfiguration, clientVersion: String, metrics: Metrics?, logger: Logger
+    ) {
+        self.sessions = sessions
+        self.router = router
+        self.development = development
+        self.configuration = configuration
+        self.clientVersion = clientVersion
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    /// How many screens each open stream carries.
+    var screenCounts: [Int] { streams.withLock { $0.values.map(\.screenCount) } }
+
     /// `GET /streams`: opens a shared stream; its first event names it.
     func openSharedStream(_ request: Request) throws -> Response {
-        guard isSameOrigin(request) else { throw HTTPError(.forbidden, message: "Cross-origin stream refused.") }
+        guard request.isSameOrigin else { throw HTTPError(.forbidden, message: "Cross-origin stream refused.") }
         let stream = EventStream()
-        let shared = SharedStream(
-            id: newID(), stream: stream, capacity: sessionConfiguration.screensPerStream)
-        sharedStreams.withLock { $0[shared.id] = shared }
+        let shared = SharedStream(id: configuration.newID(), stream: stream, capacity: configuration.screensPerStream)
+        streams.withLock { $0[shared.id] = shared }
         stream.onClose { [weak self, id = shared.id] in
-            self?.sharedStreams.withLock { $0[id] = nil }
+            self?.streams.withLock { $0[id] = nil }
         }
-        if keepsMetrics {
+        if let metrics {
             metrics.streamOpened()
             stream.onClose { [metrics] in metrics.streamClosed() }
         }
-        shared.sendGreeting(client: clientAssets.version)
+        shared.sendGreeting(client: clientVersion)
         return .eventStream(stream)
     }
 
@@ -51,13 +85,13 @@ extension Application {
             // Not waiting for the screen's scheduler (see `attachLater`): the stream keeps what is sent before then.
             session.attachLater(attachment, lastEventID: lastEventID) { [self] appeared in
                 if appeared { logAppearance(of: session) }
-                sendPendingDevelopmentError(to: attachment)
+                development.sendPendingDevelopmentError(to: attachment)
             }
             return .noContent
         }
         // Unknown screen (expired, or the server restarted): rebuilt from its URL, announced, and reset.
         guard let url = form[ScreenWire.Field.url.rawValue],
-            let (route, screenRequest) = route(forURL: url, request: request)
+            let (route, screenRequest) = router.route(forURL: url, request: request)
         else {
             throw HTTPError(.notFound, message: "No such screen.")
         }
@@ -66,7 +100,7 @@ extension Application {
         if route.routeGuard.map({ $0.decision(for: request) != .allow }) ?? false {
             throw HTTPError(.forbidden, message: "This screen's guard does not let it in. Reload the page.")
         }
-        let (session, _, _) = try buildScreen(route: route, request: screenRequest)
+        let (session, _, _) = try router.build(route, request: screenRequest)
         let attachment: SharedStreamAttachment
         do { attachment = try attach(session.id, to: shared) } catch {
             sessions.end(id: session.id, reason: .closed)
@@ -75,7 +109,7 @@ extension Application {
         shared.announceRebuild(of: screenID, as: session.id)
         session.streamConnected(attachment)
         if session.attachWithReset(attachment) == true { logAppearance(of: session) }
-        sendPendingDevelopmentError(to: attachment)
+        development.sendPendingDevelopmentError(to: attachment)
         return .noContent
     }
 
@@ -96,22 +130,10 @@ extension Application {
         return .noContent
     }
 
-    /// `POST /screens/{sid}/close` (`csrf`): the page is going away (`pagehide`); the screen disappears and ends now
-    /// rather than when its time to live runs out.
-    func closeScreen(_ request: Request) throws -> Response {
-        guard isSameOrigin(request) else { throw HTTPError(.forbidden, message: "Cross-origin request refused.") }
-        guard let id = request.parameters["sid"], let session = sessions.session(id: id) else {
-            throw HTTPError(.notFound, message: "No such screen.")
-        }
-        try checkToken(try request.form(), of: session)
-        sessions.end(id: id, reason: .closed)
-        return .noContent
-    }
-
     /// The stream a request names and its form, after the same-origin check.
     private func sharedStreamRequest(_ request: Request) throws -> (SharedStream, FormParameters) {
-        guard isSameOrigin(request) else { throw HTTPError(.forbidden, message: "Cross-origin request refused.") }
-        guard let id = request.parameters["stream"], let shared = sharedStreams.withLock({ $0[id] }) else {
+        guard request.isSameOrigin else { throw HTTPError(.forbidden, message: "Cross-origin request refused.") }
+        guard let id = request.parameters["stream"], let shared = streams.withLock({ $0[id] }) else {
             throw HTTPError(.notFound, message: "No such stream: it has closed. Open a new one at /streams.")
         }
         return (shared, try request.form())
@@ -140,12 +162,10 @@ extension Application {
             .tooManyRequests,
             message: "This stream carries \(shared.capacity) screens, its most. Close a tab or open another stream.")
     }
-}
 
-extension Application {
     /// Logs that a session's screen appeared (its page's first event stream connected). Here rather than in a
     /// closure each screen keeps: that was an allocation per session for one line.
-    func logAppearance(of session: ScreenSession) {
+    private func logAppearance(of session: ScreenSession) {
         logger.log(.info, "session.appeared", ["session": session.id])
     }
 }

@@ -3,22 +3,44 @@ internal import HTTPServer
 internal import Reactive
 internal import ViewKit
 
-/// Action posts: a button's `rx.tap` fired on its screen's scheduler.
-extension Application {
-    enum ActionResult: Sendable {
+/// Posts to a live screen: actions (a button's `rx.tap`), input events, the close beacon, and the session's page that
+/// answers a form posted without JavaScript.
+///
+/// Contract: every post is checked on the I/O thread (same origin, the session's CSRF token, its route's guard)
+/// before it reaches the screen; the screen's work runs on its scheduler, at once when the screen is idle and
+/// otherwise in a deferred answer, so an I/O thread never waits behind a busy screen. Thread-safe.
+final class ScreenActions: Sendable {
+    private let sessions: SessionRegistry
+    /// Finds the screen a post to an ended session came from.
+    private let router: ScreenRouter
+    /// How long posts are held back in development (`OperationsConfiguration.developmentLatency`).
+    private let postDelay: DispatchTimeInterval?
+
+    init(sessions: SessionRegistry, router: ScreenRouter, postDelay: DispatchTimeInterval?) {
+        self.sessions = sessions
+        self.router = router
+        self.postDelay = postDelay
+    }
+
+    private enum ActionResult: Sendable {
         case outcome(Screen.ActionOutcome, navigation: String?, cookies: [Cookie])
     }
 
     /// The names of an input post's form.
-    static let inputFormNames: Set<String> = [
+    private static let inputFormNames: Set<String> = [
         ScreenWire.Field.csrf, .name, .value, .seq, .event,
     ].reduce(into: []) { $0.insert($1.rawValue) }
 
     /// The names an action post uses for itself; every other name is a field of the button's form.
-    static let reservedFormNames: Set<String> = [ScreenWire.Field.csrf.rawValue, ScreenWire.Field.actionID.rawValue]
+    private static let reservedFormNames: Set<String> = [
+        ScreenWire.Field.csrf.rawValue, ScreenWire.Field.actionID.rawValue,
+    ]
 
+    /// `POST /screens/{sid}/actions/{action}` (`csrf`, `_aid` and the button's form): fires the action on its
+    /// screen. A script's post is answered `204` (with `Screenplay-Navigate` when the screen navigated), a plain
+    /// form's with a `303`; a session that has ended sends the browser back where it came from.
     func performAction(_ request: Request) throws -> Response {
-        guard isSameOrigin(request) else { throw HTTPError(.forbidden, message: "Cross-origin action refused.") }
+        guard request.isSameOrigin else { throw HTTPError(.forbidden, message: "Cross-origin action refused.") }
         let fromScript =
             request.headers[ScreenWire.Header.requestedWith.rawValue] == ScreenWire.requestedWithFetch
             || request.headers["accept"]?.contains("text/event-stream") == true
@@ -32,7 +54,7 @@ extension Application {
         guard SessionToken.equal(token, session.csrfToken) else {
             throw HTTPError(.forbidden, message: "This action's token is not valid. Reload the page and try again.")
         }
-        if let answer = try guardAnswer(session.routeGuard, request, fromScript: fromScript) {
+        if let answer = try session.routeGuard?.answer(to: request, fromScript: fromScript) {
             sessions.end(id: id, reason: .navigated)
             return answer
         }
@@ -83,7 +105,7 @@ extension Application {
     /// 403 for a bad token or another origin, 404 for an unknown session, 413 past the body limit.
     func applyInput(_ request: Request) throws -> Response {
         typealias Field = ScreenWire.Field
-        guard isSameOrigin(request) else { throw HTTPError(.forbidden, message: "Cross-origin input refused.") }
+        guard request.isSameOrigin else { throw HTTPError(.forbidden, message: "Cross-origin input refused.") }
         guard let id = request.parameters["sid"], let session = sessions.session(id: id) else {
             throw HTTPError(.notFound, message: "This screen has ended. Reload the page.")
         }
@@ -145,6 +167,20 @@ extension Application {
         return response
     }
 
+    /// `POST /screens/{sid}/close` (`csrf`): the page is going away (`pagehide`); the screen disappears and ends now
+    /// rather than when its time to live runs out.
+    func closeScreen(_ request: Request) throws -> Response {
+        guard request.isSameOrigin else { throw HTTPError(.forbidden, message: "Cross-origin request refused.") }
+        guard let id = request.parameters["sid"], let session = sessions.session(id: id) else {
+            throw HTTPError(.notFound, message: "No such screen.")
+        }
+        guard SessionToken.equal(try request.form()[ScreenWire.Field.csrf.rawValue] ?? "", session.csrfToken) else {
+            throw HTTPError(.forbidden, message: "This screen's token is not valid. Reload the page and try again.")
+        }
+        sessions.end(id: id, reason: .closed)
+        return .noContent
+    }
+
     /// Runs `perform` on the session's screen and answers with `answer` of its result.
     ///
     /// A screen with nothing queued runs it on this thread at once (a hop to another thread and back adds two thread
@@ -152,11 +188,11 @@ extension Application {
     /// change fanned out to thousands of screens queues a turn on each), which would hold up every request of its
     /// connections, and with a thread per core a few such waits the whole server. In development, `--dev-latency`
     /// delays the work as a distant user's post would be.
-    func onScreen<T: Sendable>(
+    private func onScreen<T: Sendable>(
         _ session: ScreenSession, request: Request, _ perform: @escaping @Sendable (Screen) -> T,
         then answer: @escaping @Sendable (T?) throws -> Response
     ) throws -> Response {
-        if let latency = developmentLatency {
+        if let latency = postDelay {
             return .deferred { pending in
                 DispatchQueue.global().asyncAfter(deadline: .now() + latency) {
                     session.performLater(perform) { result in pending.respond { try answer(result) } }
@@ -172,7 +208,7 @@ extension Application {
     }
 
     /// A post's id (`_aid`): up to 64 letters, digits, `-` and `_`.
-    static func postID(_ value: String?) throws -> String? {
+    private static func postID(_ value: String?) throws -> String? {
         guard let value else { return nil }
         guard !value.isEmpty, value.utf8.count <= 64,
             value.utf8.allSatisfy({
@@ -183,21 +219,14 @@ extension Application {
         return value
     }
 
-    func isSameOrigin(_ request: Request) -> Bool {
-        if let site = request.headers["sec-fetch-site"], site == "cross-site" || site == "same-site" { return false }
-        guard let origin = request.headers["origin"] else { return true }
-        guard let host = request.headers["host"] else { return false }
-        return origin == "http://\(host)" || origin == "https://\(host)"
-    }
-
     /// Where a post to an unknown session goes: the page it came from, when that is a screen of this site.
-    func fallbackURL(for request: Request) -> String {
+    private func fallbackURL(for request: Request) -> String {
         if let referer = request.headers["referer"], let components = URLComponents(string: referer),
             components.host == nil || request.headers["host"]?.hasPrefix(components.host ?? "") == true
         {
             let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
             let url = path + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
-            if self.route(forURL: url) != nil { return url }
+            if router.route(forURL: url) != nil { return url }
         }
         return "/"
     }

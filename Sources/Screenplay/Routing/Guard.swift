@@ -63,3 +63,21 @@ public struct Guard: Sendable {
         }
     }
 }
+
+extension Guard {
+    /// The answer to `request` when the guard does not let it through, or nil when it does: a redirect (for a
+    /// script, `204` with `Screenplay-Navigate`), or the refusal, thrown.
+    func answer(to request: Request, fromScript: Bool) throws -> Response? {
+        switch decision(for: request) {
+        case .allow:
+            return nil
+        case .redirect(let location):
+            guard fromScript else { return .redirect(to: location) }
+            var response = Response.noContent
+            response.headers[ScreenWire.Header.navigate.rawValue] = location
+            return response
+        case .refuse(let status, let message):
+            throw HTTPError(status, message: message)
+        }
+    }
+}

@@ -1,0 +1,237 @@
+internal import Foundation
+internal import HTTPServer
+import Primitives
+internal import Reactive
+internal import ViewKit
+
+/// Screen routing: the table of screen routes and the not-found screen, and the building of a route's screen on a
+/// new session (a GET of the route, or a page's screen asked for again by its URL).
+///
+/// Contract: a route is matched by its still-encoded path, in the order routes were added; a built screen is in the
+/// session registry before its page is answered, and a screen that fails while built is ended and never
+/// registered. The templates and layout screens are built with (its ``ScreenAssembly``) are replaced whole, by
+/// ``install(_:)``; a screen being built keeps the one it started with. Thread-safe.
+final class ScreenRouter: Sendable {
+    /// How screens are put together: the templates and the layout, replaced whole by a development reload.
+    private let assembly: Locked<ScreenAssembly>
+    private let routes = Locked<[ScreenRoute]>([])
+    private let notFoundRoute = Locked<ScreenRoute?>(nil)
+    /// The sign-in ``Application/use(_:)`` added, which fills every page's signed-in outlets.
+    private let signIn = Locked<SignIn?>(nil)
+    private let sessions: SessionRegistry
+    private let configuration: SessionConfiguration
+    /// Where screens count their renders and patches; nil when nothing is counted.
+    private let metrics: Metrics?
+    /// How long a screen's events are held back in development.
+    private let eventDelay: DispatchTimeInterval?
+    private let logger: Logger
+    /// Whether a screen that fails while built answers with the development error page.
+    private let isDevelopment: Bool
+
+    init(
+        assembly: ScreenAssembly, sessions: SessionRegistry, configuration: SessionConfiguration, metrics: Metrics?,
+        eventDelay: DispatchTimeInterval?, logger: Logger, isDevelopment: Bool
+    ) {
+        self.assembly = Locked(assembly)
+        self.sessions = sessions
+        self.configuration = configuration
+        self.metrics = metrics
+        self.eventDelay = eventDelay
+        self.logger = logger
+        self.isDevelopment = isDevelopment
+    }
+
+    /// The templates screens are built with now.
+    var templates: TemplateLibrary { assembly.withLock { $0.templates } }
+
+    /// Adds `route`, after checking it against the current templates.
+    func add(_ route: ScreenRoute) throws {
+        try route.validate(templates)
+        routes.withLock { $0.append(route) }
+    }
+
+    /// Makes `route` the screen shown, with status 404, for unknown URLs, after checking it against the templates.
+    func setNotFound(_ route: ScreenRoute) throws {
+        try route.validate(templates)
+        notFoundRoute.withLock { $0 = route }
+    }
+
+    /// The not-found screen's route, if there is one.
+    var notFound: ScreenRoute? { notFoundRoute.withLock { $0 } }
+
+    /// Fills every page's signed-in outlets from now on with `signIn`.
+    func use(_ signIn: SignIn) {
+        self.signIn.withLock { $0 = signIn }
+    }
+
+    /// Checks `reloaded` against every route and, when all of them accept its templates, builds screens with it
+    /// from now on; throws the first route's complaint otherwise, and keeps the current assembly.
+    func install(_ reloaded: ScreenAssembly) throws {
+        for route in routes.withLock({ $0 }) { try route.validate(reloaded.templates) }
+        if let notFound { try notFound.validate(reloaded.templates) }
+        assembly.withLock { $0 = reloaded }
+    }
+
+    // MARK: Opening a screen
+
+    /// The answer to a GET of `route`: its page on a new session (or the not-found screen's, 404), a redirect the
+    /// guard or the factory asks for, or the failure (in development, the error page).
+    func open(_ route: ScreenRoute, request: Request) throws -> Response {
+        if let refusal = try route.routeGuard?.answer(to: request, fromScript: false) { return refusal }
+        var query: [String: String] = [:]
+        for pair in request.query { query[pair.name] = pair.value }
+        let (screenRequest, newBrowserID) = Self.screenRequest(
+            for: request, url: request.target, path: request.path, parameters: request.parameters, query: query)
+        let (session, html, status): (ScreenSession, [UInt8], HTTPStatus)
+        do {
+            (session, html, status) = try build(route, request: screenRequest)
+        } catch let redirect as ScreenRedirect {
+            var response = Response.redirect(to: redirect.location)
+            response.headers["Cache-Control"] = "no-store"
+            Self.setCookies(on: &response, for: screenRequest, newBrowserID: newBrowserID)
+            return response
+        } catch let failure as ScreenBuildFailure {
+            logger.log(
+                .error, "screen.failed",
+                [
+                    "screen": failure.controllerName, "path": screenRequest.path, "step": failure.steps.last ?? "-",
+                    "error": "\(failure.error)", "request_id": request.requestID,
+                ])
+            guard isDevelopment else { throw failure }
+            var response = Response.html(
+                bytes: Array(DevelopmentErrorPage(failure: failure, url: screenRequest.url).html.utf8),
+                status: .internalServerError)
+            response.headers["Cache-Control"] = "no-store"
+            return response
+        }
+        logger.log(
+            .info, "session.opened",
+            [
+                "session": session.id, "path": screenRequest.path, "screen": route.controllerName,
+                "status": "\(status.code)",
+            ])
+        var response = Response.html(bytes: html, status: status)
+        response.headers["Cache-Control"] = "no-store"
+        Self.setCookies(on: &response, for: screenRequest, newBrowserID: newBrowserID)
+        return response
+    }
+
+    /// Builds a screen for `request` on a new session and renders its page; the not-found screen when the factory
+    /// throws ``ScreenNotFound``.
+    func build(_ route: ScreenRoute, request: ScreenRequest) throws -> (ScreenSession, [UInt8], HTTPStatus) {
+        do {
+            let (session, html) = try makeSession(route: route, request: request)
+            return (session, html, .ok)
+        } catch let failure as ScreenBuildFailure {
+            if let error = failure.error as? HTTPError { throw error }
+            if let redirect = failure.error as? ScreenRedirect { throw redirect }
+            guard let error = failure.error as? ScreenNotFound else { throw failure }
+            guard let notFound else { throw HTTPError(.notFound, message: error.description) }
+            let (session, html) = try makeSession(route: notFound, request: request)
+            return (session, html, .notFound)
+        }
+    }
+
+    private func makeSession(route: ScreenRoute, request: ScreenRequest) throws -> (ScreenSession, [UInt8]) {
+        let id = configuration.newID()
+        let session = ScreenSession(
+            id: id, csrfToken: SessionToken.make(), url: request.url,
+            scheduler: ScreenScheduler(label: "screen"), routeGuard: route.routeGuard)
+        let html = try session.scheduler.sync { () throws -> [UInt8] in
+            let screen = try makeScreen(route: route, request: request, session: session)
+            session.install(screen)
+            return screen.renderPage()
+        }
+        // A mistake of the screen's code while it was built (a binder gone, a list with duplicate identities) fails
+        // this page load, as a factory that throws does, and the screen with it.
+        if let mistake = session.takeFailure() {
+            session.end()
+            throw ScreenBuildFailure(
+                error: mistake, controllerName: route.controllerName, templateName: route.templateName,
+                steps: [
+                    "route \(route.pattern) matched \(request.path)", "factory of \(route.controllerName)",
+                    "viewDidLoad and the binder's bindings",
+                ])
+        }
+        // Later mistakes (in a binder's callback, say) did nothing where they happened; they are logged, naming the
+        // screen, and the screen goes on.
+        session.scheduler.onProgrammerError { [logger, id, name = route.controllerName] mistake in
+            logger.log(.error, "screen.programmer_error", ["session": id, "screen": name, "error": "\(mistake)"])
+        }
+        sessions.insert(session)
+        return (session, html)
+    }
+
+    /// Builds `route`'s screen for `session` on its scheduler. A factory that throws is reported with the lifecycle
+    /// steps reached (the route, then the factory); what follows it (loading the view, the binder's bindings) does
+    /// not throw.
+    func makeScreen(route: ScreenRoute, request: ScreenRequest, session: ScreenSession) throws -> Screen {
+        let screen: Screen
+        do {
+            screen = try assembly.withLock { $0 }.makeScreen(
+                request: request, backURL: route.parent, sessionID: session.id, csrfToken: session.csrfToken,
+                signIn: signIn.withLock { $0 }, factory: route.factory)
+        } catch {
+            // Named for a failure only: a page that is served builds none of these strings.
+            let steps = ["route \(route.pattern) matched \(request.path)", "factory of \(route.controllerName)"]
+            throw ScreenBuildFailure(
+                error: error, controllerName: route.controllerName, templateName: route.templateName, steps: steps)
+        }
+        screen.metrics = metrics
+        screen.eventDelay = eventDelay
+        return screen
+    }
+
+    /// The route `url` matches and the request its factory gets; `request`, when given, is the HTTP request that asks
+    /// for the screen again (an attach after a restart), whose headers and cookies the factory sees.
+    func route(forURL url: String, request: Request? = nil) -> (ScreenRoute, ScreenRequest)? {
+        guard url.hasPrefix("/"), !url.hasPrefix("//"), let components = URLComponents(string: url) else {
+            return nil
+        }
+        let path = components.percentEncodedPath
+        for route in routes.withLock({ $0 }) {
+            if let parameters = route.match(path) {
+                var query: [String: String] = [:]
+                for item in components.queryItems ?? [] { query[item.name] = item.value ?? "" }
+                guard let request else {
+                    return (route, ScreenRequest(url: url, path: path, parameters: parameters, query: query))
+                }
+                let (screenRequest, _) = Self.screenRequest(
+                    for: request, url: url, path: path, parameters: parameters, query: query)
+                return (route, screenRequest)
+            }
+        }
+        return nil
+    }
+
+    // MARK: Requests
+
+    /// The cookie that names a browser (``ScreenRequest/browserID``).
+    static let browserCookie = "screenplay_browser"
+
+    /// What a screen factory sees of `request`, at `url`: its headers, cookies, address and the browser's identity
+    /// (a new one when the browser has none yet, or a malformed one).
+    private static func screenRequest(
+        for request: Request, url: String, path: String, parameters: [String: String], query: [String: String]
+    ) -> (ScreenRequest, newBrowserID: String?) {
+        let sent = request.cookies[browserCookie]
+        let isValid =
+            sent.map { $0.utf8.count == 22 && $0.utf8.allSatisfy { SessionToken.isTokenByte($0) } } ?? false
+        let browserID = isValid ? sent! : SessionToken.make()
+        let isSecure = request.headers["x-forwarded-proto"]?.lowercased() == "https"
+        let screenRequest = ScreenRequest(
+            url: url, path: path, parameters: parameters, query: query, headers: request.headers,
+            cookies: request.cookies, remoteAddress: request.remoteAddress, browserID: browserID, isSecure: isSecure)
+        return (screenRequest, isValid ? nil : browserID)
+    }
+
+    /// The cookies a screen's first response sets: the browser's new identity, and the factory's.
+    private static func setCookies(on response: inout Response, for request: ScreenRequest, newBrowserID: String?) {
+        if let newBrowserID {
+            var cookie = Cookie(name: browserCookie, value: newBrowserID, maxAge: .seconds(365 * 24 * 3600))
+            cookie.isSecure = request.isSecure
+            response.setCookie(cookie)
+        }
+        for cookie in request.cookiesToSet { response.setCookie(cookie) }
+    }
+}
