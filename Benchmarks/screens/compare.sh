@@ -6,9 +6,11 @@
 # ±15% round to round: compare medians of several rounds, and instruction counts (profile.sh) for the steady figure.
 # With --pages: page loads instead of a fan-out, `wrk -t2 -c64` for 8 s after a 2 s warm-up on each fresh server,
 # every session kept or, with --max-sessions N, each page past the cap ending the oldest session; medians of the
-# requests/s, p50 and p99.
+# requests/s, p50 and p99. With --action: the action round trip instead (`screens.py action`: 200 refreshes posted
+# from script on one screen, each from the post to the first patch on its stream); medians of the p50 and p99.
 #
 # Usage: Benchmarks/screens/compare.sh A_BINARY B_BINARY [--streams 1000] [--rounds 8] [--pages [--max-sessions N]]
+#            [--action]
 #   Build a second binary from another commit with, for example:
 #   git worktree add /tmp/base <commit> && (cd /tmp/base && swift build -c release --product movies)
 # Needs: python3, a C compiler (`cc`) for the fan-out client.
@@ -21,12 +23,14 @@ shift 2
 STREAMS=1000
 ROUNDS=8
 PAGES=0
+ACTION=0
 MAX_SESSIONS=1000000
 while [ $# -gt 0 ]; do
     case "$1" in
         --streams) STREAMS=$2; shift 2 ;;
         --rounds) ROUNDS=$2; shift 2 ;;
         --pages) PAGES=1; shift ;;
+        --action) ACTION=1; shift ;;
         --max-sessions) MAX_SESSIONS=$2; shift 2 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
@@ -62,6 +66,8 @@ round() {
                     if (text ~ /us$/) return text / 1000; if (text ~ /ms$/) return text + 0; return text * 1000 }
                 /Requests\/sec/ { rate = $2 } $1 == "50%" { p50 = ms($2) } $1 == "99%" { p99 = ms($2) }
                 END { printf "requests/s %s p50 %.2fms p99 %.2fms", rate, p50, p99 }')
+    elif [ "$ACTION" = 1 ]; then
+        output=$(python3 "$HERE/screens.py" action --port "$PORT" --iterations 200 | grep -E '^action round trip')
     else
         output=$(python3 "$HERE/screens.py" fanout --port "$PORT" --pid "$SERVER_PID" --streams "$STREAMS" |
             grep -E 'patch received|server CPU' | tr -s ' ' | tr '\n' ' ')
@@ -75,6 +81,8 @@ echo "A: $A"
 echo "B: $B"
 if [ "$PAGES" = 1 ]; then
     echo "$ROUNDS alternating rounds of page loads (wrk -t2 -c64 -d8s), session cap $MAX_SESSIONS"
+elif [ "$ACTION" = 1 ]; then
+    echo "$ROUNDS alternating rounds of the action round trip (200 refreshes)"
 else
     echo "$ROUNDS alternating rounds of $STREAMS screens"
 fi
@@ -88,10 +96,13 @@ import re, statistics, sys
 figures = {"A": {}, "B": {}}
 patterns = {"first": r"first ([0-9.]+) ms", "p50": r"p50 ([0-9.]+) ms", "p99": r"p99 ([0-9.]+) ms",
             "server CPU": r"last arrival: ([0-9.]+) ms", "requests/s": r"requests/s ([0-9.]+)",
-            "page p50": r"p50 ([0-9.]+)ms", "page p99": r"p99 ([0-9.]+)ms"}
+            "page p50": r"p50 ([0-9.]+)ms", "page p99": r"p99 ([0-9.]+)ms",
+            "action p50": r"round trip over \d+: p50 ([0-9.]+) ms", "action p99": r"round trip over \d+: .*p99 ([0-9.]+) ms"}
 for line in open(sys.argv[1]):
     label = line.split()[0]
     for name, pattern in patterns.items():
+        if ("round trip" in line) != name.startswith("action"):
+            continue
         match = re.search(pattern, line)
         if match:
             figures[label].setdefault(name, []).append(float(match.group(1)))
