@@ -12,7 +12,12 @@ enum Benchmarks {
     }
 
     /// Runs `body` once to warm up, then `repetitions` times, and keeps the fastest run.
+    /// A negative `iterations` runs `body` once with that many, unmeasured (for callgrind).
     static func measure(_ name: String, iterations: Int, repetitions: Int = 5, _ body: (Int) -> Void) -> Result {
+        if iterations <= 0 {
+            body(-iterations)
+            return Result(name: name, iterations: 0, seconds: 0)
+        }
         body(min(iterations, 1_000))
         var best = Double.infinity
         for _ in 0..<repetitions {
@@ -25,8 +30,8 @@ enum Benchmarks {
     }
 
     /// One `onNext` through `map → filter → distinctUntilChanged` to a subscriber.
-    static func chain() -> Result {
-        measure("onNext through map → filter → distinctUntilChanged", iterations: 1_000_000) { count in
+    static func chain(iterations: Int = 1_000_000) -> Result {
+        measure("onNext through map → filter → distinctUntilChanged", iterations: iterations) { count in
             let subject = PublishSubject<Int>()
             var sum = 0
             let subscription = subject.map { $0 &* 3 }.filter { $0 & 1 == 0 }.distinctUntilChanged()
@@ -38,9 +43,9 @@ enum Benchmarks {
     }
 
     /// One subscribe and dispose of the same chain on a relay (replaying its value).
-    static func subscribeDispose() -> Result {
+    static func subscribeDispose(iterations: Int = 100_000) -> Result {
         let relay = BehaviorRelay(value: 1)
-        return measure("subscribe + dispose (relay → map → filter → distinctUntilChanged)", iterations: 100_000) {
+        return measure("subscribe + dispose (relay → map → filter → distinctUntilChanged)", iterations: iterations) {
             count in
             var sum = 0
             for _ in 0..<count {
@@ -53,8 +58,8 @@ enum Benchmarks {
     }
 
     /// One `BehaviorRelay.accept` delivered to 1,000 subscribers.
-    static func relayFanOut() -> Result {
-        measure("BehaviorRelay.accept with 1,000 subscribers", iterations: 2_000) { count in
+    static func relayFanOut(iterations: Int = 2_000) -> Result {
+        measure("BehaviorRelay.accept with 1,000 subscribers", iterations: iterations) { count in
             let relay = BehaviorRelay(value: 0)
             var sum = 0
             let bag = DisposeBag()
@@ -65,8 +70,8 @@ enum Benchmarks {
     }
 
     /// One element from another thread through a `Driver` onto a screen scheduler.
-    static func driverHop() -> Result {
-        measure("Driver element hopped onto a screen scheduler", iterations: 200_000) { count in
+    static func driverHop(iterations: Int = 200_000) -> Result {
+        measure("Driver element hopped onto a screen scheduler", iterations: iterations) { count in
             let relay = BehaviorRelay(value: 0)
             let scheduler = ScreenScheduler(label: "benchmark")
             let bag = ScreenConfined(DisposeBag(), on: scheduler)
@@ -79,9 +84,65 @@ enum Benchmarks {
         }
     }
 
+    /// One element into each of two subjects through `combineLatest` to a subscriber.
+    static func combineLatestTwo(iterations: Int = 200_000) -> Result {
+        measure("onNext into both sources of combineLatest", iterations: iterations) { count in
+            let first = PublishSubject<Int>()
+            let second = PublishSubject<Int>()
+            var sum = 0
+            let subscription = Observable.combineLatest(first, second) { $0 &+ $1 }.subscribe(onNext: { sum &+= $0 })
+            for value in 0..<count {
+                first.onNext(value)
+                second.onNext(value)
+            }
+            subscription.dispose()
+            precondition(sum != 1, "keeps the work observable")
+        }
+    }
+
+    /// One element into each of two subjects through `zip` to a subscriber.
+    static func zipTwo(iterations: Int = 200_000) -> Result {
+        measure("onNext into both sources of zip", iterations: iterations) { count in
+            let first = PublishSubject<Int>()
+            let second = PublishSubject<Int>()
+            var sum = 0
+            let subscription = Observable.zip(first, second) { $0 &+ $1 }.subscribe(onNext: { sum &+= $0 })
+            for value in 0..<count {
+                first.onNext(value)
+                second.onNext(value)
+            }
+            subscription.dispose()
+            precondition(sum != 1, "keeps the work observable")
+        }
+    }
+
+    /// The benchmarks by name, each taking its operation count.
+    static var named: [(String, (Int) -> Result)] {
+        [
+            ("chain", { chain(iterations: $0) }), ("subscribeDispose", { subscribeDispose(iterations: $0) }),
+            ("relayFanOut", { relayFanOut(iterations: $0) }), ("driverHop", { driverHop(iterations: $0) }),
+            ("combineLatestTwo", { combineLatestTwo(iterations: $0) }), ("zipTwo", { zipTwo(iterations: $0) }),
+        ]
+    }
+
+    /// `ReactiveBenchmarks --once NAME COUNT` runs one benchmark once with `COUNT` operations, for callgrind
+    /// (`Benchmarks/ReactiveBenchmarks/callgrind.sh` subtracts a run of 0 operations and divides).
+    static func runOnce(_ name: String, count: Int) {
+        guard let benchmark = named.first(where: { $0.0 == name })?.1 else {
+            print("unknown benchmark \(name); one of \(named.map(\.0))")
+            return
+        }
+        _ = benchmark(-count)
+    }
+
     static func run() {
+        let arguments = CommandLine.arguments
+        if arguments.count == 4, arguments[1] == "--once", let count = Int(arguments[3]) {
+            runOnce(arguments[2], count: count)
+            return
+        }
         print("Reactive benchmarks (release build, fastest of 5 runs)")
-        for result in [chain(), subscribeDispose(), relayFanOut(), driverHop()] {
+        for result in [chain(), subscribeDispose(), relayFanOut(), driverHop(), combineLatestTwo(), zipTwo()] {
             let perIteration = result.nanosecondsPerIteration
             let formatted =
                 perIteration >= 10_000
