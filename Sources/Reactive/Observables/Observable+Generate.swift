@@ -30,8 +30,10 @@ extension ObservableType {
                 return true
             }
             guard let scheduler else {
+                // Deferred to the trampoline, as `from`'s loop: it starts once the chain holds this subscription, so
+                // an operator below that stops it (`take`) ends the loop.
                 let cancel = SingleAssignmentDisposable()
-                while !cancel.isDisposed, step() {}
+                Trampoline.schedule { while !cancel.isDisposed, step() {} }
                 return cancel
             }
             let pending = SerialDisposable()

@@ -18,17 +18,22 @@ extension ObservableType {
         return Observable.create { observer in
             let current = SerialDisposable()
             var isEmpty = true
-            current.disposable = source.subscribe { event in
-                switch event {
-                case .next:
-                    isEmpty = false
-                    observer.on(event)
-                case .error:
-                    observer.on(event)
-                case .completed:
-                    if isEmpty { current.disposable = other.subscribe(observer) } else { observer.onCompleted() }
-                }
-            }
+            // In the slot before subscribing: a source that completes while it is subscribed puts `other`'s
+            // subscription there, which must not be replaced by the finished one.
+            let first = SingleAssignmentDisposable()
+            current.disposable = first
+            first.setDisposable(
+                source.subscribe { event in
+                    switch event {
+                    case .next:
+                        isEmpty = false
+                        observer.on(event)
+                    case .error:
+                        observer.on(event)
+                    case .completed:
+                        if isEmpty { current.disposable = other.subscribe(observer) } else { observer.onCompleted() }
+                    }
+                })
             return current
         }
     }

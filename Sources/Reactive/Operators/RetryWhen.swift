@@ -2,8 +2,8 @@ import Primitives
 
 extension ObservableType {
     /// Resubscribes to this sequence when it fails, as the sequence `notificationHandler` makes of its errors says:
-    /// after a failure, its next element resubscribes, its completion completes the result and its error fails it
-    /// (what it sends while no failed attempt waits is ignored, as RxSwift's). An
+    /// from the first failure on, each of its elements resubscribes, its completion completes the result and its
+    /// error fails it (what it sends before that is ignored, as RxSwift's). An
     /// error of another type than `Error` fails the result at once.
     ///
     /// ```swift
@@ -17,8 +17,8 @@ extension ObservableType {
             let errors = PublishSubject<Error>()
             let attempt = SerialDisposable()
             let serializer = Serializer<Void, Element>((), observer: observer)
-            // Whether an attempt has failed and waits for the trigger.
-            let isWaiting = Locked(false)
+            // Whether an attempt has failed.
+            let hasFailed = Locked(false)
             func subscribeAttempt() {
                 let subscription = SingleAssignmentDisposable()
                 attempt.disposable = subscription
@@ -32,17 +32,13 @@ extension ObservableType {
                             serializer.send(event)
                             return
                         }
-                        isWaiting.withLock { $0 = true }
+                        hasFailed.withLock { $0 = true }
                         errors.onNext(typed)
                     })
             }
             let triggers = notificationHandler(errors.asObservable()).subscribe { event in
-                // As RxSwift's: the trigger is heard only while a failed attempt waits for it.
-                let isHeard = isWaiting.withLock { waiting -> Bool in
-                    defer { waiting = false }
-                    return waiting
-                }
-                guard isHeard else { return }
+                // As RxSwift's: the trigger is heard from the first failure on.
+                guard hasFailed.withLock({ $0 }) else { return }
                 switch event {
                 case .next: subscribeAttempt()
                 case .error(let error): serializer.send(.error(error))

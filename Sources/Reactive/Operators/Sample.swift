@@ -1,6 +1,7 @@
 extension ObservableType {
     /// Sends the latest element of this sequence whenever `sampler` sends, if one arrived since the last sample
-    /// (otherwise `defaultValue`, when given); completes when `sampler` completes, fails when either fails.
+    /// (otherwise `defaultValue`, when given); completes at the first sample after this sequence completed, fails
+    /// when either fails.
     ///
     /// ```swift
     /// positions.sample(Observable<Int>.interval(.seconds(1), scheduler: scheduler))
@@ -27,16 +28,14 @@ extension ObservableType {
             let samplerSubscription = sampler.subscribe { event in
                 serializer.update { state, outbox in
                     switch event {
-                    case .next:
+                    case .next, .completed:
+                        // As RxSwift's: the sampler's completion samples once more; only a source that has
+                        // completed ends the result.
                         if let latest = state.latest ?? defaultValue { outbox.onNext(latest) }
                         state.latest = nil
                         if state.isSourceDone { outbox.send(.completed) }
                     case .error(let error):
                         outbox.send(.error(error))
-                    case .completed:
-                        if let latest = state.latest ?? defaultValue { outbox.onNext(latest) }
-                        state.latest = nil
-                        outbox.send(.completed)
                     }
                 }
             }

@@ -78,8 +78,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> any Disposable {
-        primitiveSequence.source.subscribe(
-            onNext: onSuccess, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        // A success completes the sequence too: `onCompleted` is for a `Maybe` that completed empty.
+        var succeeded = false
+        return primitiveSequence.source.subscribe(
+            onNext: { element in
+                succeeded = true
+                onSuccess?(element)
+            }, onError: onError, onCompleted: { if !succeeded { onCompleted?() } }, onDisposed: onDisposed)
     }
 
     /// Like `subscribe(onSuccess:onError:onCompleted:onDisposed:)`, passing `object` (held weakly) to each closure.
@@ -90,8 +95,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
     ) -> any Disposable {
-        primitiveSequence.source.subscribe(
-            with: object, onNext: onSuccess, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        var succeeded = false
+        return primitiveSequence.source.subscribe(
+            with: object,
+            onNext: { object, element in
+                succeeded = true
+                onSuccess?(object, element)
+            }, onError: onError, onCompleted: { object in if !succeeded { onCompleted?(object) } },
+            onDisposed: onDisposed)
     }
 
     /// A `Maybe` of `element`.
