@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Reactive
 
 /// Measures the costs issue 3 asks for. Run in release mode: `swift run -c release ReactiveBenchmarks`.
@@ -126,7 +127,7 @@ enum Benchmarks {
     }
 
     /// `ReactiveBenchmarks --once NAME COUNT` runs one benchmark once with `COUNT` operations, for callgrind
-    /// (`Benchmarks/ReactiveBenchmarks/callgrind.sh` subtracts a run of 0 operations and divides).
+    /// (`--callgrind` subtracts a run of 0 operations and divides).
     static func runOnce(_ name: String, count: Int) {
         guard let benchmark = named.first(where: { $0.0 == name })?.1 else {
             print("unknown benchmark \(name); one of \(named.map(\.0))")
@@ -135,10 +136,54 @@ enum Benchmarks {
         _ = benchmark(-count)
     }
 
+    /// How many operations each benchmark runs under callgrind.
+    static let callgrindCounts = [
+        "chain": 20_000, "subscribeDispose": 5_000, "relayFanOut": 50, "driverHop": 5_000, "combineLatestTwo": 20_000,
+        "zipTwo": 20_000,
+    ]
+
+    /// `ReactiveBenchmarks --callgrind`: each benchmark's instructions per operation under callgrind (valgrind on
+    /// PATH): a run of the benchmark's count of operations minus a run of none, divided by the count. Exact and
+    /// repeatable, unlike the times, so a change's cost shows on a busy machine.
+    static func callgrind() {
+        print("Reactive benchmarks under callgrind (instructions per operation)")
+        for (name, _) in named {
+            let count = callgrindCounts[name] ?? 1_000
+            guard let base = instructions(name, count: 0), let total = instructions(name, count: count) else {
+                print("  \(name): valgrind failed")
+                return
+            }
+            print("  \(name): \((total - base) / count)")
+        }
+    }
+
+    /// The instructions callgrind counts for `--once name count`.
+    private static func instructions(_ name: String, count: Int) -> Int? {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("reactive-callgrind-\(name)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "valgrind", "--tool=callgrind", "--callgrind-out-file=\(output.path)", CommandLine.arguments[0], "--once",
+            name, "\(count)",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        guard let text = try? String(contentsOf: output, encoding: .utf8) else { return nil }
+        let summary = text.split(separator: "\n").first { $0.hasPrefix("summary:") || $0.hasPrefix("totals:") }
+        return summary?.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+    }
+
     static func run() {
         let arguments = CommandLine.arguments
         if arguments.count == 4, arguments[1] == "--once", let count = Int(arguments[3]) {
             runOnce(arguments[2], count: count)
+            return
+        }
+        if arguments.count == 2, arguments[1] == "--callgrind" {
+            callgrind()
             return
         }
         print("Reactive benchmarks (release build, fastest of 5 runs)")
