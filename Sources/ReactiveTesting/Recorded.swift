@@ -87,3 +87,26 @@ public struct Subscription: Equatable, Hashable, Sendable, CustomDebugStringConv
         unsubscribe == Int.max ? "(\(subscribe), never)" : "(\(subscribe), \(unsubscribe))"
     }
 }
+
+extension MaybeEvent: Equatable where Element: Equatable {
+    /// Equal kinds with equal elements; errors compare by their reflected description, as `Event`'s.
+    public static func == (lhs: MaybeEvent<Element>, rhs: MaybeEvent<Element>) -> Bool {
+        switch (lhs, rhs) {
+        case (.success(let left), .success(let right)): return left == right
+        case (.completed, .completed): return true
+        case (.error(let left), .error(let right)): return String(reflecting: left) == String(reflecting: right)
+        default: return false
+        }
+    }
+}
+
+extension CompletableEvent: Equatable {
+    /// Equal kinds; errors compare by their reflected description, as `Event`'s.
+    public static func == (lhs: CompletableEvent, rhs: CompletableEvent) -> Bool {
+        switch (lhs, rhs) {
+        case (.completed, .completed): return true
+        case (.error(let left), .error(let right)): return String(reflecting: left) == String(reflecting: right)
+        default: return false
+        }
+    }
+}
