@@ -110,3 +110,15 @@ extension CompletableEvent: Equatable {
         }
     }
 }
+
+extension Recorded {
+    /// The recorded events given, as an array, as RxTest's `Recorded.events(_:)`.
+    ///
+    /// ```swift
+    /// #expect(observer.events == Recorded.events(.next(210, 1), .completed(300)))
+    /// ```
+    public static func events<Element>(_ recordedEvents: Recorded<Event<Element>>...) -> [Recorded<Event<Element>>]
+    where Value == Event<Element> {
+        recordedEvents
+    }
+}
