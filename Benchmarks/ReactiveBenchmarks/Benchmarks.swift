@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Reactive
 
 /// Measures the costs issue 3 asks for. Run in release mode: `swift run -c release ReactiveBenchmarks`.
@@ -12,7 +13,12 @@ enum Benchmarks {
     }
 
     /// Runs `body` once to warm up, then `repetitions` times, and keeps the fastest run.
+    /// A negative `iterations` runs `body` once with that many, unmeasured (for callgrind).
     static func measure(_ name: String, iterations: Int, repetitions: Int = 5, _ body: (Int) -> Void) -> Result {
+        if iterations <= 0 {
+            body(-iterations)
+            return Result(name: name, iterations: 0, seconds: 0)
+        }
         body(min(iterations, 1_000))
         var best = Double.infinity
         for _ in 0..<repetitions {
@@ -25,8 +31,8 @@ enum Benchmarks {
     }
 
     /// One `onNext` through `map → filter → distinctUntilChanged` to a subscriber.
-    static func chain() -> Result {
-        measure("onNext through map → filter → distinctUntilChanged", iterations: 1_000_000) { count in
+    static func chain(iterations: Int = 1_000_000) -> Result {
+        measure("onNext through map → filter → distinctUntilChanged", iterations: iterations) { count in
             let subject = PublishSubject<Int>()
             var sum = 0
             let subscription = subject.map { $0 &* 3 }.filter { $0 & 1 == 0 }.distinctUntilChanged()
@@ -38,9 +44,9 @@ enum Benchmarks {
     }
 
     /// One subscribe and dispose of the same chain on a relay (replaying its value).
-    static func subscribeDispose() -> Result {
+    static func subscribeDispose(iterations: Int = 100_000) -> Result {
         let relay = BehaviorRelay(value: 1)
-        return measure("subscribe + dispose (relay → map → filter → distinctUntilChanged)", iterations: 100_000) {
+        return measure("subscribe + dispose (relay → map → filter → distinctUntilChanged)", iterations: iterations) {
             count in
             var sum = 0
             for _ in 0..<count {
@@ -53,8 +59,8 @@ enum Benchmarks {
     }
 
     /// One `BehaviorRelay.accept` delivered to 1,000 subscribers.
-    static func relayFanOut() -> Result {
-        measure("BehaviorRelay.accept with 1,000 subscribers", iterations: 2_000) { count in
+    static func relayFanOut(iterations: Int = 2_000) -> Result {
+        measure("BehaviorRelay.accept with 1,000 subscribers", iterations: iterations) { count in
             let relay = BehaviorRelay(value: 0)
             var sum = 0
             let bag = DisposeBag()
@@ -65,8 +71,8 @@ enum Benchmarks {
     }
 
     /// One element from another thread through a `Driver` onto a screen scheduler.
-    static func driverHop() -> Result {
-        measure("Driver element hopped onto a screen scheduler", iterations: 200_000) { count in
+    static func driverHop(iterations: Int = 200_000) -> Result {
+        measure("Driver element hopped onto a screen scheduler", iterations: iterations) { count in
             let relay = BehaviorRelay(value: 0)
             let scheduler = ScreenScheduler(label: "benchmark")
             let bag = ScreenConfined(DisposeBag(), on: scheduler)
@@ -79,9 +85,109 @@ enum Benchmarks {
         }
     }
 
+    /// One element into each of two subjects through `combineLatest` to a subscriber.
+    static func combineLatestTwo(iterations: Int = 200_000) -> Result {
+        measure("onNext into both sources of combineLatest", iterations: iterations) { count in
+            let first = PublishSubject<Int>()
+            let second = PublishSubject<Int>()
+            var sum = 0
+            let subscription = Observable.combineLatest(first, second) { $0 &+ $1 }.subscribe(onNext: { sum &+= $0 })
+            for value in 0..<count {
+                first.onNext(value)
+                second.onNext(value)
+            }
+            subscription.dispose()
+            precondition(sum != 1, "keeps the work observable")
+        }
+    }
+
+    /// One element into each of two subjects through `zip` to a subscriber.
+    static func zipTwo(iterations: Int = 200_000) -> Result {
+        measure("onNext into both sources of zip", iterations: iterations) { count in
+            let first = PublishSubject<Int>()
+            let second = PublishSubject<Int>()
+            var sum = 0
+            let subscription = Observable.zip(first, second) { $0 &+ $1 }.subscribe(onNext: { sum &+= $0 })
+            for value in 0..<count {
+                first.onNext(value)
+                second.onNext(value)
+            }
+            subscription.dispose()
+            precondition(sum != 1, "keeps the work observable")
+        }
+    }
+
+    /// The benchmarks by name, each taking its operation count.
+    static var named: [(String, (Int) -> Result)] {
+        [
+            ("chain", { chain(iterations: $0) }), ("subscribeDispose", { subscribeDispose(iterations: $0) }),
+            ("relayFanOut", { relayFanOut(iterations: $0) }), ("driverHop", { driverHop(iterations: $0) }),
+            ("combineLatestTwo", { combineLatestTwo(iterations: $0) }), ("zipTwo", { zipTwo(iterations: $0) }),
+        ]
+    }
+
+    /// `ReactiveBenchmarks --once NAME COUNT` runs one benchmark once with `COUNT` operations, for callgrind
+    /// (`--callgrind` subtracts a run of 0 operations and divides).
+    static func runOnce(_ name: String, count: Int) {
+        guard let benchmark = named.first(where: { $0.0 == name })?.1 else {
+            print("unknown benchmark \(name); one of \(named.map(\.0))")
+            return
+        }
+        _ = benchmark(-count)
+    }
+
+    /// How many operations each benchmark runs under callgrind.
+    static let callgrindCounts = [
+        "chain": 20_000, "subscribeDispose": 5_000, "relayFanOut": 50, "driverHop": 5_000, "combineLatestTwo": 20_000,
+        "zipTwo": 20_000,
+    ]
+
+    /// `ReactiveBenchmarks --callgrind`: each benchmark's instructions per operation under callgrind (valgrind on
+    /// PATH): a run of the benchmark's count of operations minus a run of none, divided by the count. Exact and
+    /// repeatable, unlike the times, so a change's cost shows on a busy machine.
+    static func callgrind() {
+        print("Reactive benchmarks under callgrind (instructions per operation)")
+        for (name, _) in named {
+            let count = callgrindCounts[name] ?? 1_000
+            guard let base = instructions(name, count: 0), let total = instructions(name, count: count) else {
+                print("  \(name): valgrind failed")
+                return
+            }
+            print("  \(name): \((total - base) / count)")
+        }
+    }
+
+    /// The instructions callgrind counts for `--once name count`.
+    private static func instructions(_ name: String, count: Int) -> Int? {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("reactive-callgrind-\(name)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "valgrind", "--tool=callgrind", "--callgrind-out-file=\(output.path)", CommandLine.arguments[0], "--once",
+            name, "\(count)",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        guard let text = try? String(contentsOf: output, encoding: .utf8) else { return nil }
+        let summary = text.split(separator: "\n").first { $0.hasPrefix("summary:") || $0.hasPrefix("totals:") }
+        return summary?.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+    }
+
     static func run() {
+        let arguments = CommandLine.arguments
+        if arguments.count == 4, arguments[1] == "--once", let count = Int(arguments[3]) {
+            runOnce(arguments[2], count: count)
+            return
+        }
+        if arguments.count == 2, arguments[1] == "--callgrind" {
+            callgrind()
+            return
+        }
         print("Reactive benchmarks (release build, fastest of 5 runs)")
-        for result in [chain(), subscribeDispose(), relayFanOut(), driverHop()] {
+        for result in [chain(), subscribeDispose(), relayFanOut(), driverHop(), combineLatestTwo(), zipTwo()] {
             let perIteration = result.nanosecondsPerIteration
             let formatted =
                 perIteration >= 10_000

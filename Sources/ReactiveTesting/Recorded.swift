@@ -87,3 +87,38 @@ public struct Subscription: Equatable, Hashable, Sendable, CustomDebugStringConv
         unsubscribe == Int.max ? "(\(subscribe), never)" : "(\(subscribe), \(unsubscribe))"
     }
 }
+
+extension MaybeEvent: Equatable where Element: Equatable {
+    /// Equal kinds with equal elements; errors compare by their reflected description, as `Event`'s.
+    public static func == (lhs: MaybeEvent<Element>, rhs: MaybeEvent<Element>) -> Bool {
+        switch (lhs, rhs) {
+        case (.success(let left), .success(let right)): return left == right
+        case (.completed, .completed): return true
+        case (.error(let left), .error(let right)): return String(reflecting: left) == String(reflecting: right)
+        default: return false
+        }
+    }
+}
+
+extension CompletableEvent: Equatable {
+    /// Equal kinds; errors compare by their reflected description, as `Event`'s.
+    public static func == (lhs: CompletableEvent, rhs: CompletableEvent) -> Bool {
+        switch (lhs, rhs) {
+        case (.completed, .completed): return true
+        case (.error(let left), .error(let right)): return String(reflecting: left) == String(reflecting: right)
+        default: return false
+        }
+    }
+}
+
+extension Recorded {
+    /// The recorded events given, as an array, as RxTest's `Recorded.events(_:)`.
+    ///
+    /// ```swift
+    /// #expect(observer.events == Recorded.events(.next(210, 1), .completed(300)))
+    /// ```
+    public static func events<Element>(_ recordedEvents: Recorded<Event<Element>>...) -> [Recorded<Event<Element>>]
+    where Value == Event<Element> {
+        recordedEvents
+    }
+}

@@ -30,16 +30,16 @@ extension ReactiveTests {
             }
         }
 
-        // RxSwift's semantics: a source that completes without a value leaves nothing to combine, yet the result
-        // completes only once every source has completed.
-        @Test func aSourceCompletingEmptyWaitsForTheOthersToComplete() {
+        // RxSwift's semantics: once a source has completed without a value, nothing can ever be combined; the next
+        // element of the last live source ends the result.
+        @Test func aSourceCompletingEmptyEndsTheResultAtTheOthersNextElement() {
             expectNoLeaks {
                 let scheduler = TestScheduler(initialClock: 0)
                 let first = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
                 let second = scheduler.createHotObservable([.completed(220, Int.self)])
                 let observer = scheduler.start { Observable<(Int, Int)>.combineLatest(first, second).map { $0.0 } }
-                #expect(observer.events == [.completed(300)])
-                #expect(first.subscriptions == [Subscription(200, 300)])
+                #expect(observer.events == [.completed(230)])
+                #expect(first.subscriptions == [Subscription(200, 230)])
                 #expect(second.subscriptions == [Subscription(200, 220)])
             }
         }

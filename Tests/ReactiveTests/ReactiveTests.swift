@@ -1,4 +1,5 @@
 import Reactive
+import ReactiveTesting
 import Testing
 
 /// Every suite of this module nests in this one so that they run one at a time: each checks that
@@ -28,4 +29,12 @@ final class Collector<Value: Sendable>: Sendable {
     func append(_ value: Value) { storage.append(value) }
 
     var values: [Value] { storage.values }
+}
+
+/// The events the sequence `create` makes sends when subscribed at 200 on a fresh `TestScheduler` (created at 100,
+/// disposed at 1000).
+func recordedEvents<Output: ObservableConvertibleType>(_ create: @escaping () -> Output)
+    -> [Recorded<Event<Output.Element>>]
+{
+    TestScheduler(initialClock: 0).start(create).events
 }

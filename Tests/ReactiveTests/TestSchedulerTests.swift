@@ -51,5 +51,11 @@ extension ReactiveTests {
             #expect(observer.events == [.next(205, "a"), .completed(210)])
             #expect(cold.subscriptions == [Subscription(200, 210)])
         }
+
+        @Test func recordedEventsListsItsArguments() {
+            let events = Recorded.events(.next(210, 1), .completed(300))
+            #expect(events == [.next(210, 1), .completed(300)])
+            #expect(events != Recorded.events(.next(210, 1)))
+        }
     }
 }

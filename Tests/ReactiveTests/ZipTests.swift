@@ -23,30 +23,29 @@ extension ReactiveTests {
             }
         }
 
-        @Test func anElementNoOtherSourceCanPairCompletesOnceTheOthersHaveCompleted() {
+        @Test func anUnpairedElementWaitsUntilEverySourceHasCompleted() {
             expectNoLeaks {
                 let scheduler = TestScheduler(initialClock: 0)
                 let numbers = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
                 let letters = scheduler.createHotObservable([
-                    .next(240, "a"), .next(250, "b"), .next(260, "c"),
+                    .next(240, "a"), .next(250, "b"), .next(260, "c"), .completed(270),
                 ])
                 let observer = scheduler.start { Observable.zip(numbers, letters) { "\($0)\($1)" } }
-                #expect(observer.events == [.next(240, "1a"), .next(250, "2b"), .completed(260)])
+                // As RxSwift 6's: "c" can never be paired, but only the completion of both ends the result.
+                #expect(observer.events == [.next(240, "1a"), .next(250, "2b"), .completed(270)])
                 #expect(numbers.subscriptions == [Subscription(200, 230)])
-                #expect(letters.subscriptions == [Subscription(200, 260)])
+                #expect(letters.subscriptions == [Subscription(200, 270)])
             }
         }
 
-        @Test func aSourceCompletingEmptyEndsTheResultAtTheOthersNextElement() {
+        @Test func aSourceCompletingEmptyDoesNotEndTheResultWhileAnotherLives() {
             expectNoLeaks {
                 let scheduler = TestScheduler(initialClock: 0)
                 let numbers = scheduler.createHotObservable([.next(215, 1)])
                 let empty = scheduler.createHotObservable([.completed(210, Int.self)])
                 let observer = scheduler.start { Observable.zip(numbers, empty) { $0 + $1 } }
-                // RxSwift's testZip_EmptyNonEmpty: not at 210, when the empty one completes, but at the element
-                // that can never be paired.
-                #expect(observer.events == [.completed(215)])
-                #expect(numbers.subscriptions == [Subscription(200, 215)])
+                #expect(observer.events == [])
+                #expect(numbers.subscriptions == [Subscription(200, 1000)])
                 #expect(empty.subscriptions == [Subscription(200, 210)])
             }
         }

@@ -8,6 +8,10 @@ public enum RxError: Error, CustomDebugStringConvertible {
     case argumentOutOfRange
     /// A sequence expected to have elements had none.
     case noElements
+    /// A sequence expected to have one element had more.
+    case moreThanOneElement
+    /// An arithmetic overflow.
+    case overflow
     /// A time-out elapsed.
     case timeout
 
@@ -18,6 +22,8 @@ public enum RxError: Error, CustomDebugStringConvertible {
         case .disposed(let object): return "Object `\(object)` was already disposed."
         case .argumentOutOfRange: return "Argument out of range."
         case .noElements: return "Sequence doesn't contain any elements."
+        case .moreThanOneElement: return "Sequence contains more than one element."
+        case .overflow: return "Arithmetic overflow occurred."
         case .timeout: return "Sequence timeout."
         }
     }

@@ -8,17 +8,22 @@ extension ObservableType {
         let source = asObservable()
         return Observable.create { observer in
             let current = SerialDisposable()
-            current.disposable = source.subscribe { event in
-                guard case .error(let error) = event else {
-                    observer.on(event)
-                    return
-                }
-                do {
-                    current.disposable = try handler(error).subscribe(observer)
-                } catch {
-                    observer.onError(error)
-                }
-            }
+            // The first subscription goes into the slot before it is made: a source that fails while it is
+            // subscribed puts the handler's subscription there, which must not be replaced by the failed one.
+            let first = SingleAssignmentDisposable()
+            current.disposable = first
+            first.setDisposable(
+                source.subscribe { event in
+                    guard case .error(let error) = event else {
+                        observer.on(event)
+                        return
+                    }
+                    do {
+                        current.disposable = try handler(error).subscribe(observer)
+                    } catch {
+                        observer.onError(error)
+                    }
+                })
             return current
         }
     }

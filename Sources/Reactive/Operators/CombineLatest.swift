@@ -1,6 +1,7 @@
 extension ObservableType {
     /// Sends `resultSelector` of the latest elements of both sources whenever either sends, once
-    /// both have sent; completes when both have completed, fails on the first error.
+    /// both have sent; completes when both have completed, or (as RxSwift's) at an element of one when the other
+    /// completed without sending; fails on the first error.
     ///
     /// ```swift
     /// Observable.combineLatest(movie, favourites) { movie, favourites in favourites.contains(movie.id) }
@@ -68,7 +69,12 @@ func combineLatestOf<Result>(
                     case .next(let value):
                         if state.latest[index] == nil { state.missing -= 1 }
                         state.latest[index] = value
-                        guard state.missing == 0 else { return }
+                        guard state.missing == 0 else {
+                            // As RxSwift's: when every other source has completed, one that has not sent can never
+                            // be combined, so this element ends the result.
+                            if state.active == 1 { outbox.send(.completed) }
+                            return
+                        }
                         do { outbox.onNext(try resultSelector(state.latest.map { $0! })) } catch {
                             outbox.send(.error(error))
                         }

@@ -1,6 +1,7 @@
 extension ObservableType {
     /// Runs side effects at each event, subscription and disposal, passing events through.
-    /// An error thrown by `onNext` fails the sequence.
+    /// An error thrown by a callback before a stop event fails the sequence; `after…` callbacks run after the event
+    /// reached the observer.
     ///
     /// ```swift
     /// source.do(onNext: { log("next \($0)") })
@@ -9,7 +10,9 @@ extension ObservableType {
         onNext: ((Element) throws -> Void)? = nil,
         afterNext: ((Element) throws -> Void)? = nil,
         onError: ((any Error) throws -> Void)? = nil,
+        afterError: ((any Error) throws -> Void)? = nil,
         onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
@@ -29,8 +32,15 @@ extension ObservableType {
                     return
                 }
                 observer.on(event)
-                if case .next(let element) = event {
-                    do { try afterNext?(element) } catch { observer.onError(error) }
+                do {
+                    switch event {
+                    case .next(let element): try afterNext?(element)
+                    // After a stop event nothing more reaches the observer: what the callbacks throw is dropped.
+                    case .error(let error): try afterError?(error)
+                    case .completed: try afterCompleted?()
+                    }
+                } catch {
+                    observer.onError(error)
                 }
             }
             onSubscribed?()

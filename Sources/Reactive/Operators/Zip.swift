@@ -1,7 +1,7 @@
 extension ObservableType {
     /// Sends `resultSelector` of the sources' elements pairwise, by index: the first element of each, then the second
-    /// of each, and so on; fails on the first error. As RxSwift's: completes when every source has completed, or when
-    /// a source sends an element no other can pair because all the others have completed.
+    /// of each, and so on; fails on the first error. As RxSwift 6's: completes when every source has completed (an
+    /// element left unpaired, or a source that completed empty, does not end it earlier).
     ///
     /// ```swift
     /// Observable.zip(questions, answers) { question, answer in "\(question) \(answer)" }
@@ -78,7 +78,7 @@ extension ObservableType {
 }
 
 /// Zips any number of type-erased sources (the typed overloads cast back).
-private func zipOf<Result>(
+func zipOf<Result>(
     _ sources: [Observable<Any>], resultSelector: @escaping ([Any]) throws -> Result
 ) -> Observable<Result> {
     Observable.create { observer in
@@ -95,14 +95,9 @@ private func zipOf<Result>(
                         switch event {
                         case .next(let value):
                             state.queues[index].append(value)
-                            guard state.queues.allSatisfy({ !$0.isEmpty }) else {
-                                // As RxSwift's ZipSink: an element no other source will ever pair ends the result
-                                // once every other source has completed.
-                                if state.isDone.indices.allSatisfy({ $0 == index || state.isDone[$0] }) {
-                                    outbox.send(.completed)
-                                }
-                                return
-                            }
+                            // As RxSwift 6's ZipSink: an element that cannot be paired yet waits, even when every other
+                            // source has completed; only the completion of all ends the result.
+                            guard state.queues.allSatisfy({ !$0.isEmpty }) else { return }
                             let values = state.queues.indices.map { state.queues[$0].removeFirst() }
                             do { outbox.onNext(try resultSelector(values)) } catch {
                                 outbox.send(.error(error))

@@ -11,7 +11,7 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     /// driver.movie.drive(selection)  // `driver.movie` is a `Driver<Movie>`
     /// ```
     public func drive(_ relays: BehaviorRelay<Element?>...) -> any Disposable {
-        guard requireScreenScheduler("drive(_:)", file: #fileID, line: #line) != nil else {
+        guard mayDeliverHere("drive(_:)", file: #fileID, line: #line) else {
             return Disposables.create()
         }
         return asObservable().subscribe(onNext: { element in
@@ -21,7 +21,7 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
 
     /// Accepts every element, as an optional, into `relays`, on the calling screen.
     public func drive(_ relays: PublishRelay<Element?>...) -> any Disposable {
-        guard requireScreenScheduler("drive(_:)", file: #fileID, line: #line) != nil else {
+        guard mayDeliverHere("drive(_:)", file: #fileID, line: #line) else {
             return Disposables.create()
         }
         return asObservable().subscribe(onNext: { element in
@@ -31,7 +31,7 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
 
     /// Accepts every element into `relays`, on the calling screen.
     public func drive(_ relays: ReplayRelay<Element>...) -> any Disposable {
-        guard requireScreenScheduler("drive(_:)", file: #fileID, line: #line) != nil else {
+        guard mayDeliverHere("drive(_:)", file: #fileID, line: #line) else {
             return Disposables.create()
         }
         return asObservable().subscribe(onNext: { element in
@@ -41,7 +41,7 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
 
     /// Accepts every element, as an optional, into `relays`, on the calling screen.
     public func drive(_ relays: ReplayRelay<Element?>...) -> any Disposable {
-        guard requireScreenScheduler("drive(_:)", file: #fileID, line: #line) != nil else {
+        guard mayDeliverHere("drive(_:)", file: #fileID, line: #line) else {
             return Disposables.create()
         }
         return asObservable().subscribe(onNext: { element in
@@ -58,7 +58,7 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
     /// driver.tappedMovie.emit(to: lastTapped)  // `driver.tappedMovie` is a `Signal<Movie>`
     /// ```
     public func emit(to relays: PublishRelay<Element?>...) -> any Disposable {
-        guard requireScreenScheduler("emit(to:)", file: #fileID, line: #line) != nil else {
+        guard mayDeliverHere("emit(to:)", file: #fileID, line: #line) else {
             return Disposables.create()
         }
         return asObservable().subscribe(onNext: { element in
@@ -68,7 +68,7 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
 
     /// Accepts every element, as an optional, into `relays`, on the calling screen.
     public func emit(to relays: BehaviorRelay<Element?>...) -> any Disposable {
-        guard requireScreenScheduler("emit(to:)", file: #fileID, line: #line) != nil else {
+        guard mayDeliverHere("emit(to:)", file: #fileID, line: #line) else {
             return Disposables.create()
         }
         return asObservable().subscribe(onNext: { element in
@@ -78,7 +78,7 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
 
     /// Accepts every element into `relays`, on the calling screen.
     public func emit(to relays: ReplayRelay<Element>...) -> any Disposable {
-        guard requireScreenScheduler("emit(to:)", file: #fileID, line: #line) != nil else {
+        guard mayDeliverHere("emit(to:)", file: #fileID, line: #line) else {
             return Disposables.create()
         }
         return asObservable().subscribe(onNext: { element in
@@ -88,7 +88,7 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
 
     /// Accepts every element, as an optional, into `relays`, on the calling screen.
     public func emit(to relays: ReplayRelay<Element?>...) -> any Disposable {
-        guard requireScreenScheduler("emit(to:)", file: #fileID, line: #line) != nil else {
+        guard mayDeliverHere("emit(to:)", file: #fileID, line: #line) else {
             return Disposables.create()
         }
         return asObservable().subscribe(onNext: { element in

@@ -87,8 +87,8 @@ func enqueueWork(_ work: @escaping () -> Void, on scheduler: ScreenScheduler) {
 }
 
 extension Observable {
-    /// Delivers on the screen scheduler current at subscription time; passes events through
-    /// unchanged when subscribed off any screen.
+    /// Delivers on the screen scheduler current at subscription time; off any screen, on the mock sharing scheduler
+    /// if a test installed one, else passes events through unchanged.
     func deliveredOnSubscribingScreen() -> Observable<Element> {
         ScreenDeliveryProducer(self)
     }
@@ -106,7 +106,9 @@ final class ScreenDeliveryProducer<Element>: Observable<Element> {
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
         guard let scheduler = ScreenScheduler.current else {
-            return source.subscribe(observer)
+            // Off every screen: on the mock sharing scheduler of a test, if one is installed.
+            guard let mock = SharingScheduler.mock else { return source.subscribe(observer) }
+            return source.observe(on: mock).subscribe(observer)
         }
         let sink = ScreenDeliverySink(observer, on: scheduler)
         sink.setUpstream(source.subscribe(sink))

@@ -22,7 +22,8 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     /// returns, later ones (produced on any thread) on this screen's scheduler, never after the
     /// returned disposable is disposed there.
     ///
-    /// Called off a `ScreenScheduler` it subscribes nothing and reports a ``ProgrammerError``.
+    /// Called off a `ScreenScheduler` it subscribes nothing and reports a ``ProgrammerError``, unless a test installed a
+    /// mock sharing scheduler (`SharingScheduler.mock(scheduler:action:)`): then it delivers there.
     @inlinable  // See `subscribe(onNext:onError:onCompleted:onDisposed:)`.
     public func drive(
         onNext: ((Element) -> Void)? = nil,
@@ -30,8 +31,10 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
         onDisposed: (() -> Void)? = nil,
         file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        guard let scheduler = requireScreenScheduler("drive(onNext:)", file: file, line: line) else {
-            return Disposables.create()
+        guard let scheduler = ScreenScheduler.current else {
+            return subscribeOffScreen("drive(onNext:)", file: file, line: line, source: source) { source in
+                source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+            }
         }
         // One object subscribed to the shared source does the screen hop, the callbacks and the disposal (rather
         // than `asObservable()`'s delivery sink below a closures' observer and their subscription).
@@ -49,7 +52,7 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
         onDisposed: ((Object) -> Void)? = nil,
         file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        guard requireScreenScheduler("drive(with:onNext:)", file: file, line: line) != nil else {
+        guard mayDeliverHere("drive(with:onNext:)", file: file, line: line) else {
             return Disposables.create()
         }
         return asObservable().subscribe(
@@ -60,7 +63,7 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     /// ``ProgrammerError`` is reported).
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
     where Observer.Element == Element {
-        guard requireScreenScheduler("drive(_:)", file: #fileID, line: #line) != nil else {
+        guard mayDeliverHere("drive(_:)", file: #fileID, line: #line) else {
             return Disposables.create()
         }
         return asObservable().subscribe { event in
@@ -71,7 +74,7 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     /// Sends every element, as an optional, to `observers`, on the calling screen.
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
     where Observer.Element == Element? {
-        guard requireScreenScheduler("drive(_:)", file: #fileID, line: #line) != nil else {
+        guard mayDeliverHere("drive(_:)", file: #fileID, line: #line) else {
             return Disposables.create()
         }
         return asObservable().subscribe { event in
@@ -81,7 +84,7 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
 
     /// Accepts every element into `relays`, on the calling screen.
     public func drive(_ relays: BehaviorRelay<Element>...) -> any Disposable {
-        guard requireScreenScheduler("drive(_:)", file: #fileID, line: #line) != nil else {
+        guard mayDeliverHere("drive(_:)", file: #fileID, line: #line) else {
             return Disposables.create()
         }
         return asObservable().subscribe(onNext: { element in
@@ -91,7 +94,7 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
 
     /// Accepts every element into `relays`, on the calling screen.
     public func drive(_ relays: PublishRelay<Element>...) -> any Disposable {
-        guard requireScreenScheduler("drive(_:)", file: #fileID, line: #line) != nil else {
+        guard mayDeliverHere("drive(_:)", file: #fileID, line: #line) else {
             return Disposables.create()
         }
         return asObservable().subscribe(onNext: { element in

@@ -18,7 +18,8 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
     /// Subscribes closures on the calling screen; elements produced on any thread arrive on this
     /// screen's scheduler, never after the returned disposable is disposed there.
     ///
-    /// Called off a `ScreenScheduler` it subscribes nothing and reports a ``ProgrammerError``.
+    /// Called off a `ScreenScheduler` it subscribes nothing and reports a ``ProgrammerError``, unless a test installed a
+    /// mock sharing scheduler (`SharingScheduler.mock(scheduler:action:)`): then it delivers there.
     @inlinable  // See `subscribe(onNext:onError:onCompleted:onDisposed:)`.
     public func emit(
         onNext: ((Element) -> Void)? = nil,
@@ -26,8 +27,10 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
         onDisposed: (() -> Void)? = nil,
         file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        guard let scheduler = requireScreenScheduler("emit(onNext:)", file: file, line: line) else {
-            return Disposables.create()
+        guard let scheduler = ScreenScheduler.current else {
+            return subscribeOffScreen("emit(onNext:)", file: file, line: line, source: source) { source in
+                source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+            }
         }
         // As `drive(onNext:)`: one object does the screen hop, the callbacks and the disposal.
         let observer = CallbackObserver<Element>(
@@ -43,7 +46,7 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
         onDisposed: ((Object) -> Void)? = nil,
         file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        guard requireScreenScheduler("emit(with:onNext:)", file: file, line: line) != nil else {
+        guard mayDeliverHere("emit(with:onNext:)", file: file, line: line) else {
             return Disposables.create()
         }
         return asObservable().subscribe(
@@ -53,7 +56,7 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
     /// Sends every element to `observers`, on the calling screen.
     public func emit<Observer: ObserverType>(to observers: Observer...) -> any Disposable
     where Observer.Element == Element {
-        guard requireScreenScheduler("emit(to:)", file: #fileID, line: #line) != nil else {
+        guard mayDeliverHere("emit(to:)", file: #fileID, line: #line) else {
             return Disposables.create()
         }
         return asObservable().subscribe { event in
@@ -63,7 +66,7 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
 
     /// Accepts every element into `relays`, on the calling screen.
     public func emit(to relays: PublishRelay<Element>...) -> any Disposable {
-        guard requireScreenScheduler("emit(to:)", file: #fileID, line: #line) != nil else {
+        guard mayDeliverHere("emit(to:)", file: #fileID, line: #line) else {
             return Disposables.create()
         }
         return asObservable().subscribe(onNext: { element in
@@ -73,7 +76,7 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
 
     /// Accepts every element into `relays`, on the calling screen.
     public func emit(to relays: BehaviorRelay<Element>...) -> any Disposable {
-        guard requireScreenScheduler("emit(to:)", file: #fileID, line: #line) != nil else {
+        guard mayDeliverHere("emit(to:)", file: #fileID, line: #line) else {
             return Disposables.create()
         }
         return asObservable().subscribe(onNext: { element in
