@@ -14,7 +14,10 @@
 #
 # Usage: Benchmarks/instances/run.sh [--rounds 5] [--streams 1000] [--hops 20] [--page-rounds 5] [--duration 10s]
 #                                    [--connections 64] [--only fanout|pages] [--keep DIR]
+#                                    [--page-targets "one three direct sqlite"] [--bin PATH]
 #   --keep DIR: copy the raw records and logs (every round's screens.py output, wrk's, the instances') into DIR.
+#   --page-targets: which of the page measurements to run in each round (`direct sqlite`: PostgreSQL against SQLite).
+#   --bin PATH: run that `movies` (a release build of another revision) instead of building this one.
 # Needs: PostgreSQL (Debian postgresql), wrk, nginx-light, python3, curl, cc. Builds in release mode first.
 # Under Benchmarks/run.sh (`make bench`) the figures are also recorded for its JSON file (Benchmarks/figures.py).
 set -euo pipefail
@@ -27,6 +30,8 @@ DURATION=10s
 CONNECTIONS=64
 ONLY=""
 KEEP=""
+PAGE_TARGETS="one three direct sqlite"
+BIN=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --rounds) ROUNDS=$2; shift 2 ;;
@@ -37,6 +42,8 @@ while [ $# -gt 0 ]; do
         --connections) CONNECTIONS=$2; shift 2 ;;
         --only) ONLY=$2; shift 2 ;;
         --keep) KEEP=$2; shift 2 ;;
+        --page-targets) PAGE_TARGETS=$2; shift 2 ;;
+        --bin) BIN=$2; shift 2 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -100,11 +107,13 @@ for port in "$NGINX_ONE_PORT" "${PORT_OF[@]}" "$NGINX_THREE_PORT" "$SQLITE_PORT"
     ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "port $port is in use; stop what listens there" >&2; exit 1; }
 done
 
-echo "== building movies (release)"
-# swift build prints its errors on standard output: shown only when the build fails.
-(cd "$ROOT" && swift build -c release --product movies -Xswiftc -warnings-as-errors >"$WORK/build.log" 2>&1) ||
-    { tail -n 40 "$WORK/build.log" >&2; echo "the release build failed" >&2; exit 1; }
-BIN=$(cd "$ROOT" && swift build -c release --show-bin-path)/movies
+if [ -z "$BIN" ]; then
+    echo "== building movies (release)"
+    # swift build prints its errors on standard output: shown only when the build fails.
+    (cd "$ROOT" && swift build -c release --product movies -Xswiftc -warnings-as-errors >"$WORK/build.log" 2>&1) ||
+        { tail -n 40 "$WORK/build.log" >&2; echo "the release build failed" >&2; exit 1; }
+    BIN=$(cd "$ROOT" && swift build -c release --show-bin-path)/movies
+fi
 
 echo "== PostgreSQL: a throwaway cluster on a Unix socket (Deployment/postgres.sh)"
 POSTGRES_STARTED=1
@@ -341,23 +350,31 @@ if [ "$ONLY" != fanout ]; then
     echo "== pages: wrk -t2 -c$CONNECTIONS -d$DURATION --latency on GET /movies/1, every session kept" \
         "(--max-sessions 1000000), on PostgreSQL (and one SQLite instance beside them); $PAGE_ROUNDS alternating" \
         "rounds, fresh instances each"
+    wanted() { [[ " $PAGE_TARGETS " == *" $1 "* ]]; }
     for round in $(seq "$PAGE_ROUNDS"); do
-        start_instances a
-        nginx_in_front "$WORK/nginx-one-$round" "$NGINX_ONE_PORT" "a=${PORT_OF[a]}"
-        measure one "http://127.0.0.1:$NGINX_ONE_PORT/movies/1" "$(cat "$WORK/nginx-one-$round/nginx.pid")" \
-            "${PID_OF[@]}"
-        stop_nginx "$WORK/nginx-one-$round"
-        stop_instances
-        start_instances a b c
-        nginx_in_front "$WORK/nginx-three-$round" "$NGINX_THREE_PORT" \
-            "a=${PORT_OF[a]}" "b=${PORT_OF[b]}" "c=${PORT_OF[c]}"
-        measure three "http://127.0.0.1:$NGINX_THREE_PORT/movies/1" "$(cat "$WORK/nginx-three-$round/nginx.pid")" \
-            "${PID_OF[@]}"
-        stop_nginx "$WORK/nginx-three-$round"
-        stop_instances
-        start_instances a
-        measure direct "http://127.0.0.1:${PORT_OF[a]}/movies/1" - "${PID_OF[@]}"
-        stop_instances
+        if wanted one; then
+            start_instances a
+            nginx_in_front "$WORK/nginx-one-$round" "$NGINX_ONE_PORT" "a=${PORT_OF[a]}"
+            measure one "http://127.0.0.1:$NGINX_ONE_PORT/movies/1" "$(cat "$WORK/nginx-one-$round/nginx.pid")" \
+                "${PID_OF[@]}"
+            stop_nginx "$WORK/nginx-one-$round"
+            stop_instances
+        fi
+        if wanted three; then
+            start_instances a b c
+            nginx_in_front "$WORK/nginx-three-$round" "$NGINX_THREE_PORT" \
+                "a=${PORT_OF[a]}" "b=${PORT_OF[b]}" "c=${PORT_OF[c]}"
+            measure three "http://127.0.0.1:$NGINX_THREE_PORT/movies/1" \
+                "$(cat "$WORK/nginx-three-$round/nginx.pid")" "${PID_OF[@]}"
+            stop_nginx "$WORK/nginx-three-$round"
+            stop_instances
+        fi
+        if wanted direct; then
+            start_instances a
+            measure direct "http://127.0.0.1:${PORT_OF[a]}/movies/1" - "${PID_OF[@]}"
+            stop_instances
+        fi
+        wanted sqlite || { echo "  round $round done"; continue; }
         # The same page from one instance on its embedded SQLite file, no nginx: the store's share of the above.
         "$BIN" --root "$ROOT" --port "$SQLITE_PORT" --database "$WORK/pages-$round.sqlite" --max-sessions 1000000 \
             --max-connections 30000 --log-level warning >>"$WORK/sqlite.log" 2>&1 &

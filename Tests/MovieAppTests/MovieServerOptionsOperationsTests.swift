@@ -39,6 +39,16 @@ import Testing
         #expect(throws: MovieServerOptions.UsageError.self) { try MovieServerOptions.parse(["--metrics", "70000"]) }
     }
 
+    @Test func theDatabaseConnectionsFlagSizesThePostgreSQLPool() throws {
+        #expect(try MovieServerOptions.parse([]).databaseConnections == PostgreSQLMovieStore.defaultConnections)
+        #expect(try MovieServerOptions.parse(["--database-connections", "8"]).databaseConnections == 8)
+        #expect(try MovieServerOptions.parse([], environment: ["DATABASE_CONNECTIONS": "2"]).databaseConnections == 2)
+        #expect(throws: MovieServerOptions.UsageError.self) {
+            try MovieServerOptions.parse(["--database-connections", "0"])
+        }
+        #expect(MovieServerOptions.usage.contains("--database-connections"))
+    }
+
     @Test func helpListsEveryFlagAndEnvironmentVariable() {
         for name in [
             "--dev", "--log-format", "--metrics", "--log-level", "--access-log", "--no-access-log", "SCREENPLAY_DEV",

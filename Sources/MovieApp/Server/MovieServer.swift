@@ -25,7 +25,8 @@ public final class MovieServer: Sendable {
         let store: any MovieStore
         if options.usesPostgreSQL, let url = options.database {
             store = try PostgreSQLMovieStore(
-                url: url, seedingFrom: options.catalogPath, logger: options.operations.logger)
+                url: url, seedingFrom: options.catalogPath, connections: options.databaseConnections,
+                logger: options.operations.logger)
         } else {
             store = try SQLiteMovieStore(path: options.databasePath, seedingFrom: options.catalogPath)
         }

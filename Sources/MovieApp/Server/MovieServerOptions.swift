@@ -20,6 +20,9 @@ public struct MovieServerOptions: Sendable, Equatable {
     /// store's (``MovieStore/signInKey()``), made once and kept with the movies: sign-ins survive a restart, and every
     /// instance on one database shares it.
     public var signInSecret: String?
+    /// At most how many connections a PostgreSQL store queries on at once (`--database-connections`,
+    /// `DATABASE_CONNECTIONS`); default ``PostgreSQLMovieStore/defaultConnections``. Unused with SQLite.
+    public var databaseConnections = PostgreSQLMovieStore.defaultConnections
 
     /// The defaults.
     public init() {}
@@ -57,6 +60,10 @@ public struct MovieServerOptions: Sendable, Equatable {
             help: "SQLite database file, or a postgresql://user:password@host/db URL; created and seeded\n"
                 + "on first run (default ROOT/.data/movies.sqlite)"),
         ApplicationOptions.Option(
+            flag: "--database-connections", environment: "DATABASE_CONNECTIONS", valueName: "N",
+            help: "with PostgreSQL: at most N connections for queries at once, besides the listener's\n"
+                + "(default \(PostgreSQLMovieStore.defaultConnections))"),
+        ApplicationOptions.Option(
             flag: "--catalog", environment: "CATALOG", valueName: "FILE",
             help: "catalog JSON a new database is seeded from (default ROOT/Catalog/movies.json)"),
         ApplicationOptions.Option(
@@ -82,6 +89,12 @@ public struct MovieServerOptions: Sendable, Equatable {
             arguments, environment: environment, program: "movies", options: Self.options, rootHolds: rootHolds)
         options.database = options.application.values["--database"]
         options.catalog = options.application.values["--catalog"]
+        if let connections = options.application.values["--database-connections"] {
+            guard let count = Int(connections), (1...1000).contains(count) else {
+                throw UsageError(message: "--database-connections must be a number from 1 to 1000", isHelp: false)
+            }
+            options.databaseConnections = count
+        }
         options.apiToken = options.application.values["--api-token"]
         options.accounts = options.application.values["--accounts"]
         options.signInSecret = options.application.values["--signin-secret"]

@@ -6,7 +6,9 @@ public import Reactive
 /// are thrown as ``StoreError`` (``StoreError/Kind/notFound`` for an unknown id on update,
 /// ``StoreError/Kind/unavailable`` when the storage fails), never a crash. Every check-then-write is atomic: a
 /// conditional update decides and writes in one transaction. ``SQLiteMovieStore`` is the embedded implementation,
-/// ``PostgreSQLMovieStore`` the one several instances share. Whatever the app needs of a store is on this protocol,
+/// ``PostgreSQLMovieStore`` the one several instances share. A read sees every commit made through the same store at
+/// once; a commit made through another store on the same database, at once on SQLite, and on PostgreSQL once its
+/// notification has reached the reading instance (which answers movies it has read from memory). Whatever the app needs of a store is on this protocol,
 /// so the app never asks which kind it has.
 ///
 /// ```swift

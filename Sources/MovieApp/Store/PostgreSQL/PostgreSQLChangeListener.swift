@@ -10,8 +10,8 @@ import Reactive
 /// connection's socket until PostgreSQL sends something (`PQconsumeInput`, `PQnotifies`): no thread per
 /// notification, no work while nothing happens.
 ///
-/// When the connection is lost it reconnects with a backoff (0.1 s doubling to 2 s), listens again and calls
-/// `onReconnect`, so its owner can resync what it missed meanwhile.
+/// When the connection is lost it calls `onLoss`, reconnects with a backoff (0.1 s doubling to 2 s), listens again
+/// and calls `onReconnect`, so its owner can resync what it missed meanwhile (and stop trusting what it kept).
 final class PostgreSQLChangeListener: Sendable {
     private let address: PostgreSQLAddress
     private let channel: String
@@ -74,7 +74,10 @@ final class PostgreSQLChangeListener: Sendable {
             var descriptor = pollfd(fd: open.socket, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, 500)
             guard ready > 0 else {
-                if ready < 0 && errno != EINTR { connection = nil }
+                if ready < 0 && errno != EINTR {
+                    onLoss("the listening connection to \(address) failed: poll")
+                    connection = nil
+                }
                 continue
             }
             let isUp = open.consumeInput() && open.isConnected

@@ -27,7 +27,8 @@ struct PostgreSQLAddress: Sendable, CustomStringConvertible {
     var description: String { "PostgreSQL at \(host) as \(user)" }
 }
 
-/// One libpq connection. Not thread-safe: the store keeps it inside a lock, the listener on its queue.
+/// One libpq connection. Not thread-safe: the store's pool lends it to one caller at a time, the listener keeps it on
+/// its thread.
 ///
 /// Every libpq result goes through ``check(_:_:)``, which throws a ``StoreError`` with PostgreSQL's own message and
 /// what the store was doing; messages name the host and user, never the password.

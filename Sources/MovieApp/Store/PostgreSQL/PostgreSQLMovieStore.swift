@@ -13,7 +13,13 @@ public import Screenplay
 /// instance publishes its own change at once, before its notification comes back. When the listening connection is
 /// lost the store reconnects, listens again and resyncs by reading every movie's version, so no change is missed.
 ///
-/// Queries share one connection behind a lock; a lost connection is opened again by the next query. While
+/// Queries run on a pool of connections (``PostgreSQLConnectionPool``, `connections` of them at most, made when
+/// needed), so reads from several threads do not wait for each other's round trips; a lost connection is replaced by
+/// the next query, and a read that found its connection lost runs once more on a new one. Movies read are kept
+/// (``PostgreSQLMovieCache``) and answered from memory, exact: the store's own commits update them, and every
+/// notification drops an older one before it counts as received, so once an instance has received the notification
+/// of a change it never answers the movie as it was before; while the listener is down, and when it is back, the
+/// cache is emptied (it may have missed notifications). While
 /// PostgreSQL is unreachable every method throws ``StoreError`` of kind ``StoreError/Kind/unavailable`` (the API
 /// answers 503, `/readyz` fails) and a write leaves nothing half-written (its transaction rolls back). Messages name
 /// the host and user, never the password.
@@ -32,20 +38,26 @@ public final class PostgreSQLMovieStore: MovieStore {
     /// Counts of what the listener did, for `/metrics`.
     public let statistics = PostgreSQLStoreStatistics()
 
+    /// The pool's size when none is given: the I/O threads' reads, the listener's and a few writes side by side.
+    public static let defaultConnections = 4
+
     private let address: PostgreSQLAddress
-    private let connection: Locked<PostgreSQLConnection?>
+    private let pool: PostgreSQLConnectionPool
     private let feed = MovieChangeFeed()
-    /// Per movie, the newest version published to the feed.
-    private let versions = Locked<[Int: Int]>([:])
+    let cache = PostgreSQLMovieCache()
     private let logger: Logger?
     private let listener: Locked<PostgreSQLChangeListener?> = Locked(nil)
 
     /// Connects to `url` (`postgresql://user:password@host:port/database`, or `?host=/socket/folder`), creates the
-    /// schema and seeds it from `catalogPath` when it holds no movie, and starts listening for changes.
+    /// schema and seeds it from `catalogPath` when it holds no movie, and starts listening for changes. Queries use
+    /// at most `connections` connections at once (at least one), besides the listener's.
     ///
     /// - Throws: ``StoreError`` when PostgreSQL cannot be reached or refuses the credentials (naming host and user),
     ///   the schema is newer than this program, or the catalog is invalid.
-    public init(url: String, seedingFrom catalogPath: String? = nil, logger: Logger? = nil) throws(StoreError) {
+    public init(
+        url: String, seedingFrom catalogPath: String? = nil, connections: Int = defaultConnections,
+        logger: Logger? = nil
+    ) throws(StoreError) {
         guard let address = PostgreSQLAddress(url) else {
             throw StoreError(.unavailable, message: "not a postgresql:// URL")
         }
@@ -53,18 +65,22 @@ public final class PostgreSQLMovieStore: MovieStore {
         self.logger = logger
         let first = try PostgreSQLConnection(address)
         try Self.prepare(first, seedingFrom: catalogPath)
-        connection = Locked(first)
         let known = try first.execute("SELECT id, version FROM movies", [], "reading the versions")
-        versions.withLock { versions in
-            for row in known {
-                if let id = row[0].flatMap(Int.init), let v = row[1].flatMap(Int.init) { versions[id] = v }
-            }
+        var versions: [Int: Int] = [:]
+        for row in known {
+            if let id = row[0].flatMap(Int.init), let v = row[1].flatMap(Int.init) { versions[id] = v }
         }
+        cache.start(publishedVersions: versions)
+        pool = PostgreSQLConnectionPool(address: address, size: connections, first: first)
         let listener = PostgreSQLChangeListener(
             address: address, channel: Self.channel,
             onNotification: { [weak self] payload in self?.received(payload) },
-            onReconnect: { [weak self] in self?.resync() },
+            onReconnect: { [weak self] in
+                self?.cache.listenerBack()
+                self?.resync()
+            },
             onLoss: { [weak self] error in
+                self?.cache.listenerLost()
                 self?.logger?.log(.warning, "store.listener_lost", ["store": address.description, "error": "\(error)"])
             })
         try listener.start()
@@ -128,15 +144,26 @@ public final class PostgreSQLMovieStore: MovieStore {
         }
     }
 
+    /// Every movie, read from the database (on a connection of the pool's); the rows read fill the cache.
     public func allMovies() throws(StoreError) -> [Movie] {
-        try withConnection { connection throws(StoreError) in
+        let ticket = cache.startRead()
+        let rows = try pool.withConnection(retryingLostConnection: true) { connection throws(StoreError) in
             try connection.execute("SELECT \(Self.columns) FROM movies ORDER BY id", [], "reading the movies")
-                .map { row throws(StoreError) in try Self.movie(from: row) }
+        }
+        return try rows.map { row throws(StoreError) in
+            let movie = try Self.movie(from: row)
+            cache.read(movie, version: row[9].flatMap(Int.init) ?? 0, ticket: ticket)
+            return movie
         }
     }
 
+    /// The movie from the cache, or read from the database and kept.
     public func movie(id: Int) throws(StoreError) -> Movie? {
-        try withConnection { connection throws(StoreError) in try Self.movie(id: id, in: connection)?.movie }
+        let (cached, ticket) = cache.movie(id: id)
+        if let cached { return cached }
+        guard let (movie, version) = try readMovie(id: id) else { return nil }
+        cache.read(movie, version: version, ticket: ticket)
+        return movie
     }
 
     public func update(id: Int, with patch: MoviePatch) throws(StoreError) -> Movie {
@@ -152,14 +179,18 @@ public final class PostgreSQLMovieStore: MovieStore {
             guard let movie = try movie(id: id) else { throw .movieNotFound(id) }
             return movie
         }
-        let result = try withConnection { connection throws(StoreError) -> (Movie, version: Int)? in
-            try connection.inTransaction { () throws(StoreError) -> (Movie, version: Int)? in
+        // The row locked for the write is the newest committed: it refreshes the cache even when nothing is written,
+        // so a save refused because another instance changed the movie is followed by reads of that change.
+        let ticket = cache.startRead()
+        let result = try pool.withConnection { connection throws(StoreError) -> (Movie, version: Int, isNew: Bool) in
+            try connection.inTransaction { () throws(StoreError) -> (Movie, version: Int, isNew: Bool) in
                 guard let current = try Self.movie(id: id, in: connection, forUpdate: true) else {
                     throw .movieNotFound(id)
                 }
+                cache.read(current.movie, version: current.version, ticket: ticket)
                 if let expected, current.movie != expected { throw .changedMeanwhile(id) }
                 let updated = patch.applied(to: current.movie)
-                guard updated != current.movie else { return nil }
+                guard updated != current.movie else { return (current.movie, current.version, false) }
                 var parameters = try Self.values(of: updated)
                 parameters.append(Self.channel)
                 let rows = try connection.execute(
@@ -175,13 +206,11 @@ public final class PostgreSQLMovieStore: MovieStore {
                 guard let version = Self.firstInteger(rows) else {
                     throw StoreError(.unavailable, message: "updating movie \(id): no version came back")
                 }
-                return (updated, version)
+                return (updated, version, true)
             }
         }
-        guard let (movie, version) = result else {
-            guard let movie = try self.movie(id: id) else { throw .movieNotFound(id) }
-            return movie
-        }
+        let (movie, version, isNew) = result
+        guard isNew else { return movie }
         // Taken after the commit, as a receiving instance's is (the commit's clock time, in the notification).
         publish(movie, version: version, committedAt: Date())
         return movie
@@ -200,7 +229,7 @@ public final class PostgreSQLMovieStore: MovieStore {
     /// An insert that does nothing when a key is there, then a read: of instances asking at once, the inserts after
     /// the first wait for its commit and do nothing, so all of them read the one key committed.
     public func signInKey() throws(StoreError) -> String {
-        try withConnection { connection throws(StoreError) in
+        try pool.withConnection { connection throws(StoreError) in
             try connection.execute(
                 "INSERT INTO settings (name, value) VALUES ('signin_key', $1) ON CONFLICT (name) DO NOTHING",
                 [SignInKey.make()], "keeping the sign-in key")
@@ -213,32 +242,43 @@ public final class PostgreSQLMovieStore: MovieStore {
         }
     }
 
-    /// `movies_store_info{kind="postgresql"} 1` and what the change listener did.
+    /// `movies_store_info{kind="postgresql"} 1`, what the change listener did, the cache's hits and misses and the
+    /// connections made.
     public func metricsExposition() -> String {
-        "# HELP movies_store_info The store the movies live in.\n# TYPE movies_store_info gauge\n"
-            + "movies_store_info{kind=\"postgresql\"} 1\n" + statistics.exposition()
+        let reads = cache.statistics
+        var text = "# HELP movies_store_info The store the movies live in.\n# TYPE movies_store_info gauge\n"
+        text += "movies_store_info{kind=\"postgresql\"} 1\n" + statistics.exposition()
+        text += "# HELP movies_store_reads_total Reads of one movie, answered from memory or from the database.\n"
+        text += "# TYPE movies_store_reads_total counter\n"
+        text += "movies_store_reads_total{from=\"cache\"} \(reads.hits)\n"
+        text += "movies_store_reads_total{from=\"database\"} \(reads.misses)\n"
+        text += "# HELP movies_store_connections_opened_total Query connections made (a lost one is replaced).\n"
+        text += "# TYPE movies_store_connections_opened_total counter\n"
+        text += "movies_store_connections_opened_total \(pool.statistics.opened)\n"
+        return text
     }
+
+    /// The query connections' counts: made, lent out now and at most at once.
+    var connectionStatistics: PostgreSQLConnectionPool.Statistics { pool.statistics }
 
     // MARK: Changes from other instances
 
     /// A notification's payload, `id:version:commit-micros`; one that does not parse is logged and answered with a
-    /// resync.
+    /// resync. The cache drops the movie's older entry before the notification counts as received.
     private func received(_ payload: String) {
-        statistics.notificationReceived()
         let parts = payload.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 3, let id = Int(parts[0]), let version = Int(parts[1]), let micros = Int64(parts[2])
         else {
+            statistics.notificationReceived()
             logger?.log(.warning, "store.notification_unreadable", ["payload": String(payload.prefix(200))])
             resync()
             return
         }
-        guard version > (versions.withLock { $0[id] } ?? 0) else { return }
+        cache.heard(of: id, version: version)
+        statistics.notificationReceived()
+        guard cache.isUnpublished(id, version: version) else { return }
         do {
-            guard
-                let (movie, current) = try withConnection({ connection throws(StoreError) in
-                    try Self.movie(id: id, in: connection)
-                })
-            else { return }
+            guard let (movie, current) = try readMovie(id: id) else { return }
             publish(movie, version: current, committedAt: Date(timeIntervalSince1970: Double(micros) / 1_000_000))
         } catch {
             logger?.log(.warning, "store.change_unread", ["movie": String(id), "error": "\(error)"])
@@ -250,7 +290,7 @@ public final class PostgreSQLMovieStore: MovieStore {
     private func resync() {
         statistics.resynced()
         do {
-            let rows = try withConnection { connection throws(StoreError) in
+            let rows = try pool.withConnection(retryingLostConnection: true) { connection throws(StoreError) in
                 try connection.execute("SELECT \(Self.columns) FROM movies", [], "resyncing")
             }
             var published = 0
@@ -264,35 +304,25 @@ public final class PostgreSQLMovieStore: MovieStore {
         }
     }
 
-    /// Publishes `movie` at `version` unless a version as new has been published; under the versions' lock, so a
-    /// late version can never follow a newer one into the feed.
+    /// Keeps `movie` at `version` in the cache, then publishes it unless a version as new has been published; under
+    /// the cache's lock (the feed's `publish` only enqueues), so a late version can never follow a newer one into
+    /// the feed, and an observer told of the change reads it.
     @discardableResult
     private func publish(_ movie: Movie, version: Int, committedAt: Date?) -> Bool {
         let statistics = statistics
-        return versions.withLock { versions in
-            guard version > versions[movie.id] ?? 0 else { return false }
-            versions[movie.id] = version
+        return cache.committed(movie, version: version) {
             feed.publish(movie) {
                 if let committedAt { statistics.delivered(after: Date().timeIntervalSince(committedAt)) }
             }
-            return true
         }
     }
 
     // MARK: Rows
 
-    /// Runs `body` on the query connection, connecting first when there is none; a connection found lost after a
-    /// failure is dropped, so the next call connects again.
-    private func withConnection<T>(_ body: (PostgreSQLConnection) throws(StoreError) -> T) throws(StoreError) -> T {
-        try connection.withLock { connection throws(StoreError) in
-            if connection?.isConnected != true { connection = try PostgreSQLConnection(address) }
-            guard let open = connection else { throw StoreError(.unavailable, message: "no connection") }
-            do throws(StoreError) {
-                return try body(open)
-            } catch {
-                if !open.isConnected { connection = nil }
-                throw error
-            }
+    /// Movie `id` and its version as the database has them now, on a connection of the pool's.
+    private func readMovie(id: Int) throws(StoreError) -> (movie: Movie, version: Int)? {
+        try pool.withConnection(retryingLostConnection: true) { connection throws(StoreError) in
+            try Self.movie(id: id, in: connection)
         }
     }
 
