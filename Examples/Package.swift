@@ -28,6 +28,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Screenplay", package: "Screenplay"),
                 .product(name: "ScreenplayTesting", package: "Screenplay"),
+                .product(name: "Reactive", package: "Screenplay"),
                 .product(name: "ReactiveTesting", package: "Screenplay"),
             ],
             // Templates/ makes it a target with resources, as the snippets that read `Bundle.module` expect.

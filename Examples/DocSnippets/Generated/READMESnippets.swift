@@ -20,13 +20,13 @@ extension READMESnippets {
         )
     }
 
-    // README.md:274
-    func snippetAtLine274() async throws {
+    // README.md:277
+    func snippetAtLine277() async throws {
         assertSnapshot(of: harness.page, as: .html)
     }
 
-    // README.md:286
-    func snippetAtLine286() async throws {
+    // README.md:289
+    func snippetAtLine289() async throws {
         let harness = try ScreenHarness(templates: "Templates") { request in makeCounter(request) }
         harness.tap("add")
         #expect(harness.patches.count == 1)
