@@ -28,4 +28,17 @@ import ViewKit
         #expect(!Optional(composed).hasSameUTF8(as: none))
         #expect(none.hasSameUTF8(as: none))
     }
+
+    @Test func thePublicSameTextIsCodePointForCodePoint() {
+        // What an app asks when it decides whether a text changed: the same answer as the views' own comparison.
+        let composed = "Amélie"
+        let decomposed = "Ame\u{301}lie"
+        let copy = String(decoding: Array(composed.utf8), as: UTF8.self)
+        #expect(composed.isSameText(as: copy))
+        #expect(!composed.isSameText(as: decomposed))
+        #expect(!composed.isSameText(as: "Amelie"))
+        #expect(["Heat", composed].isSameText(as: ["Heat", copy]))
+        #expect(![composed].isSameText(as: [decomposed]))
+        #expect(!["Heat"].isSameText(as: ["Heat", "Ronin"]))
+    }
 }

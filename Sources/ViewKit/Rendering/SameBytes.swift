@@ -32,6 +32,26 @@ extension String {
     }
 }
 
+extension String {
+    /// Whether the two strings are the same text, code point for code point.
+    ///
+    /// `==` compares canonical equivalence: it calls "é" and "e\u{301}" (an "e" and a combining accent) equal, though a
+    /// page shows them as different code points. This is what a view's setter asks before it marks itself for
+    /// rendering; ask it where an app decides whether a text changed (a driver's `distinctUntilChanged`, a binder
+    /// that builds strings again only for a new title). Two strings that share their storage compare without reading
+    /// it, so a value handed unchanged to every screen of a fan-out costs almost nothing to compare.
+    ///
+    /// ```swift
+    /// driver.data.map(\.title).distinctUntilChanged { $0.isSameText(as: $1) }
+    /// ```
+    public func isSameText(as other: String) -> Bool { hasSameUTF8(as: other) }
+}
+
+extension [String] {
+    /// Whether both hold the same texts in the same order, each compared by ``Swift/String/isSameText(as:)``.
+    public func isSameText(as other: [String]) -> Bool { hasSameUTF8(as: other) }
+}
+
 extension String? {
     /// ``Swift/String/hasSameUTF8(as:)`` for optional strings: two `nil`s are the same, `nil` and a string are not.
     package func hasSameUTF8(as other: String?) -> Bool {
