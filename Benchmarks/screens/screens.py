@@ -69,11 +69,15 @@ CSRF = re.compile(rb'name="csrf" value="([^"]+)"')
 SCREEN_ID = re.compile(rb'<html[^>]* data-screen="([^"]+)"')
 SCREEN_URL = re.compile(rb'<html[^>]* data-screen-url="([^"]+)"')
 LAST_EVENT_ID = re.compile(rb'<html[^>]* data-last-event-id="([^"]*)"')
+RENDER = re.compile(rb'<html[^>]* data-render="([^"]*)"')
+# The browser every request comes from, as its identity cookie: a page's token is signed for the browser it was
+# rendered for, and the live screen is built from it when the page attaches (or posts).
+BROWSER_COOKIE = "Cookie: screenplay_browser=benchBrowserAAAAAAAAAA\r\n"
 STREAM_ID = re.compile(rb'event: stream\ndata: \{"stream":"([^"]+)"')
 
 # One screen as its page shows it: its path stem (/screens/<sid>), the CSRF token, the screen id, its URL and the
-# last event id it was rendered with.
-Screen = collections.namedtuple("Screen", "path csrf id url last")
+# last event id and render digest it was rendered with.
+Screen = collections.namedtuple("Screen", "path csrf id url last render")
 
 
 def proc_status(pid, field):
@@ -185,7 +189,7 @@ def http_response_complete(buffer):
 
 def open_screens(loop, port, count, path, connections=32):
     """GETs `path` count times over `connections` keep-alive connections; returns [Screen]."""
-    request = f"GET {path} HTTP/1.1\r\nHost: bench\r\n\r\n".encode()
+    request = f"GET {path} HTTP/1.1\r\nHost: bench\r\n{BROWSER_COOKIE}\r\n".encode()
     sockets = [loop.connect(port) for _ in range(min(connections, count))]
     screens, sent = [], 0
     for s in sockets:
@@ -200,9 +204,10 @@ def open_screens(loop, port, count, path, connections=32):
                 sid, csrf = SID.search(page), CSRF.search(page)
                 if not page.startswith(b"HTTP/1.1 200") or not sid or not csrf:
                     sys.exit(f"unexpected page: {page[:200]!r}")
-                found = [pattern.search(page) for pattern in (SCREEN_ID, SCREEN_URL, LAST_EVENT_ID)]
-                screen_id, url, last = (html.unescape(m.group(1).decode()) if m else None for m in found)
-                screens.append(Screen("/screens/" + sid.group(1).decode(), csrf.group(1).decode(), screen_id, url, last))
+                found = [pattern.search(page) for pattern in (SCREEN_ID, SCREEN_URL, LAST_EVENT_ID, RENDER)]
+                screen_id, url, last, render = (html.unescape(m.group(1).decode()) if m else None for m in found)
+                screens.append(Screen("/screens/" + sid.group(1).decode(), html.unescape(csrf.group(1).decode()),
+                                      screen_id, url, last, render))
                 if sent < count:
                     loop.sockets[fd].send(request)
                     sent += 1
@@ -229,7 +234,7 @@ def open_shared_streams(loop, port, screens, per_stream, connections=32, deadlin
     streams = []
     for _ in groups:
         s = loop.connect(port)
-        s.send(b"GET /streams HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n")
+        s.send(f"GET /streams HTTP/1.1\r\nHost: bench\r\n{BROWSER_COOKIE}Accept: text/event-stream\r\n\r\n".encode())
         streams.append(s)
     names = {}
     end = time.time() + deadline
@@ -250,8 +255,8 @@ def open_shared_streams(loop, port, screens, per_stream, connections=32, deadlin
 
     def attach_request(stream, screen):
         body = urllib.parse.urlencode({"screen": screen.id, "csrf": screen.csrf, "url": screen.url,
-                                       "last": screen.last or "0", "version": "2"}).encode()
-        return (f"POST /streams/{stream}/screens HTTP/1.1\r\nHost: bench\r\n"
+                                       "last": screen.last or "0", "version": "2", "render": screen.render or ""}).encode()
+        return (f"POST /streams/{stream}/screens HTTP/1.1\r\nHost: bench\r\n{BROWSER_COOKIE}"
                 f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
     requests = [attach_request(names[s.fileno()], screen) for s, group in zip(streams, groups) for screen in group]
     posters = [loop.connect(port) for _ in range(min(connections, len(requests)))]
@@ -683,8 +688,8 @@ def action(args):
     except BlockingIOError:
         pass
     post_socket = loop.connect(args.port)
-    body = f"csrf={csrf}".encode()
-    post = (f"POST {sid}/actions/refresh HTTP/1.1\r\nHost: bench\r\nX-Requested-With: fetch\r\n"
+    body = urllib.parse.urlencode({"csrf": csrf}).encode()
+    post = (f"POST {sid}/actions/refresh HTTP/1.1\r\nHost: bench\r\n{BROWSER_COOKIE}X-Requested-With: fetch\r\n"
             f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
     sfd, pfd = stream.fileno(), post_socket.fileno()
     times, wire_sizes, events = [], 0, b""

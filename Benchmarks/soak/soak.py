@@ -60,6 +60,11 @@ def rss_kib():
     return 0
 
 
+# The browser every page comes from (its identity cookie): a page's token is signed for it, and its posts and attaches
+# build the live screen from that token.
+BROWSER = {"Cookie": "screenplay_browser=soakBrowserAAAAAAAAAAA"}
+
+
 def movie_ids():
     connection = connect()
     connection.request("GET", "/api/movies")
@@ -71,16 +76,16 @@ def pages_and_actions():
         try:
             connection = connect()
             target = random.choice(["/", "/movies/1", "/movies/2", "/movies/3", "/nope"])
-            connection.request("GET", target)
+            connection.request("GET", target, headers=BROWSER)
             page = connection.getresponse().read().decode()
             bump("pages")
             token = re.search(r'name="csrf" value="([^"]+)"', page)
             action = re.search(r'action="(/screens/[^"]+/actions/refresh)"', page)
             if token and action:
-                body = "csrf=" + token.group(1)
+                body = urllib.parse.urlencode({"csrf": html.unescape(token.group(1))})
                 connection = connect()
                 connection.request("POST", action.group(1), body, {
-                    "Content-Type": "application/x-www-form-urlencoded", "X-Requested-With": "fetch"})
+                    "Content-Type": "application/x-www-form-urlencoded", "X-Requested-With": "fetch", **BROWSER})
                 status = connection.getresponse().status
                 if status in (204, 303):
                     bump("actions")
@@ -116,7 +121,7 @@ def streams():
         step = "page"
         try:
             connection = connect()
-            connection.request("GET", "/movies/1")
+            connection.request("GET", "/movies/1", headers=BROWSER)
             page = connection.getresponse().read().decode()
             names = {name: re.search(rf'<html[^>]* data-{name}="([^"]*)"', page) for name in
                      ("screen", "csrf", "screen-url", "last-event-id")}
@@ -125,7 +130,7 @@ def streams():
                 continue
             step = "stream head"
             stream = connect()
-            stream.request("GET", "/streams", headers={"Accept": "text/event-stream"})
+            stream.request("GET", "/streams", headers={"Accept": "text/event-stream", **BROWSER})
             response = stream.getresponse()
             step = "first event"
             greeting = response.fp.read1(1024).decode() if hasattr(response.fp, "read1") else ""
@@ -136,11 +141,11 @@ def streams():
                 continue
             step = "attach"
             form = urllib.parse.urlencode({
-                "screen": names["screen"].group(1), "csrf": names["csrf"].group(1),
+                "screen": names["screen"].group(1), "csrf": html.unescape(names["csrf"].group(1)),
                 "url": html.unescape(names["screen-url"].group(1)), "last": names["last-event-id"].group(1),
                 "version": "2"})
             connection.request("POST", f"/streams/{named.group(1)}/screens", body=form,
-                               headers={"Content-Type": "application/x-www-form-urlencoded"})
+                               headers={"Content-Type": "application/x-www-form-urlencoded", **BROWSER})
             attached = connection.getresponse()
             attached.read()
             if attached.status != 204:

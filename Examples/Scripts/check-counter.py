@@ -6,11 +6,13 @@
 Starts it on a free port with `--root Examples/Sources/Counter` (the README's code finds `Templates/Counter.html`
 under the current folder or `--root`: its main.swift has no way to name its own resources), fetches `/counter`,
 checks the count label and the Add button, posts the `add` action as the page's form does (its action URL and
-CSRF token read from the page, without JavaScript: `303` back to the same session), sees the count become 1, then
+CSRF token read from the page, without JavaScript, with the cookies a browser keeps: `303` to the screen the post
+built from the page's token), sees the count become 1, then
 stops the program by its pid with SIGTERM and checks that it stopped cleanly.
 """
 
 import html
+import http.cookiejar
 import pathlib
 import re
 import subprocess
@@ -20,6 +22,8 @@ import urllib.parse
 import urllib.request
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[1]
+# A browser's cookies: the page's token is signed for the browser the page was rendered for (its cookie).
+BROWSER = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
 
 
 def fail(message, output=""):
@@ -28,7 +32,7 @@ def fail(message, output=""):
 
 def fetch(url, form=None):
     data = urllib.parse.urlencode(form).encode() if form is not None else None
-    with urllib.request.urlopen(urllib.request.Request(url, data=data), timeout=10) as response:
+    with BROWSER.open(urllib.request.Request(url, data=data), timeout=10) as response:
         return response.status, response.geturl(), response.read().decode()
 
 

@@ -1,6 +1,7 @@
 internal import Foundation
 internal import Glibc
 internal import Screenplay
+internal import Synchronization
 
 /// A response read off the wire by ``LiveClient``.
 public struct LiveResponse: Sendable {
@@ -34,7 +35,9 @@ public struct LiveClientError: Error, Sendable, CustomStringConvertible {
 /// A small blocking HTTP/1.1 client over real sockets, for tests against a live server on loopback.
 ///
 /// Each request uses its own connection (`Connection: close`), so tests can run many in parallel. Reads time out
-/// instead of hanging.
+/// instead of hanging. Like a browser, a client keeps the cookies the server sets (its name and value; `Max-Age=0`
+/// removes one) and sends them with every later request, with those of a `Cookie` header a request gives (which win
+/// by name); copies of a client share them, and another ``LiveClient`` is another browser.
 ///
 /// ```swift
 /// let client = LiveClient(port: app.port)
@@ -48,19 +51,40 @@ public struct LiveClient: Sendable {
     /// How long a read may wait, in seconds.
     public var timeout: Int
 
-    /// A client for the server on `127.0.0.1:port`.
+    /// The cookies the server set, shared by copies of this client.
+    private let cookies: CookieJar
+
+    /// A client for the server on `127.0.0.1:port`, with no cookies yet (a new browser).
     public init(port: Int, timeout: Int = 10) {
         self.port = port
         self.timeout = timeout
+        cookies = CookieJar()
     }
+
+    /// A client for the server on `127.0.0.1:port` that keeps its cookies with `browser`'s: the same browser (for a
+    /// test app that knows its port only once it has started).
+    public init(port: Int, timeout: Int = 10, sameBrowserAs browser: LiveClient) {
+        self.port = port
+        self.timeout = timeout
+        cookies = browser.cookies
+    }
+
+    /// The cookies the server has set on this client, by name.
+    public var storedCookies: [String: String] { cookies.all }
+
+    /// Forgets every cookie the server set (the browser's data cleared).
+    public func clearCookies() { cookies.clear() }
 
     /// Sends one request and reads the whole response.
     public func request(
         _ method: String, _ target: String, headers: [String: String] = [:], body: [UInt8] = []
     ) throws -> LiveResponse {
         let connection = try LiveConnection(port: port, timeout: timeout)
-        try connection.send(Self.head(method, target, headers: headers, bodyCount: body.count) + body)
-        return try connection.readResponse(hasBody: method != "HEAD")
+        try connection.send(
+            Self.head(method, target, headers: cookies.adding(to: headers), bodyCount: body.count) + body)
+        let response = try connection.readResponse(hasBody: method != "HEAD")
+        cookies.store(response.headers)
+        return response
     }
 
     /// `GET target`.
@@ -84,7 +108,7 @@ public struct LiveClient: Sendable {
 
     /// Opens an event stream; throws unless the server answers 200 `text/event-stream`.
     public func openEvents(_ target: String, headers: [String: String] = [:]) throws -> LiveEventStream {
-        var headers = headers
+        var headers = cookies.adding(to: headers)
         headers["Accept"] = "text/event-stream"
         let connection = try LiveConnection(port: port, timeout: timeout)
         try connection.send(Self.head("GET", target, headers: headers, bodyCount: 0, close: false))
@@ -146,6 +170,7 @@ public struct LiveClient: Sendable {
             Field.url.rawValue: page.screenURL ?? "", Field.version.rawValue: String(ScreenWire.version),
         ]
         form[Field.last.rawValue] = lastEventID.map(String.init) ?? page.lastEventID
+        form[Field.render.rawValue] = page.renderDigest
         return try post(ScreenWire.attach.path(streamID), form: form, headers: headers)
     }
 
@@ -285,3 +310,52 @@ public final class LiveEventStream {
 
 @available(*, unavailable)
 extension LiveEventStream: Sendable {}
+
+/// The cookies a ``LiveClient`` keeps, as a browser does: name and value, by name.
+///
+/// Reflected without children: a failed `#expect` reflects the values it names, and reflecting the `Mutex` inside
+/// (a noncopyable type) traps.
+private final class CookieJar: Sendable, CustomReflectable {
+    var customMirror: Mirror { Mirror(self, children: ["cookies": all]) }
+
+    private let cookies = Mutex<[String: String]>([:])
+
+    var all: [String: String] { cookies.withLock { $0 } }
+
+    func clear() { cookies.withLock { $0 = [:] } }
+
+    /// `headers` with a `Cookie` header holding the kept cookies and those `headers` names (which win).
+    func adding(to headers: [String: String]) -> [String: String] {
+        let kept = all
+        guard !kept.isEmpty else { return headers }
+        let givenName = headers.keys.first { $0.lowercased() == "cookie" }
+        var pairs: [(String, String)] = []
+        var given: [String: String] = [:]
+        for part in (givenName.flatMap { headers[$0] } ?? "").split(separator: ";") {
+            let pair = part.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
+            guard let name = pair.first else { continue }
+            given[String(name)] = pair.count > 1 ? String(pair[1]) : ""
+        }
+        for (name, value) in kept.sorted(by: { $0.key < $1.key }) where given[name] == nil {
+            pairs.append((name, value))
+        }
+        for (name, value) in given.sorted(by: { $0.key < $1.key }) { pairs.append((name, value)) }
+        var result = headers
+        if let givenName { result[givenName] = nil }
+        result["Cookie"] = pairs.map { "\($0.0)=\($0.1)" }.joined(separator: "; ")
+        return result
+    }
+
+    /// Keeps the cookies of a response's `Set-Cookie` headers; one with `Max-Age=0` (or a negative one) is removed.
+    func store(_ headers: [(name: String, value: String)]) {
+        for header in headers where header.name.lowercased() == "set-cookie" {
+            let attributes = header.value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let first = attributes.first, let equals = first.firstIndex(of: "=") else { continue }
+            let name = String(first[..<equals]), value = String(first[first.index(after: equals)...])
+            let removed = attributes.dropFirst().contains {
+                $0.lowercased().hasPrefix("max-age=") && (Int($0.dropFirst(8)) ?? 1) <= 0
+            }
+            cookies.withLock { $0[name] = removed ? nil : value }
+        }
+    }
+}

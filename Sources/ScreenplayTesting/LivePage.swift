@@ -27,6 +27,9 @@ public struct LivePage: Sendable {
     /// The page's URL, as the screen knows it (`data-screen-url`).
     public var screenURL: String? { attribute(ScreenWire.Attribute.screenURL.rawValue) }
 
+    /// The digest of the page's render (`data-render`), which its attach names.
+    public var renderDigest: String? { attribute(ScreenWire.Attribute.render.rawValue) }
+
     /// The id of the newest event when the page was rendered.
     public var lastEventID: String? { attribute(ScreenWire.Attribute.lastEventID.rawValue) }
 

@@ -69,6 +69,7 @@ public final class ScreenHarness: Sendable {
                 factory: factory)
             screen.scheduleFlush = { [state] in state.scheduler.atEndOfTurn { state.value?.flush() } }
             screen.eventObserver = { [recorded] event in recorded.value.append(event) }
+            screen.digestsRenders = false
             state.value = screen
             _ = screen.renderPage()
             if appear {

@@ -132,7 +132,8 @@ test("reset swaps the body and the <html> attributes that name the screen, title
     'data-screen="S1" data-csrf="T1" data-last-event-id="4" data-connection="live" class="a"');
   doc.head.insertAdjacentHTML("beforeend", '<meta name="theme-color" content="#000">');
   const swaps = [];
-  resetPage(doc, '<!DOCTYPE html><html data-screen="S2" data-csrf="T2" data-last-event-id="1" data-screen-url="/n">' +
+  resetPage(doc, '<!DOCTYPE html><html data-screen="S2" data-csrf="T2" data-last-event-id="1" data-screen-url="/n" ' +
+    'data-render="00000000000000ff">' +
     '<head><title>New</title><meta name="theme-color" content="#fff"></head><body><p id="new">new</p></body></html>',
   (on) => swaps.push(on));
   const root = doc.documentElement;
@@ -142,6 +143,7 @@ test("reset swaps the body and the <html> attributes that name the screen, title
   assert.equal(root.getAttribute("data-csrf"), "T2");
   assert.equal(root.getAttribute("data-last-event-id"), "1");
   assert.equal(root.getAttribute("data-screen-url"), "/n");
+  assert.equal(root.getAttribute("data-render"), "00000000000000ff", "a later attach names the new render");
   assert.equal(root.hasAttribute("class"), false);
   assert.equal(root.getAttribute("data-connection"), "live", "the client's own attribute stays");
   assert.equal(doc.title, "New");

@@ -11,7 +11,7 @@ function memoryStorage() {
 }
 
 function subscribed({ answer = () => 204, last = 0 } = {}) {
-  const doc = page("", `data-wire="2" data-screen="S1" data-csrf="T1" data-screen-url="/movies/4" ` +
+  const doc = page("", `data-wire="2" data-screen="S1" data-csrf="T1" data-screen-url="/movies/4" data-render="0123456789abcdef" ` +
     `data-last-event-id="${last}" data-client="2-mine"`);
   const root = doc.documentElement;
   const fetch = fakeFetch(answer);
@@ -37,13 +37,14 @@ function subscribed({ answer = () => 204, last = 0 } = {}) {
   return { doc, root, fetch, timers, storage, applied, resets, reloads, rebuilt, subscription, greet, event };
 }
 
-test("a greeting attaches the screen with its csrf, URL, last event id and wire version", async () => {
+test("a greeting attaches the screen with its csrf, URL, last event id, wire version and render digest", async () => {
   const s = subscribed({ last: 4 });
   s.greet("B1");
   assert.equal(s.root.getAttribute("data-connection"), "connecting");
   assert.equal(s.fetch.calls.length, 1);
   assert.equal(s.fetch.calls[0].url, "/streams/B1/screens");
-  assert.deepEqual(s.fetch.calls[0].body, { screen: "S1", csrf: "T1", url: "/movies/4", last: "4", version: "2" });
+  assert.deepEqual(s.fetch.calls[0].body,
+    { screen: "S1", csrf: "T1", url: "/movies/4", last: "4", version: "2", render: "0123456789abcdef" });
   await settle();
   assert.equal(s.root.getAttribute("data-connection"), "live");
   assert.equal(s.subscription.attached, "B1");

@@ -27,7 +27,9 @@ import Testing
 
         deinit { server.stop() }
 
-        var client: LiveClient { LiveClient(port: server.port) }
+        /// The browser the test drives.
+        private let browser = LiveClient(port: 0)
+        var client: LiveClient { LiveClient(port: server.port, sameBrowserAs: browser) }
 
         func patch(_ id: Int, _ json: String) throws -> LiveResponse {
             try client.request(

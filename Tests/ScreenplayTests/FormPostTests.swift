@@ -154,7 +154,8 @@ import Testing
             headers: ["Content-Type": "application/x-www-form-urlencoded", "X-Requested-With": "fetch"],
             body: Array("csrf=\(token)&name=chore&seq=1&value=%FF%FE".utf8))
         #expect(invalidUTF8.status == 400)
-        #expect(try app.client.post("/screens/unknown/input", form: good).status == 404)
+        // A screen this instance does not hold, whose token is not the page's: refused, nothing built.
+        #expect(try app.client.post("/screens/unknown/input", form: good).status == 403)
         // Action posts: an unknown field of the form, a value its field refuses.
         let add = page.actionPath("add")!
         #expect(try app.client.post(add, form: ["csrf": token, "chore": "A", "nothing": "1"]).status == 400)

@@ -58,7 +58,8 @@ import Testing
             other.actionPath("increment")!, form: ["csrf": other.csrfToken!], headers: ["X-Requested-With": "fetch"])
         #expect(script.status == 204)
         #expect(script.header("Screenplay-Navigate")?.hasPrefix("/signin?next=") == true)
-        #expect(factory.createdRelays.last?.value == 0)
+        // The guard answered before the page's screen was built: no live screen for a browser it refuses.
+        #expect(factory.createdRelays.count == 1)
     }
 
     @Test func aBearerTokenGuardRefusesWithAChallenge() throws {

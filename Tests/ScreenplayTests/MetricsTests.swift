@@ -25,10 +25,14 @@ import Testing
         let app = try OperationsTestApp()
         defer { app.stop() }
         let page = LivePage(try app.client.get("/counter"))
-        #expect(try app.metric("screenplay_sessions_open") == 1)
+        // A page GET renders and keeps nothing; its stream's attach builds the live screen, which renders again to
+        // learn whether the page is current.
+        #expect(try app.metric("screenplay_sessions_open") == 0)
         #expect(try app.metric("screenplay_render_duration_seconds_count") == 1)
         let events = try app.client.openEvents(for: page)
         #expect(eventually { (try? app.metric("screenplay_event_streams_open")) == 1 })
+        #expect(try app.metric("screenplay_sessions_open") == 1)
+        #expect(try app.metric("screenplay_render_duration_seconds_count") == 2)
         app.factory.createdRelays[0].accept(9)
         let patch = try #require(try events.next { $0.event == "patch" })
         #expect(try app.metric("screenplay_patches_sent_total") == 1)
@@ -43,9 +47,14 @@ import Testing
         sessions.capacity = 1
         let app = try OperationsTestApp(sessions: sessions)
         defer { app.stop() }
-        _ = try app.client.get("/counter")
-        _ = try app.client.get("/counter")
-        _ = try app.client.get("/counter")
+        // Page GETs keep nothing and evict nothing; three live screens do.
+        for _ in 0..<3 { _ = try app.client.get("/counter") }
+        #expect(try app.metric("screenplay_sessions_evicted_total") == 0)
+        for _ in 0..<3 {
+            let shared = try app.client.openSharedStream()
+            defer { shared.close() }
+            #expect(try app.client.attach(LivePage(try app.client.get("/counter")), to: shared.id).status == 204)
+        }
         #expect(try app.metric("screenplay_sessions_evicted_total") == 2)
         #expect(try app.metric("screenplay_sessions_open") == 1)
     }

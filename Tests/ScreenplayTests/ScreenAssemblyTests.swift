@@ -20,6 +20,8 @@ import Testing
             .replacingOccurrences(of: try #require(served.sessionID), with: "test")
             .replacingOccurrences(of: try #require(served.csrfToken), with: "test-token")
             .replacingOccurrences(of: client, with: "test")
+            .replacingOccurrences(
+                of: "data-render=\"\(try #require(served.renderDigest))\"", with: "data-render=\"test\"")
         #expect(normalized == harness.page)
         // The framework's own head (its stylesheet and script) is part of both.
         #expect(harness.page.contains("/screenplay/test/screenplay.js"))

@@ -67,9 +67,9 @@ import Testing
         let app = try TestApp()
         defer { app.application.stop() }
         let page = try app.openCounter()
-        let relay = app.factory.createdRelays[0]
         let before = try app.client.openSharedStream()
         #expect(try app.client.attach(page, to: before.id).status == 204)
+        let relay = app.factory.createdRelays[0]
         relay.accept(1)
         let title = try #require(try before.events.next { $0.event == "title" })
         #expect(title.number == 2)
@@ -96,9 +96,9 @@ import Testing
         let app = try TestApp(sessions: sessions)
         defer { app.application.stop() }
         let page = try app.openCounter()
-        let relay = app.factory.createdRelays[0]
         let before = try app.client.openSharedStream()
         #expect(try app.client.attach(page, to: before.id).status == 204)
+        let relay = app.factory.createdRelays[0]
         for value in 1...4 {
             relay.accept(value)
             _ = try before.events.next { $0.event == "title" && $0.data == "Counter \(value)" }
@@ -178,6 +178,7 @@ import Testing
         let app = try TestApp(sessions: sessions)
         defer { app.application.stop() }
         let pages = try (0..<3).map { _ in try app.openCounter() }
+        for page in pages { try app.makeLive(page) }
         let shared = try app.client.openSharedStream()
         defer { shared.close() }
         let client = app.client
@@ -254,15 +255,19 @@ import Testing
         let app = try TestApp(conflated: true)
         defer { app.application.stop() }
         let page = try app.openCounter()
+        try app.makeLive(page)
+        #expect(eventually { !app.application.sessions.all.contains { $0.isConnected } })
+        Thread.sleep(forTimeInterval: 0.05)
         let relay = app.factory.createdRelays[0]
-        #expect(app.factory.configurations.load(ordering: .relaxed) == 1)
+        // The render's binder and the live screen's.
+        #expect(app.factory.configurations.load(ordering: .relaxed) == 2)
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
             for value in 1...25 { relay.accept(worker * 100 + value) }
         }
         relay.accept(50)
         Thread.sleep(forTimeInterval: 0.2)
         // No stream: the binder did not run for any of the 101 changes, and nothing was rendered.
-        #expect(app.factory.configurations.load(ordering: .relaxed) == 1)
+        #expect(app.factory.configurations.load(ordering: .relaxed) == 2)
         let shared = try app.client.openSharedStream()
         #expect(try app.client.attach(page, to: shared.id).status == 204)
         let patch = try #require(try shared.events.next())
@@ -270,11 +275,11 @@ import Testing
         #expect(patch.number == 1)
         #expect(patch.data.contains(">50</p>"))
         #expect(try shared.events.next()?.event == "title")
-        #expect(app.factory.configurations.load(ordering: .relaxed) == 2)
+        #expect(app.factory.configurations.load(ordering: .relaxed) == 3)
         // Watched, each change runs the binder.
         relay.accept(51)
         #expect(try shared.events.next { $0.event == "patch" }?.number == 3)
-        #expect(app.factory.configurations.load(ordering: .relaxed) == 3)
+        #expect(app.factory.configurations.load(ordering: .relaxed) == 4)
         // Its stream gone, the screen holds again; a reattach replays nothing missed (none was sent) and catches up.
         _ = try shared.events.next { $0.event == "title" }
         shared.close()
@@ -283,7 +288,7 @@ import Testing
         relay.accept(52)
         relay.accept(53)
         Thread.sleep(forTimeInterval: 0.2)
-        #expect(app.factory.configurations.load(ordering: .relaxed) == 3)
+        #expect(app.factory.configurations.load(ordering: .relaxed) == 4)
         let again = try app.client.openSharedStream()
         defer { again.close() }
         #expect(try app.client.attach(page, to: again.id, lastEventID: 4).status == 204)
@@ -291,13 +296,14 @@ import Testing
         #expect(caughtUp.event == "patch")
         #expect(caughtUp.number == 5)
         #expect(caughtUp.data.contains(">53</p>"))
-        #expect(app.factory.configurations.load(ordering: .relaxed) == 4)
+        #expect(app.factory.configurations.load(ordering: .relaxed) == 5)
     }
 
     @Test func anActionOnAScreenNoStreamWatchesActsOnItsCurrentState() throws {
         let app = try TestApp(conflated: true)
         defer { app.application.stop() }
         let page = try app.openCounter()
+        try app.makeLive(page)
         app.factory.createdRelays[0].accept(41)
         Thread.sleep(forTimeInterval: 0.1)
         let response = try app.client.post(

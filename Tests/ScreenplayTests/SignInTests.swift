@@ -126,7 +126,8 @@ import Testing
         #expect(screen.status == 200)
         // Every page says who is signed in.
         #expect(screen.text.contains(#"<b id="#) && screen.text.contains(">alice</b>"))
-        let open = try client.get("/open").text
+        // Another browser, without the cookie.
+        let open = try LiveClient(port: client.port).get("/open").text
         #expect(open.contains(#"href="/signin">Sign in</a>"#))
         #expect(!open.contains(">alice<"))
     }

@@ -8,8 +8,8 @@ import ScreenplayTesting
 import Testing
 
 extension READMESnippets {
-    // README.md:109
-    func snippetAtLine109() async throws {
+    // README.md:110
+    func snippetAtLine110() async throws {
         viewController.bag.insert(
             // 2. State: the server sets the value; the error shows once the user changed the field or submitted the form.
             driver.data.map(\.form.title).drive(viewController.titleField.rx.text),
@@ -20,13 +20,13 @@ extension READMESnippets {
         )
     }
 
-    // README.md:277
-    func snippetAtLine277() async throws {
+    // README.md:278
+    func snippetAtLine278() async throws {
         assertSnapshot(of: harness.page, as: .html)
     }
 
-    // README.md:289
-    func snippetAtLine289() async throws {
+    // README.md:290
+    func snippetAtLine290() async throws {
         let harness = try ScreenHarness(templates: "Templates") { request in makeCounter(request) }
         harness.tap("add")
         #expect(harness.patches.count == 1)

@@ -37,10 +37,14 @@ public final class MovieServer: Sendable {
     public init(options: MovieServerOptions, store: any MovieStore, sessions: SessionConfiguration = .init()) throws {
         let server = options.application.server
         self.store = store
+        let secret = options.signInSecret ?? Self.signInKey(of: store, logger: options.operations.logger)
+        // Pages' tokens are signed with the same kept secret, so that a page rendered before a restart, or by another
+        // instance on the same database, goes live without a reset.
+        var sessions = sessions
+        if sessions.tokenSecret == nil { sessions.tokenSecret = secret }
         application = try Application(
             root: options.root, server: server, sessions: sessions, operations: options.operations,
             views: Self.register)
-        let secret = options.signInSecret ?? Self.signInKey(of: store, logger: options.operations.logger)
         let signIn = SignIn(accounts: try Accounts(contentsOf: options.accountsPath), secret: secret)
         self.signIn = signIn
         try application.use(signIn)

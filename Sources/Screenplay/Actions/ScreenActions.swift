@@ -36,22 +36,42 @@ final class ScreenActions: Sendable {
         ScreenWire.Field.csrf.rawValue, ScreenWire.Field.actionID.rawValue,
     ]
 
+    /// The live screen `id` names: the one this instance holds, or the one its page's token (the post's `csrf`)
+    /// builds now, for a page rendered by a GET that is posted to before (or without) its stream.
+    private func liveSession(_ id: String, form: FormParameters, request: Request, fromScript: Bool) throws
+        -> ScreenRouter.Adoption
+    {
+        if let session = sessions.session(id: id) { return .adopted(session, renderDigest: "") }
+        guard let token = form[ScreenWire.Field.csrf.rawValue] else { return .unknown }
+        return try router.adopt(screen: id, token: token, request: request, fromScript: fromScript)
+    }
+
     /// `POST /screens/{sid}/actions/{action}` (`csrf`, `_aid` and the button's form): fires the action on its
-    /// screen. A script's post is answered `204` (with `Screenplay-Navigate` when the screen navigated), a plain
-    /// form's with a `303`; a session that has ended sends the browser back where it came from.
+    /// screen, built from the page's token when this instance holds none (a page posted to without JavaScript, or
+    /// before its stream attached). A script's post is answered `204` (with `Screenplay-Navigate` when the screen
+    /// navigated), a plain form's with a `303`. A post whose token does not verify for this browser (forged, altered,
+    /// another browser's, or signed with a key this instance does not have) is refused with `403`.
     func performAction(_ request: Request) throws -> Response {
         guard request.isSameOrigin else { throw HTTPError(.forbidden, message: "Cross-origin action refused.") }
         let fromScript =
             request.headers[ScreenWire.Header.requestedWith.rawValue] == ScreenWire.requestedWithFetch
             || request.headers["accept"]?.contains("text/event-stream") == true
-        guard let id = request.parameters["sid"], let action = request.parameters["action"],
-            let session = sessions.session(id: id)
-        else {
+        guard let pageID = request.parameters["sid"], let action = request.parameters["action"] else {
             return .redirect(to: fallbackURL(for: request))
         }
         let form = try request.form()
+        let session: ScreenSession
+        switch try liveSession(pageID, form: form, request: request, fromScript: fromScript) {
+        case .adopted(let live, _): session = live
+        case .refused(let answer): return answer
+        case .unknown:
+            throw HTTPError(.forbidden, message: "This action's token is not valid. Reload the page and try again.")
+        }
+        // The id the screen lives under: the page's, unless the page's names another instance.
+        let id = session.id
         let token = form[ScreenWire.Field.csrf.rawValue] ?? ""
-        guard SessionToken.equal(token, session.csrfToken) else {
+        // A screen built under a new id had the page's token checked as it was built.
+        guard id != pageID || SessionToken.equal(token, session.csrfToken) else {
             throw HTTPError(.forbidden, message: "This action's token is not valid. Reload the page and try again.")
         }
         if let answer = try session.routeGuard?.answer(to: request, fromScript: fromScript) {
@@ -100,17 +120,28 @@ final class ScreenActions: Sendable {
 
     /// An input event: the value of one field, as the user types (debounced by the page's script), on blur or Enter.
     ///
-    /// The form: `csrf`, `name` (the field's), `value`, `seq` (increasing per field; an older one is dropped) and
-    /// `event` (`change`, `end` or `primary`). Answers 204; 400 for an unknown field or a value the field refuses,
+    /// The form: `csrf` (the page's token, from which the screen is built when this instance holds none), `name`
+    /// (the field's), `value`, `seq` (increasing per field; an older one is dropped) and `event` (`change`, `end` or
+    /// `primary`). Answers 204; 400 for an unknown field or a value the field refuses,
     /// 403 for a bad token or another origin, 404 for an unknown session, 413 past the body limit.
     func applyInput(_ request: Request) throws -> Response {
         typealias Field = ScreenWire.Field
         guard request.isSameOrigin else { throw HTTPError(.forbidden, message: "Cross-origin input refused.") }
-        guard let id = request.parameters["sid"], let session = sessions.session(id: id) else {
+        guard let id = request.parameters["sid"] else {
             throw HTTPError(.notFound, message: "This screen has ended. Reload the page.")
         }
         let form = try request.form()
-        guard SessionToken.equal(form[Field.csrf.rawValue] ?? "", session.csrfToken) else {
+        let session: ScreenSession
+        switch try liveSession(id, form: form, request: request, fromScript: true) {
+        case .adopted(let live, _): session = live
+        case .refused:
+            throw HTTPError(.forbidden, message: "This screen's guard no longer lets it in. Reload the page.")
+        case .unknown:
+            throw HTTPError(.forbidden, message: "This input's token is not valid. Reload the page and try again.")
+        }
+        // A screen built under a new id (the page's names another instance) had the page's token checked as it was
+        // built.
+        guard session.id != id || SessionToken.equal(form[Field.csrf.rawValue] ?? "", session.csrfToken) else {
             throw HTTPError(.forbidden, message: "This input's token is not valid. Reload the page and try again.")
         }
         switch session.routeGuard?.decision(for: request) {

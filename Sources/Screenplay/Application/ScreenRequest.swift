@@ -34,6 +34,11 @@ public struct ScreenRequest: Sendable {
     /// Whether the page is served over TLS (here, or at a proxy that says so with `X-Forwarded-Proto: https`):
     /// cookies are then `Secure`.
     public let isSecure: Bool
+    /// Whether the screen is built to live (its page's stream attached, or a form posted to it), rather than to render
+    /// a page GET, which keeps nothing: the page is written and the screen ended at once. A factory may skip work only
+    /// a live screen needs (a timer, a costly subscription) when it is false; the live screen built when the page's
+    /// stream attaches runs the factory again, with this true. The harness's screens are live.
+    public internal(set) var isLive = true
     private let response: ResponseCookies
 
     /// Creates a request; the runtime and the test harness do this.

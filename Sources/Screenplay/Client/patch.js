@@ -131,7 +131,7 @@ export function applyPatch(doc, operations, { settle = () => {}, settleFocused =
 
 // The attributes of <html> a reset takes from the new page.
 export const RESET_ATTRIBUTES = Object.freeze([
-  "class", ATTRIBUTES.screenURL, ATTRIBUTES.screen, ATTRIBUTES.csrf, ATTRIBUTES.lastEventID,
+  "class", ATTRIBUTES.screenURL, ATTRIBUTES.screen, ATTRIBUTES.csrf, ATTRIBUTES.lastEventID, ATTRIBUTES.render,
 ]);
 
 // Swaps in the whole page the server sent (a `reset` event's `html`): its body, the attributes of <html> that

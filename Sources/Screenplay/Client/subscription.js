@@ -51,6 +51,7 @@ export function createSubscription({ root, post, apply, reset, other = () => fal
     post(path(PATHS.attach, { stream: target }), {
       [FIELDS.screen]: log.screen, [FIELDS.csrf]: root.getAttribute(ATTRIBUTES.csrf) || "",
       [FIELDS.url]: screenURL(), [FIELDS.last]: String(log.last), [FIELDS.version]: String(VERSION),
+      [FIELDS.render]: root.getAttribute(ATTRIBUTES.render) || "",
     }).then((response) => {
       attaching = false;
       if (target !== stream || stopped) return;

@@ -44,6 +44,7 @@ export const FIELDS = Object.freeze({
   event: "event",
   actionID: "_aid",
   row: "row",
+  render: "render",
 });
 
 export const INPUT_EVENTS = Object.freeze({
@@ -67,6 +68,7 @@ export const ATTRIBUTES = Object.freeze({
   screenURL: "data-screen-url",
   lastEventID: "data-last-event-id",
   client: "data-client",
+  render: "data-render",
   connection: "data-connection",
   streamOwner: "data-stream-owner",
 });

@@ -4,12 +4,14 @@ import Primitives
 internal import Reactive
 internal import ViewKit
 
-/// Screen routing: the table of screen routes and the not-found screen, and the building of a route's screen on a
-/// new session (a GET of the route, or a page's screen asked for again by its URL).
+/// Screen routing: the table of screen routes and the not-found screen, the render of a route's page (a GET), and
+/// the building of a live screen (from a rendered page's token, or a page's screen asked for again by its URL).
 ///
-/// Contract: a route is matched by its still-encoded path, in the order routes were added; a built screen is in the
-/// session registry before its page is answered, and a screen that fails while built is ended and never
-/// registered. The templates and layout screens are built with (its ``ScreenAssembly``) are replaced whole, by
+/// Contract: a route is matched by its still-encoded path, in the order routes were added. A GET renders the page
+/// and keeps nothing: its screen is ended before the page is answered, and the page carries a token
+/// (``PageTokens``) from which ``adopt(screen:token:request:fromScript:)`` builds the live screen under the
+/// same id. A live screen is in the session registry before anything is answered from it, and a screen that
+/// fails while built is ended and never registered. The templates and layout screens are built with (its ``ScreenAssembly``) are replaced whole, by
 /// ``install(_:)``; a screen being built keeps the one it started with. Thread-safe.
 final class ScreenRouter: Sendable {
     /// How screens are put together: the templates and the layout, replaced whole by a development reload.
@@ -19,6 +21,8 @@ final class ScreenRouter: Sendable {
     /// The sign-in ``Application/use(_:)`` added, which fills every page's signed-in outlets.
     private let signIn = Locked<SignIn?>(nil)
     private let sessions: SessionRegistry
+    /// Signs and checks the tokens of rendered pages.
+    private let tokens: PageTokens
     private let configuration: SessionConfiguration
     /// Where screens count their renders and patches; nil when nothing is counted.
     private let metrics: Metrics?
@@ -34,6 +38,7 @@ final class ScreenRouter: Sendable {
     ) {
         self.assembly = Locked(assembly)
         self.sessions = sessions
+        self.tokens = PageTokens(secret: configuration.tokenSecret)
         self.configuration = configuration
         self.metrics = metrics
         self.eventDelay = eventDelay
@@ -74,8 +79,9 @@ final class ScreenRouter: Sendable {
 
     // MARK: Opening a screen
 
-    /// The answer to a GET of `route`: its page on a new session (or the not-found screen's, 404), a redirect the
-    /// guard or the factory asks for, or the failure (in development, the error page).
+    /// The answer to a GET of `route`: its page, rendered under a new screen id that nothing is kept for (or the
+    /// not-found screen's, 404), a redirect the guard or the factory asks for, or the failure (in development, the
+    /// error page).
     func open(_ route: ScreenRoute, request: Request) throws -> Response {
         if let refusal = try route.routeGuard?.answer(to: request, fromScript: false) { return refusal }
         var query: [String: String] = [:]
@@ -84,7 +90,7 @@ final class ScreenRouter: Sendable {
             for: request, url: request.target, path: request.path, parameters: request.parameters, query: query)
         let (session, html, status): (ScreenSession, [UInt8], HTTPStatus)
         do {
-            (session, html, status) = try build(route, request: screenRequest)
+            (session, html, status) = try build(route, request: screenRequest, keeping: .renderOnly)
         } catch let redirect as ScreenRedirect {
             var response = Response.redirect(to: redirect.location)
             response.headers["Cache-Control"] = "no-store"
@@ -105,7 +111,7 @@ final class ScreenRouter: Sendable {
             return response
         }
         logger.log(
-            .info, "session.opened",
+            .info, "page.rendered",
             [
                 "session": session.id, "path": screenRequest.path, "screen": route.controllerName,
                 "status": "\(status.code)",
@@ -116,27 +122,45 @@ final class ScreenRouter: Sendable {
         return response
     }
 
-    /// Builds a screen for `request` on a new session and renders its page; the not-found screen when the factory
-    /// throws ``ScreenNotFound``.
-    func build(_ route: ScreenRoute, request: ScreenRequest) throws -> (ScreenSession, [UInt8], HTTPStatus) {
+    /// What becomes of a built screen.
+    enum Keeping {
+        /// Its page is rendered and the screen ended: a GET.
+        case renderOnly
+        /// It lives under a new id: a page's screen rebuilt from its URL.
+        case live
+        /// It lives under `id`, the id its page was rendered under, unless a screen lives under that id already (which
+        /// is then answered, and this one ended).
+        case adopted(id: String)
+    }
+
+    /// Builds a screen for `request` and renders its page, the not-found screen when the factory throws
+    /// ``ScreenNotFound``; then keeps it or ends it as `keeping` says.
+    func build(_ route: ScreenRoute, request: ScreenRequest, keeping: Keeping = .live) throws -> (
+        ScreenSession, [UInt8], HTTPStatus
+    ) {
         do {
-            let (session, html) = try makeSession(route: route, request: request)
+            let (session, html) = try makeSession(route: route, request: request, keeping: keeping)
             return (session, html, .ok)
         } catch let failure as ScreenBuildFailure {
             if let error = failure.error as? HTTPError { throw error }
             if let redirect = failure.error as? ScreenRedirect { throw redirect }
             guard let error = failure.error as? ScreenNotFound else { throw failure }
             guard let notFound else { throw HTTPError(.notFound, message: error.description) }
-            let (session, html) = try makeSession(route: notFound, request: request)
+            let (session, html) = try makeSession(route: notFound, request: request, keeping: keeping)
             return (session, html, .notFound)
         }
     }
 
-    private func makeSession(route: ScreenRoute, request: ScreenRequest) throws -> (ScreenSession, [UInt8]) {
-        let id = configuration.newID()
+    private func makeSession(route: ScreenRoute, request: ScreenRequest, keeping: Keeping) throws -> (
+        ScreenSession, [UInt8]
+    ) {
+        let id: String
+        if case .adopted(let adopted) = keeping { id = adopted } else { id = configuration.newID() }
+        var request = request
+        if case .renderOnly = keeping { request.isLive = false }
         let session = ScreenSession(
-            id: id, csrfToken: SessionToken.make(), url: request.url,
-            scheduler: ScreenScheduler(label: "screen"), routeGuard: route.routeGuard)
+            id: id, csrfToken: tokens.token(screen: id, url: request.url, browser: request.browserID),
+            url: request.url, scheduler: ScreenScheduler(label: "screen"), routeGuard: route.routeGuard)
         let html = try session.scheduler.sync { () throws -> [UInt8] in
             let screen = try makeScreen(route: route, request: request, session: session)
             session.install(screen)
@@ -153,13 +177,24 @@ final class ScreenRouter: Sendable {
                     "viewDidLoad and the binder's bindings",
                 ])
         }
+        // A render keeps nothing: the screen ends (its bag disposed, its observations stopped) before the page goes.
+        if case .renderOnly = keeping {
+            session.endNow()
+            return (session, html)
+        }
         // Later mistakes (in a binder's callback, say) did nothing where they happened; they are logged, naming the
         // screen, and the screen goes on.
         session.scheduler.onProgrammerError { [logger, id, name = route.controllerName] mistake in
             logger.log(.error, "screen.programmer_error", ["session": id, "screen": name, "error": "\(mistake)"])
         }
-        sessions.insert(session)
-        return (session, html)
+        let kept = sessions.insertIfAbsent(session)
+        if kept !== session {
+            session.end()
+        } else {
+            logger.log(
+                .info, "session.opened", ["session": id, "path": request.path, "screen": route.controllerName])
+        }
+        return (kept, html)
     }
 
     /// Builds `route`'s screen for `session` on its scheduler. A factory that throws is reported with the lifecycle
@@ -183,25 +218,60 @@ final class ScreenRouter: Sendable {
     }
 
     /// The route `url` matches and the request its factory gets; `request`, when given, is the HTTP request that asks
-    /// for the screen again (an attach after a restart), whose headers and cookies the factory sees.
-    func route(forURL url: String, request: Request? = nil) -> (ScreenRoute, ScreenRequest)? {
+    /// for the screen again (an attach after a restart), whose headers and cookies the factory sees. With
+    /// `orNotFound`, a URL no route matches gets the not-found screen's route, as its GET did.
+    func route(forURL url: String, request: Request? = nil, orNotFound: Bool = false) -> (ScreenRoute, ScreenRequest)? {
         guard url.hasPrefix("/"), !url.hasPrefix("//"), let components = URLComponents(string: url) else {
             return nil
         }
         let path = components.percentEncodedPath
+        var matched: (ScreenRoute, [String: String])?
         for route in routes.withLock({ $0 }) {
             if let parameters = route.match(path) {
-                var query: [String: String] = [:]
-                for item in components.queryItems ?? [] { query[item.name] = item.value ?? "" }
-                guard let request else {
-                    return (route, ScreenRequest(url: url, path: path, parameters: parameters, query: query))
-                }
-                let (screenRequest, _) = Self.screenRequest(
-                    for: request, url: url, path: path, parameters: parameters, query: query)
-                return (route, screenRequest)
+                matched = (route, parameters)
+                break
             }
         }
-        return nil
+        if matched == nil, orNotFound, let notFound { matched = (notFound, [:]) }
+        guard let (route, parameters) = matched else { return nil }
+        var query: [String: String] = [:]
+        for item in components.queryItems ?? [] { query[item.name] = item.value ?? "" }
+        guard let request else {
+            return (route, ScreenRequest(url: url, path: path, parameters: parameters, query: query))
+        }
+        let (screenRequest, _) = Self.screenRequest(
+            for: request, url: url, path: path, parameters: parameters, query: query)
+        return (route, screenRequest)
+    }
+
+    // MARK: Adopting a rendered page
+
+    /// What a post or an attach naming a screen this instance does not hold finds, from the page's token.
+    enum Adoption {
+        /// The page's screen, live now under the id the page was rendered under (or live under it already), and the
+        /// digest of the render it made (``RenderDigest``). When the page's id names another instance (it was rendered
+        /// there, and this one was reached instead: a shared stream held here, or that instance gone), the screen
+        /// lives under a new id of this instance, which the page must be told (its token names the old one).
+        case adopted(ScreenSession, renderDigest: String)
+        /// The route's guard does not let this request in: its answer.
+        case refused(Response)
+        /// The token does not verify for that screen, URL and browser, or the URL names no screen.
+        case unknown
+    }
+
+    /// Builds the live screen of a page rendered as screen `id`, when `token` is that page's token for the browser
+    /// `request` comes from, at the URL the token names, through the route's guard (answered for a script's request
+    /// when `fromScript`).
+    func adopt(screen id: String, token: String, request: Request, fromScript: Bool) throws -> Adoption {
+        guard let browser = Self.browserID(of: request), let url = tokens.url(of: token, screen: id, browser: browser),
+            let (route, screenRequest) = route(forURL: url, request: request, orNotFound: true)
+        else { return .unknown }
+        if let refusal = try route.routeGuard?.answer(to: request, fromScript: fromScript) { return .refused(refusal) }
+        // An id of another instance is never taken here: the proxy sends that id's posts to that instance, which
+        // would build a second screen under it.
+        let keeping: Keeping = configuration.isOwnID(id) ? .adopted(id: id) : .live
+        let (session, html, _) = try build(route, request: screenRequest, keeping: keeping)
+        return .adopted(session, renderDigest: RenderDigest.read(from: html) ?? "")
     }
 
     // MARK: Requests
@@ -209,15 +279,22 @@ final class ScreenRouter: Sendable {
     /// The cookie that names a browser (``ScreenRequest/browserID``).
     static let browserCookie = "screenplay_browser"
 
+    /// The browser's identity `request` names in its cookie, when it is a well-formed one.
+    static func browserID(of request: Request) -> String? {
+        guard let sent = request.cookies[browserCookie], sent.utf8.count == 22,
+            sent.utf8.allSatisfy({ SessionToken.isTokenByte($0) })
+        else { return nil }
+        return sent
+    }
+
     /// What a screen factory sees of `request`, at `url`: its headers, cookies, address and the browser's identity
     /// (a new one when the browser has none yet, or a malformed one).
     private static func screenRequest(
         for request: Request, url: String, path: String, parameters: [String: String], query: [String: String]
     ) -> (ScreenRequest, newBrowserID: String?) {
-        let sent = request.cookies[browserCookie]
-        let isValid =
-            sent.map { $0.utf8.count == 22 && $0.utf8.allSatisfy { SessionToken.isTokenByte($0) } } ?? false
-        let browserID = isValid ? sent! : SessionToken.make()
+        let sent = browserID(of: request)
+        let isValid = sent != nil
+        let browserID = sent ?? SessionToken.make()
         let isSecure = request.headers["x-forwarded-proto"]?.lowercased() == "https"
         let screenRequest = ScreenRequest(
             url: url, path: path, parameters: parameters, query: query, headers: request.headers,

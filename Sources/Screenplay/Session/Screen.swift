@@ -90,11 +90,17 @@ package final class Screen {
     /// The events the screen keeps for a reconnecting page, oldest first.
     package var keptEvents: [FramedEvent] { log.kept }
 
+    /// The digest of the page's last render (``RenderDigest``), written on its `<html>` as `data-render`.
+    package private(set) var renderDigest = ""
+    /// Whether renders carry their digest; a harness's name it `test` instead, as they name the session, so that a
+    /// snapshot of a page shows what changed and no hash of it.
+    package var digestsRenders = true
+
     /// Renders the whole page as it is now, for a GET or a `reset`.
     package func renderPage() -> [UInt8] {
         let start = metrics == nil ? 0 : DispatchTime.now().uptimeNanoseconds
         // What the page's script needs to connect, written into `<html>` at each render rather than stored in it.
-        let html = page.renderHTML(
+        var html = page.renderHTML(
             context: context,
             addingToStartTag: [
                 (ScreenWire.Attribute.screenURL.rawValue, url),
@@ -104,7 +110,9 @@ package final class Screen {
                 (ScreenWire.Attribute.csrf.rawValue, csrfToken),
                 (ScreenWire.Attribute.streams.rawValue, ScreenWire.streams.pattern),
                 (ScreenWire.Attribute.client.rawValue, clientVersion),
+                (ScreenWire.Attribute.render.rawValue, digestsRenders ? RenderDigest.placeholder : "test"),
             ])
+        if digestsRenders { renderDigest = RenderDigest.seal(&html) ?? "" }
         _ = page.takeChanges(context: context)
         metrics?.recordRender(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
         return html

@@ -6,4 +6,10 @@ extension SessionConfiguration {
         let token = SessionToken.make()
         return instanceName.isEmpty ? token : instanceName + "." + token
     }
+
+    /// Whether `id` names this instance: it starts with this instance's name and a `.` (any id, for one instance
+    /// without a name). A proxy sends a screen's requests to the instance its id names.
+    func isOwnID(_ id: String) -> Bool {
+        instanceName.isEmpty ? !id.contains(".") : id.hasPrefix(instanceName + ".")
+    }
 }

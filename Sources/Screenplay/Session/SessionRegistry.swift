@@ -19,6 +19,13 @@ public struct SessionConfiguration: Sendable {
     /// `Deployment/nginx.conf` routes on it). Letters, digits and `-` only; empty (the default) for one instance.
     public var instanceName: String = ""
 
+    /// The key the tokens of rendered pages are signed with (HMAC-SHA-256; 32 characters or more). A page GET keeps
+    /// no screen: its page carries a token, and the screen is built when the page's stream attaches (or a form
+    /// posts without JavaScript) from that token. Instances behind one proxy, and a server that restarts, must share
+    /// the key for a page rendered by one to go live on another; without one (the default) each process makes its
+    /// own, and a page rendered by another process goes live on a fresh screen with a reset.
+    public var tokenSecret: String?
+
     /// The defaults.
     public init() {}
 }
@@ -78,8 +85,20 @@ package final class SessionRegistry: Sendable {
 
     /// Adds a session; ends the least recently active ones past the cap before returning (see ``ScreenSession/endNow()``).
     package func insert(_ session: ScreenSession) {
+        _ = insert(session, replacing: true)
+    }
+
+    /// Adds `session` unless a session with its id is open already, and answers the one open under that id then (the
+    /// existing one: two requests that build the same page's screen at once keep the first, and the caller ends
+    /// its own). Ends the least recently active sessions past the cap, as ``insert(_:)`` does.
+    package func insertIfAbsent(_ session: ScreenSession) -> ScreenSession {
+        insert(session, replacing: false)
+    }
+
+    private func insert(_ session: ScreenSession, replacing: Bool) -> ScreenSession {
         let time = now()
-        let evicted: [ScreenSession] = state.withLock { state in
+        let (kept, evicted): (ScreenSession, [ScreenSession]) = state.withLock { state in
+            if !replacing, let existing = state.sessions[session.id] { return (existing.session, []) }
             state.sessions[session.id] = Entry(session: session, lastActive: time)
             state.order.touch(session.id)
             var evicted: [ScreenSession] = []
@@ -87,13 +106,14 @@ package final class SessionRegistry: Sendable {
                 state.order.remove(oldest)
                 if let entry = state.sessions.removeValue(forKey: oldest) { evicted.append(entry.session) }
             }
-            return evicted
+            return (session, evicted)
         }
         evictions.add(evicted.count, ordering: .relaxed)
         for session in evicted {
             onEnd(session, .evicted)
             session.endNow()
         }
+        return kept
     }
 
     /// The session with `id`, marked active; nil if unknown.

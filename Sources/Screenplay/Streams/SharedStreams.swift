@@ -7,8 +7,8 @@ internal import Reactive
 /// attaches its screens, so the six connections a browser allows an origin are never taken by event streams.
 ///
 /// Contract: a stream is in the table from its greeting until its connection closes; attach and detach posts are
-/// same-origin and carry the screen's CSRF token; an attach of a screen this instance does not hold rebuilds it
-/// from its URL (through its route's guard) and resets its page. Thread-safe.
+/// same-origin and carry the screen's CSRF token; an attach of a screen this instance does not hold builds it from
+/// the page's token (through its route's guard), or rebuilds it from its URL and resets its page. Thread-safe.
 final class SharedStreams: Sendable {
     /// The open streams, by id.
     private let streams = Locked<[String: SharedStream]>([:])
@@ -57,9 +57,11 @@ final class SharedStreams: Sendable {
         return .eventStream(stream)
     }
 
-    /// `POST /streams/{stream}/screens` (`screen`, `csrf`, `url`, `last`, `version`): attaches a tab's screen to the
-    /// stream and replays what the tab missed after `last`; an unknown screen whose `url` routes is rebuilt and
-    /// reset. A client of another protocol version is refused with `409` (it reloads its page).
+    /// `POST /streams/{stream}/screens` (`screen`, `csrf`, `url`, `last`, `version`, `render`): attaches a tab's
+    /// screen to the stream and replays what the tab missed after `last`. A screen this instance does not hold is
+    /// built from the page's token (``ScreenRouter/adopt(screen:token:request:fromScript:)``) and the page reset
+    /// only when its `render` digest is not the new screen's; when the token does not verify, a fresh screen is
+    /// rebuilt from `url` under a new id and reset. A client of another protocol version is refused with `409` (it reloads its page).
     func attachScreen(_ request: Request) throws -> Response {
         let (shared, form) = try sharedStreamRequest(request)
         guard form[ScreenWire.Field.version.rawValue] == Self.wireVersion else {
@@ -89,13 +91,45 @@ final class SharedStreams: Sendable {
             }
             return .noContent
         }
-        // Unknown screen (expired, or the server restarted): rebuilt from its URL, announced, and reset.
-        guard let url = form[ScreenWire.Field.url.rawValue],
-            let (route, screenRequest) = router.route(forURL: url, request: request)
-        else {
+        guard let url = form[ScreenWire.Field.url.rawValue] else {
             throw HTTPError(.notFound, message: "No such screen.")
         }
         guard shared.screenCount < shared.capacity else { throw Self.streamFull(shared) }
+        // A rendered page going live: its screen is built from its token under the id it was rendered under, and the
+        // page is reset only when the data changed since its render.
+        switch try router.adopt(
+            screen: screenID, token: form[ScreenWire.Field.csrf.rawValue] ?? "", request: request, fromScript: true)
+        {
+        case .adopted(let session, let renderDigest):
+            let attachment: SharedStreamAttachment
+            do { attachment = try attach(session.id, to: shared) } catch {
+                sessions.end(id: session.id, reason: .closed)
+                throw error
+            }
+            // Built under a new id (the page's names another instance): the page learns it, and its new token, from
+            // the reset.
+            if session.id != screenID { shared.announceRebuild(of: screenID, as: session.id) }
+            session.streamConnected(attachment)
+            guard session.id == screenID, renderDigest == form[ScreenWire.Field.render.rawValue] else {
+                if session.attachWithReset(attachment) == true { logAppearance(of: session) }
+                development.sendPendingDevelopmentError(to: attachment)
+                return .noContent
+            }
+            session.attachLater(attachment, lastEventID: lastEventID) { [self] appeared in
+                if appeared { logAppearance(of: session) }
+                development.sendPendingDevelopmentError(to: attachment)
+            }
+            return .noContent
+        case .refused:
+            throw HTTPError(.forbidden, message: "This screen's guard does not let it in. Reload the page.")
+        case .unknown:
+            break
+        }
+        // Unknown screen whose token does not verify (another key, another browser, altered): a fresh screen rebuilt
+        // from its URL under a new id, announced, and reset.
+        guard let (route, screenRequest) = router.route(forURL: url, request: request, orNotFound: true) else {
+            throw HTTPError(.notFound, message: "No such screen.")
+        }
         // A guarded screen is rebuilt only for a browser its guard lets in.
         if route.routeGuard.map({ $0.decision(for: request) != .allow }) ?? false {
             throw HTTPError(.forbidden, message: "This screen's guard does not let it in. Reload the page.")

@@ -106,7 +106,8 @@ package enum ScreenWire {
         case csrf
         /// A screen's session id (attach, detach).
         case screen
-        /// The screen's URL (attach: rebuilds a screen the server no longer has).
+        /// The screen's URL (attach: rebuilds a screen the server no longer has when the page's token does not
+        /// verify).
         case url
         /// The last event id the tab applied (attach: what it missed is replayed).
         case last
@@ -124,6 +125,9 @@ package enum ScreenWire {
         case actionID = "_aid"
         /// The query parameter naming the list row whose button posted an action.
         case row
+        /// The digest of the render a page shows, from its `<html>` (attach: a screen built from the page's token
+        /// resets the page only when its own render differs).
+        case render
     }
 
     /// The kinds of input events a field posts.
@@ -163,6 +167,8 @@ package enum ScreenWire {
         case lastEventID = "data-last-event-id"
         /// The client version the page loads.
         case client = "data-client"
+        /// The digest of the render the page shows: 16 hexadecimal digits.
+        case render = "data-render"
         /// Set by the client: `connecting`, `live` or `offline`.
         case connection = "data-connection"
         /// Set by the client: who holds the page's stream, `worker`, `leader`, `follower` or `tab`.

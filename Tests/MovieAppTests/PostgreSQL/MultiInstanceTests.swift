@@ -14,7 +14,9 @@ struct MultiInstanceTests {
         let name: String
         let port: Int
         let process: ChildProcess
-        var client: LiveClient { LiveClient(port: port, timeout: 5) }
+        /// The browser the test drives on this instance.
+        private let browser = LiveClient(port: 0)
+        var client: LiveClient { LiveClient(port: port, timeout: 5, sameBrowserAs: browser) }
 
         init(name: String, database: String, catalog: String) throws {
             self.name = name

@@ -151,7 +151,9 @@ final class ChoresBinder: ViewControllerBinder {
 struct ChoresApp {
     let application: Application
     let book = ChoreBook()
-    var client: LiveClient { LiveClient(port: application.port) }
+    /// The browser the test drives: its cookies last as long as the app.
+    private let browser = LiveClient(port: 0)
+    var client: LiveClient { LiveClient(port: application.port, sameBrowserAs: browser) }
 
     init(operations: OperationsConfiguration = OperationsConfiguration()) throws {
         var server = ServerConfiguration()

@@ -115,11 +115,14 @@ final class CounterBinder: ViewControllerBinder {
 
 /// Builds counter screens; every driver's relay is kept so tests can change state from outside.
 final class CounterFactory: Sendable {
-    private let relays = TestMutex<[BehaviorRelay<Int>]>([])
+    /// The relays of the screens made to live, and of those made to render a page GET.
+    private let relays = TestMutex<(live: [BehaviorRelay<Int>], rendered: [BehaviorRelay<Int>])>(([], []))
     /// How many of this factory's screens have appeared (their event stream connected).
     let appearances = Atomic<Int>(0)
-    /// How many of this factory's screens have disappeared (their page went away or their session ended).
+    /// How many of this factory's live screens have disappeared (their page went away or their session ended).
     let disappearances = Atomic<Int>(0)
+    /// How many of the screens made to render a page GET have disappeared (each does, at once).
+    let renderDisappearances = Atomic<Int>(0)
     let shared: BehaviorRelay<Int>?
     /// Whether the screens' counts come conflated onto them, as a store's change feed does.
     let conflated: Bool
@@ -131,12 +134,19 @@ final class CounterFactory: Sendable {
         self.conflated = conflated
     }
 
-    var createdRelays: [BehaviorRelay<Int>] { relays.withLock { $0 } }
+    /// The relays of the live screens, in the order they were made (a page GET's render keeps no screen; its page's
+    /// stream or post builds the live one).
+    var createdRelays: [BehaviorRelay<Int>] { relays.withLock { $0.live } }
+
+    /// The relays of the screens made to render page GETs.
+    var renderedRelays: [BehaviorRelay<Int>] { relays.withLock { $0.rendered } }
 
     func make(_ request: ScreenRequest, onDeinit: (@Sendable () -> Void)? = nil) -> CounterViewController {
         let viewController = CounterViewController(onDeinit: onDeinit)
         let relay = shared ?? BehaviorRelay(value: Int(request.query["start"] ?? "") ?? 0)
-        relays.withLock { $0.append(relay) }
+        relays.withLock {
+            if request.isLive { $0.live.append(relay) } else { $0.rendered.append(relay) }
+        }
         let driver = CounterDriver(relay: relay, conflated: conflated) { [unowned viewController] in
             viewController.navigationController?.popViewController(animated: true)
         }
@@ -147,8 +157,15 @@ final class CounterFactory: Sendable {
         viewController.rx.viewDidAppear
             .subscribe(onNext: { [self] _ in appearances.add(1, ordering: .relaxed) })
             .disposed(by: viewController.bag)
+        let isLive = request.isLive
         viewController.rx.viewDidDisappear
-            .subscribe(onNext: { [self] _ in disappearances.add(1, ordering: .relaxed) })
+            .subscribe(onNext: { [self] _ in
+                if isLive {
+                    disappearances.add(1, ordering: .relaxed)
+                } else {
+                    renderDisappearances.add(1, ordering: .relaxed)
+                }
+            })
             .disposed(by: viewController.bag)
         return viewController
     }

@@ -37,7 +37,9 @@ struct OperationsTestApp {
     let log = LogRecorder()
     let root: String
 
-    var client: LiveClient { LiveClient(port: application.port) }
+    /// The browser the test drives: its cookies last as long as the app.
+    private let browser = LiveClient(port: 0)
+    var client: LiveClient { LiveClient(port: application.port, sameBrowserAs: browser) }
 
     init(
         operations: OperationsConfiguration = OperationsConfiguration(), accessLog: Bool = true,

@@ -10,7 +10,9 @@ struct TestApp {
     let application: Application
     let factory: CounterFactory
 
-    var client: LiveClient { LiveClient(port: application.port) }
+    /// The browser the test drives: its cookies last as long as the app.
+    private let browser = LiveClient(port: 0)
+    var client: LiveClient { LiveClient(port: application.port, sameBrowserAs: browser) }
 
     init(
         sessions: SessionConfiguration = SessionConfiguration(), shared: BehaviorRelay<Int>? = nil, start: Bool = true,
@@ -29,10 +31,31 @@ struct TestApp {
         if start { try application.start() }
     }
 
+    /// Builds `page`'s live screen, as its stream's first attach does (a page GET keeps none), and leaves it with no
+    /// stream connected; answers its session.
+    @discardableResult
+    func makeLive(_ page: LivePage) throws -> ScreenSession {
+        try ScreenplayTests.makeLive(page, client: client, application: application)
+    }
+
     /// Opens a counter page and returns it.
     func openCounter(_ query: String = "") throws -> LivePage {
         let response = try client.get("/counter" + query)
         guard response.status == 200 else { throw LiveClientError(description: "GET /counter: \(response.status)") }
         return LivePage(response)
     }
+}
+
+/// Builds `page`'s live screen on `application`, as its stream's first attach does (a page GET keeps none), and
+/// leaves it with no stream connected; answers its session.
+@discardableResult
+func makeLive(_ page: LivePage, client: LiveClient, application: Application) throws -> ScreenSession {
+    let shared = try client.openSharedStream()
+    defer { shared.close() }
+    let answer = try client.attach(page, to: shared.id)
+    guard answer.status == 204 else { throw LiveClientError(description: "attach: \(answer.status) \(answer.text)") }
+    guard let session = application.sessions.session(id: page.sessionID ?? "") else {
+        throw LiveClientError(description: "attach: no live screen under the page's id")
+    }
+    return session
 }

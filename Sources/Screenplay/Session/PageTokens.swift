@@ -1,0 +1,57 @@
+/// The signed tokens a rendered page carries instead of a live screen. A page's token is its CSRF token too: every
+/// form and attach brings it back.
+///
+/// A page GET keeps nothing on the server; the token is what lets the page's stream, or a post without JavaScript,
+/// build the live screen later under the id the page was rendered under, on this instance or another that shares the
+/// secret, before a restart or after. It reads `{signature}.{url}`: the screen's URL (its route and parameters) as
+/// it was rendered, after 22 URL-safe base64 characters, the first 128 bits of HMAC-SHA-256 over
+/// `screen NUL url NUL browser`, where `browser` is the identity the render was for (the `screenplay_browser`
+/// cookie). A token altered in any character, shown by another browser, or for another screen id, does not verify.
+///
+/// Contract: ``token(screen:url:browser:)`` is a pure function of its arguments and the key; ``url(of:screen:browser:)``
+/// compares signatures in constant time. Thread-safe.
+struct PageTokens: Sendable {
+    private let key: [UInt8]
+    /// The length of a token's signature, before its `.`.
+    private static let signatureLength = 22
+
+    /// Tokens signed with a key derived from `secret`, or with a random key of this process when there is none.
+    init(secret: String?) {
+        if let secret {
+            key = Crypto.hmac(key: Array(secret.utf8), Array("screenplay page tokens".utf8))
+        } else {
+            key = Crypto.randomBytes(32)
+        }
+    }
+
+    /// The token of a page rendered as screen `screen` at `url` for the browser `browser`.
+    func token(screen: String, url: String, browser: String) -> String {
+        signature(screen: screen, url: url, browser: browser) + "." + url
+    }
+
+    /// The URL `token` was signed for, when it is the token of a page rendered as screen `screen` for `browser`;
+    /// nil otherwise.
+    func url(of token: String, screen: String, browser: String) -> String? {
+        let bytes = token.utf8
+        guard bytes.count > Self.signatureLength + 1,
+            bytes[bytes.index(bytes.startIndex, offsetBy: Self.signatureLength)] == UInt8(ascii: ".")
+        else { return nil }
+        let signature = String(token.utf8.prefix(Self.signatureLength))!
+        let url = String(token.utf8.dropFirst(Self.signatureLength + 1))!
+        guard SessionToken.equal(signature, self.signature(screen: screen, url: url, browser: browser)) else {
+            return nil
+        }
+        return url
+    }
+
+    private func signature(screen: String, url: String, browser: String) -> String {
+        var message: [UInt8] = []
+        message.reserveCapacity(screen.utf8.count + url.utf8.count + browser.utf8.count + 2)
+        message.append(contentsOf: screen.utf8)
+        message.append(0)
+        message.append(contentsOf: url.utf8)
+        message.append(0)
+        message.append(contentsOf: browser.utf8)
+        return Crypto.base64URL(Array(Crypto.hmac(key: key, message).prefix(16)))
+    }
+}
