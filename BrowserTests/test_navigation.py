@@ -9,7 +9,6 @@ and buttons are plain page loads and form posts.
 
 import json
 import re
-import time
 import urllib.request
 
 from selenium.webdriver.common.action_chains import ActionChains
