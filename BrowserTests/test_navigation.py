@@ -238,3 +238,26 @@ def test_without_javascript_links_and_back_are_page_loads(browser_without_javasc
     browser.find_element(By.CSS_SELECTOR, "button.back").click()
     wait(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".movie-card"))
     assert re.search(r"/(screens/[^/]+)?$", browser.current_url)
+
+
+def test_edit_and_save_move_in_place_and_save_lands_on_the_fresh_movie(browser, fresh_server):
+    server = fresh_server
+    server.sign_in(browser)
+    movie_screen = open_live(browser, server, "/movies/4")
+    marked = mark(browser)
+    length = browser.execute_script("return history.length")
+    click_link(browser, "/movies/4/edit")
+    wait(browser).until(EC.url_to_be(server.page("/movies/4/edit")))
+    edit_screen = screen_changed(browser, movie_screen)
+    assert focused(browser)[0] == "H1"
+    field = browser.find_element(By.CSS_SELECTOR, "input[name=title]")
+    field.send_keys(Keys.END, " Returns")
+    title = field.get_attribute("value")
+    browser.find_element(By.CSS_SELECTOR, "button[data-action=save], button.primary").click()
+    wait(browser).until(EC.url_to_be(server.page("/movies/4")))
+    screen_changed(browser, edit_screen)
+    wait(browser).until(lambda b: b.find_element(By.CSS_SELECTOR, "h1").text == title)
+    assert api_movie(server, 4)["title"] == title
+    # Save went back to the movie's entry (the one behind the edit screen's) rather than adding a third.
+    assert browser.execute_script("return history.length") == length + 1
+    in_the_same_document(browser, marked)
