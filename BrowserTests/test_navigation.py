@@ -261,3 +261,20 @@ def test_edit_and_save_move_in_place_and_save_lands_on_the_fresh_movie(browser, 
     # Save went back to the movie's entry (the one behind the edit screen's) rather than adding a third.
     assert browser.execute_script("return history.length") == length + 1
     in_the_same_document(browser, marked)
+
+
+def test_the_search_form_moves_in_place(browser, fresh_server):
+    server = fresh_server
+    list_screen = open_live(browser, server, "/")
+    marked = mark(browser)
+    cards = len(browser.find_elements(By.CSS_SELECTOR, ".movie-card"))
+    length = browser.execute_script("return history.length")
+    browser.find_element(By.CSS_SELECTOR, "input[name=q]").send_keys("drama")
+    browser.find_element(By.CSS_SELECTOR, "form[role=search] button[type=submit]").click()
+    wait(browser).until(EC.url_to_be(server.page("/?q=drama")))
+    screen_changed(browser, list_screen)
+    found = len(browser.find_elements(By.CSS_SELECTOR, ".movie-card"))
+    assert 0 < found < cards
+    assert browser.find_element(By.CSS_SELECTOR, "input[name=q]").get_attribute("value") == "drama"
+    assert browser.execute_script("return history.length") <= length + 1
+    in_the_same_document(browser, marked)

@@ -3,7 +3,8 @@
 // Back and Forward with their snapshots (scroll and drafts), the page's Back as history.back(), and prefetch.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createNavigation, isPlainClick, screenLink } from "../../Sources/Screenplay/Client/navigation.js";
+import { createNavigation } from "../../Sources/Screenplay/Client/navigation.js";
+import { formTarget, isPlainClick, screenLink } from "../../Sources/Screenplay/Client/links.js";
 import { nodeAt, nodePath, restoreSnapshot, takeSnapshot } from "../../Sources/Screenplay/Client/snapshot.js";
 import { deferred, fakeFetch, fakeTimers, page, settle } from "./support.js";
 
@@ -67,6 +68,39 @@ test("only plain clicks on same-origin links to pages move in place", () => {
     { defaultPrevented: true }]) {
     assert.equal(isPlainClick({ button: 0, ...modified }), false, JSON.stringify(modified));
   }
+});
+
+test("a GET form's submission moves in place to its URL with the form's fields; POSTs and targets do not", () => {
+  const doc = page(`<form id="search" role="search"><input name="q" value="heat drama"><button id="go" name="sort" ` +
+    `value="year">Go</button></form><form id="post" method="post" action="/save"><input name="a"></form>` +
+    `<form id="away" action="https://elsewhere.test/find"></form><form id="blank" target="_blank"></form>` +
+    `<form id="wire" action="/screens/S1"></form><form id="other" action="/movies?old=1#x"><input name="page" ` +
+    `value="2"><button id="post2" formmethod="post">P</button></form>`);
+  const win = doc.defaultView;
+  const submitted = (id, submitter = null) => formTarget({ target: doc.getElementById(id),
+    submitter: submitter && doc.getElementById(submitter), defaultPrevented: false }, win);
+  const search = submitted("search", "go");
+  assert.equal(search.pathname + search.search, "/page?q=heat+drama&sort=year");
+  const other = submitted("other");
+  assert.equal(other.pathname + other.search + other.hash, "/movies?page=2", "the form's fields replace the query");
+  for (const [id, submitter] of [["post"], ["away"], ["blank"], ["wire"], ["other", "post2"]]) {
+    assert.equal(submitted(id, submitter), null, id);
+  }
+  assert.equal(formTarget({ target: doc.getElementById("search"), defaultPrevented: true }, win), null);
+});
+
+test("a submitted search moves in place", async () => {
+  const s = navigating({ body: SHELL.replace("<form>", '<form id="f">') });
+  s.navigation.listen();
+  const event = new s.win.Event("submit", { bubbles: true, cancelable: true });
+  s.doc.getElementById("f").dispatchEvent(event);
+  assert.equal(event.defaultPrevented, true);
+  assert.equal(s.fetch.calls[0].url, "/page?title=Heat");
+  await settle(); await settle();
+  assert.equal(s.doc.documentElement.getAttribute("data-screen"), "S2");
+  const length = s.win.history.length;
+  await s.navigation.visit("/page?title=Heat");
+  assert.equal(s.win.history.length, length, "a move to the URL shown replaces its entry");
 });
 
 test("a link's screen replaces the page in place: <html> attributes, head, body, title, history", async () => {
@@ -163,13 +197,15 @@ test("the server's navigation to the entry just behind is history.back(); elsewh
   let backs = 0;
   s.win.history.back = () => { backs += 1; };
   await s.navigation.navigate("/page");
-  assert.equal(backs, 0, "the first entry has nothing of ours behind it: a push");
+  assert.equal(backs, 0, "the first entry has nothing of ours behind it");
   assert.equal(s.fetch.calls.length, 1);
-  await s.navigation.navigate("/page");
-  assert.equal(backs, 1);
-  assert.equal(s.fetch.calls.length, 1);
-  await s.navigation.navigate("/movies/7");
+  await s.navigation.navigate("/movies/4");
   assert.equal(s.fetch.calls.length, 2);
+  await s.navigation.navigate("/page");
+  assert.equal(backs, 1, "/page is the entry behind /movies/4");
+  assert.equal(s.fetch.calls.length, 2);
+  await s.navigation.navigate("/movies/7");
+  assert.equal(s.fetch.calls.length, 3);
 });
 
 test("Back restores the entry's scroll positions and drafts, live again from a fresh fetch", async () => {

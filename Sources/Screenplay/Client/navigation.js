@@ -10,8 +10,8 @@
 // and did not save), taken when the page leaves the entry and restored when Back or Forward returns to it; `back`
 // is the URL of the entry before it when this page pushed it, so that a navigation to that URL (the page's own
 // Back) is `history.back()` rather than a new entry.
-import { ATTRIBUTES, PATHS, VERSION } from "./wire.js";
-import { pathPrefixPattern } from "./actions.js";
+import { ATTRIBUTES, VERSION } from "./wire.js";
+import { formTarget, isPlainClick, screenLink } from "./links.js";
 import { restoreSnapshot, takeSnapshot } from "./snapshot.js";
 
 // How long a pointer rests on a link before its page is prefetched, and how long a prefetched page is kept.
@@ -24,34 +24,6 @@ const SNAPSHOT_PREFIX = "screenplay-entry-";
 const SNAPSHOT_INDEX = "screenplay-entries";
 // <html> attributes the client itself writes: a swap keeps them.
 const CLIENT_ATTRIBUTES = [ATTRIBUTES.connection, ATTRIBUTES.streamOwner, "data-navigating"];
-const WIRE_PATHS = Object.values(PATHS).map((template) => pathPrefixPattern(template, true));
-
-// The link a click or a pointer is on, when following it in place is this module's business; null otherwise.
-export function screenLink(event, win) {
-  const start = event.target;
-  const anchor = start && start.closest ? start.closest("a[href]") : null;
-  if (!anchor || anchor.closest("[data-navigation=reload]")) return null;
-  if (anchor.hasAttribute("download")) return null;
-  const target = anchor.getAttribute("target");
-  if (target && target !== "_self") return null;
-  if (/(^|\s)external(\s|$)/.test(anchor.getAttribute("rel") || "")) return null;
-  let url;
-  try { url = new win.URL(anchor.href, win.location.href); } catch (error) { return null; }
-  if (url.origin !== win.location.origin || !/^https?:$/.test(url.protocol)) return null;
-  // A jump within the page (#section) is the browser's.
-  if (url.hash && url.pathname === win.location.pathname && url.search === win.location.search) return null;
-  // A file (an image, a download) rather than a page.
-  const last = url.pathname.split("/").pop();
-  if (/\.[A-Za-z0-9]+$/.test(last) && !/\.html?$/i.test(last)) return null;
-  if (WIRE_PATHS.some((pattern) => pattern.test(url.pathname))) return null;
-  return url;
-}
-
-// Whether a click is a plain one: a modified or middle click opens a tab or a window, which is the browser's.
-export function isPlainClick(event) {
-  return !event.defaultPrevented && (event.button === undefined || event.button === 0) &&
-    !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-}
 
 // `win` the window (or a test's); `fetch` as the window's; `leave({screen, csrf})` ends the old screen (close it);
 // `arrive()` the page now names another screen on <html> (attach it); `discard({screen, csrf})` a prefetched page
@@ -183,6 +155,8 @@ export function createNavigation({ win, fetch, leave, arrive, discard = leave, t
   // with `key`). `response` a fetch of it already answered. Answers a promise of whether the page moved in place.
   async function visit(url, { mode = "push", response = null, key = null } = {}) {
     const number = ++visits;
+    // A move to the URL the page shows replaces its entry, as the browser's own navigation does.
+    if (mode === "push" && sameURL(url, here())) mode = "replace";
     cancelHover();
     root.setAttribute("data-navigating", "");
     let loaded = null;
@@ -255,6 +229,15 @@ export function createNavigation({ win, fetch, leave, arrive, discard = leave, t
     return true;
   }
 
+  // A GET form (a search) moves in place, as a link to its URL does.
+  function submit(event) {
+    const url = formTarget(event, win);
+    if (!url) return false;
+    event.preventDefault();
+    visit(url.pathname + url.search);
+    return true;
+  }
+
   function popstate(event) {
     const state = ours(event.state);
     // A move between fragments of this same screen (or between two entries of its URL) is the browser's.
@@ -323,12 +306,13 @@ export function createNavigation({ win, fetch, leave, arrive, discard = leave, t
 
   function listen() {
     doc.addEventListener("click", click);
+    doc.addEventListener("submit", submit);
     win.addEventListener("popstate", popstate);
     doc.addEventListener("mouseover", pointerOn, { passive: true });
     doc.addEventListener("touchstart", pointerOn, { passive: true });
     doc.addEventListener("mouseout", pointerOff, { passive: true });
   }
 
-  return { start, listen, visit, navigate, click, popstate, pagehide, prefetch, pointerOn, pointerOff,
+  return { start, listen, visit, navigate, click, submit, popstate, pagehide, prefetch, pointerOn, pointerOff,
     get key() { return current; }, get prefetched() { return Array.from(prefetched.keys()); } };
 }
