@@ -11,6 +11,7 @@ import json
 import re
 import urllib.request
 
+import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -86,9 +87,14 @@ def focused(browser):
         "var a = document.activeElement; return [a.tagName, a.textContent.trim(), !!a.closest('main')];")
 
 
-def test_a_link_opens_the_movie_in_place_on_the_same_stream(browser, fresh_server):
+@pytest.mark.parametrize("owner", ["shared-worker", "web-locks"])
+def test_a_link_opens_the_movie_in_place_on_the_same_stream(browser, fresh_server, owner):
     server = fresh_server
+    if owner == "web-locks":
+        # Without a SharedWorker the tab holding the Web Lock owns the stream: it keeps it across the moves.
+        browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": "delete window.SharedWorker;"})
     list_screen = open_live(browser, server, "/")
+    assert html(browser, "data-stream-owner") == ("leader" if owner == "web-locks" else "worker")
     marked = mark(browser)
     wait_for_open_streams(server, 1)
 
@@ -120,6 +126,7 @@ def test_a_link_opens_the_movie_in_place_on_the_same_stream(browser, fresh_serve
     in_the_same_document(browser, marked)
     assert open_streams(server) == 1
     assert movie_screen != html(browser, "data-screen")
+    assert html(browser, "data-stream-owner") == ("leader" if owner == "web-locks" else "worker")
 
 
 def test_back_restores_the_list_scrolled_and_live_forward_returns_and_the_pages_back_is_history_back(

@@ -23,7 +23,7 @@ export const SNAPSHOTS_KEPT = 50;
 const SNAPSHOT_PREFIX = "screenplay-entry-";
 const SNAPSHOT_INDEX = "screenplay-entries";
 // <html> attributes the client itself writes: a swap keeps them.
-const CLIENT_ATTRIBUTES = [ATTRIBUTES.connection, ATTRIBUTES.streamOwner, "data-navigating"];
+const CLIENT_ATTRIBUTES = [ATTRIBUTES.connection, ATTRIBUTES.streamOwner, ATTRIBUTES.navigating];
 
 // `win` the window (or a test's); `fetch` as the window's; `leave({screen, csrf})` ends the old screen (close it);
 // `arrive()` the page now names another screen on <html> (attach it); `discard({screen, csrf})` a prefetched page
@@ -158,7 +158,7 @@ export function createNavigation({ win, fetch, leave, arrive, discard = leave, t
     // A move to the URL the page shows replaces its entry, as the browser's own navigation does.
     if (mode === "push" && sameURL(url, here())) mode = "replace";
     cancelHover();
-    root.setAttribute("data-navigating", "");
+    root.setAttribute(ATTRIBUTES.navigating, "");
     let loaded = null;
     try {
       const waiting = response ? null : takePrefetch(url);
@@ -170,7 +170,7 @@ export function createNavigation({ win, fetch, leave, arrive, discard = leave, t
       if (loaded) discard(screenOf(loaded.page.documentElement));
       return false;
     }
-    root.removeAttribute("data-navigating");
+    root.removeAttribute(ATTRIBUTES.navigating);
     if (!loaded || !sameAssets(loaded.page)) {
       if (loaded) discard(screenOf(loaded.page.documentElement));
       if (fully) fully(url, mode);

@@ -69,6 +69,7 @@ export const ATTRIBUTES = Object.freeze({
   client: "data-client",
   connection: "data-connection",
   streamOwner: "data-stream-owner",
+  navigating: "data-navigating",
 });
 
 // A path of PATHS with its {placeholders} filled: path(PATHS.action, { sid: id, action: "close" }).
