@@ -7,8 +7,12 @@ list's scroll and an unsaved draft; focus lands on the new screen's heading. Wit
 and buttons are plain page loads and form posts.
 """
 
+import contextlib
 import json
+import os
 import re
+import shutil
+import tempfile
 import urllib.request
 
 import pytest
@@ -17,8 +21,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import WAIT_SECONDS, wait
+from conftest import WAIT_SECONDS, running_server, wait
 from test_accessibility import FAILING_IMPACTS, axe_violations
+from test_forms import free_port
 from test_shared_stream import open_streams, wait_for_open_streams
 
 # What tells one document from another: a marker on `window` and the Navigation Timing entry of its load.
@@ -285,3 +290,29 @@ def test_the_search_form_moves_in_place(browser, fresh_server):
     assert browser.find_element(By.CSS_SELECTOR, "input[name=q]").get_attribute("value") == "drama"
     assert browser.execute_script("return history.length") <= length + 1
     in_the_same_document(browser, marked)
+
+
+def test_back_after_a_restart_of_the_server_shows_a_live_list(browser):
+    folder = tempfile.mkdtemp(prefix="screenplay-navigation-")
+    database = os.path.join(folder, "movies.sqlite")
+    port = str(free_port())
+    try:
+        with contextlib.ExitStack() as first:
+            server = first.enter_context(running_server(database, ["--port", port]))
+            list_screen = open_live(browser, server, "/")
+            marked = mark(browser)
+            click_link(browser, "/movies/6")
+            movie_screen = screen_changed(browser, list_screen)
+        with running_server(database, ["--port", port]) as server:
+            # The stream comes back to the new server; Back fetches the list from it, live again.
+            browser.back()
+            wait(browser, 30).until(EC.url_to_be(server.page("/")))
+            wait(browser, 30).until(lambda b: html(b, "data-screen") not in (None, movie_screen, list_screen)
+                                    and html(b, "data-connection") == "live")
+            assert browser.find_elements(By.CSS_SELECTOR, ".movie-card")
+            in_the_same_document(browser, marked)
+            server.patch(6, {"rating": 1.7})
+            wait(browser).until(
+                lambda b: b.find_element(By.CSS_SELECTOR, 'a[href="/movies/6"] .rating').text == "★ 1.7")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

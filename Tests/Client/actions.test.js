@@ -18,7 +18,8 @@ function withActions({ answer = () => 204, live = true } = {}) {
   const doc = page(FORM);
   const fetch = fakeFetch(answer), timers = fakeTimers(), navigated = [];
   const fields = createFields({ doc, fetch, timers, screen: () => "S1", csrf: () => "T1" });
-  const actions = createActions({ doc, fields, fetch, timers, navigate: (url, response, screen) => navigated.push([url, screen, !!response]),
+  const actions = createActions({ doc, fields, fetch, timers,
+    navigate: (url, response, screen) => navigated.push([url, screen, !!response]),
     isLive: () => live, prefix: "tab" });
   const form = doc.getElementById("v30");
   let nativeSubmits = 0;

@@ -213,7 +213,7 @@ test("stop ends everything; start after the back-forward cache waits for a new s
   assert.equal(s.fetch.calls.length, 2);
 });
 
-test("follow moves the tab to another screen on the same stream: attached without a new stream, events its own", async () => {
+test("follow moves the tab to another screen on the stream it has, attached without a new one", async () => {
   const s = subscribed();
   s.greet("B1");
   await settle();

@@ -39,8 +39,9 @@ export function markPending(node, on) {
 }
 
 // `fields` the page's fields (createFields); `navigate(url, response, screen)` leaves the page (`response` the
-// page's answer when the post was redirected to it; `screen` the one the action was posted to); `isLive()` whether an ack can come;
-// `isLeaving()` whether the page is going; `fetch`, `timers` and `prefix` (unique per tab) as a test supplies them.
+// page's answer when the post was redirected to it; `screen` the one the action was posted to); `isLive()` whether
+// an ack can come; `isLeaving()` whether the page is going; `fetch`, `timers` and `prefix` (unique per tab) as a
+// test supplies them.
 export function createActions({ doc, fields, fetch, navigate, isLive, isLeaving = () => false, timers = globalThis,
   prefix = Math.random().toString(36).slice(2, 10) + "-" + Date.now().toString(36) }) {
   const pending = {}; // by _aid: {form, button, formId, buttonId, timer}
