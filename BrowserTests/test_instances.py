@@ -17,7 +17,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ROOT, WAIT_SECONDS, running_server
+from conftest import ROOT, WAIT_SECONDS, running_server, wait as waiting_across_patches
 
 POSTGRES = os.environ.get("SCREENPLAY_TEST_POSTGRES")
 REQUIRED = os.environ.get("SCREENPLAY_REQUIRE_POSTGRES") == "1"
@@ -68,7 +68,8 @@ def test_a_page_survives_losing_its_instance(browser):
                    and b.find_element(By.TAG_NAME, "html").get_attribute("data-connection") == "live")
         assert browser.execute_script("return window.notReloaded === true;")
         instances[survivor].patch(1, {"rating": 2.4})
-        WebDriverWait(browser, WAIT_SECONDS).until(
+        # A patch may replace the element between the lookup and the read: look again then.
+        waiting_across_patches(browser).until(
             lambda b: b.find_element(By.CSS_SELECTOR, ".rating-value").text == "2.4")
         assert browser.execute_script("return window.notReloaded === true;")
         browser.save_screenshot(os.path.join(tempfile.gettempdir(), "screenplay-recovered-page.png"))

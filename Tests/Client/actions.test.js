@@ -2,7 +2,8 @@
 // fallback.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { PENDING_MS, createActions, isActionPath, pathPrefixPattern } from "../../Sources/Screenplay/Client/actions.js";
+import { PENDING_MS, createActions, isActionPath, pathPrefixPattern, screenOfAction } from
+  "../../Sources/Screenplay/Client/actions.js";
 import { createFields } from "../../Sources/Screenplay/Client/fields.js";
 import { applyPatch } from "../../Sources/Screenplay/Client/patch.js";
 import { fakeFetch, fakeTimers, page, settle } from "./support.js";
@@ -17,7 +18,8 @@ function withActions({ answer = () => 204, live = true } = {}) {
   const doc = page(FORM);
   const fetch = fakeFetch(answer), timers = fakeTimers(), navigated = [];
   const fields = createFields({ doc, fetch, timers, screen: () => "S1", csrf: () => "T1" });
-  const actions = createActions({ doc, fields, fetch, timers, navigate: (url) => navigated.push(url),
+  const actions = createActions({ doc, fields, fetch, timers,
+    navigate: (url, response, screen) => navigated.push([url, screen, !!response]),
     isLive: () => live, prefix: "tab" });
   const form = doc.getElementById("v30");
   let nativeSubmits = 0;
@@ -107,10 +109,10 @@ test("the Screenplay-Navigate header or a redirect leaves the page", async () =>
   const headers = new Map([["Screenplay-Navigate", "/movies/2"]]);
   const header = withActions({ answer: () => ({ status: 204, headers }) });
   await header.submit().done;
-  assert.deepEqual(header.navigated, ["/movies/2"]);
+  assert.deepEqual(header.navigated, [["/movies/2", "S1", false]], "with the screen the action was posted to");
   const redirect = withActions({ answer: () => ({ status: 200, redirected: true, url: "http://example.test/x" }) });
   await redirect.submit().done;
-  assert.deepEqual(redirect.navigated, ["http://example.test/x"]);
+  assert.deepEqual(redirect.navigated, [["http://example.test/x", "S1", true]], "with the page it answered");
   assert.deepEqual(redirect.actions.pending(), []);
 });
 
@@ -118,4 +120,12 @@ test("ends of actions never heard of are ignored", async () => {
   const a = withActions();
   await settle();
   assert.equal(a.actions.end("nope"), false);
+});
+
+test("screenOfAction names the screen of an action path", () => {
+  assert.equal(screenOfAction("/screens/S1/actions/add"), "S1");
+  assert.equal(screenOfAction("/screens/a%2Fb/actions/save?row=2"), "a/b");
+  assert.equal(screenOfAction("/search"), null);
+  assert.equal(screenOfAction("/x/screens/S1/actions/add"), null);
+  assert.equal(screenOfAction(null), null);
 });

@@ -71,7 +71,7 @@ test("no module but wire.js spells a wire path, event name, header or <html> att
   const folder = new URL("../../Sources/Screenplay/Client/", import.meta.url);
   const names = ['"/screens', '"/streams', "'/screens", "X-Requested-With", "Screenplay-Navigate", '"data-screen',
     '"data-csrf', '"data-wire', '"data-streams', '"data-client', '"data-connection', '"data-last-event-id',
-    '"data-stream-owner', '"_aid"', '"dev-error"', '"rebuilt"', '"patch"', '"reset"', '"ack"'];
+    '"data-stream-owner', '"data-navigating', '"_aid"', '"dev-error"', '"rebuilt"', '"patch"', '"reset"', '"ack"'];
   const modules = readdirSync(folder).filter((name) => name.endsWith(".js") && name !== "wire.js");
   assert.ok(modules.length >= 10);
   for (const module of modules) {

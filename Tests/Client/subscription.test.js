@@ -213,3 +213,40 @@ test("stop ends everything; start after the back-forward cache waits for a new s
   s.greet("B1");
   assert.equal(s.fetch.calls.length, 2);
 });
+
+test("follow moves the tab to another screen on the stream it has, attached without a new one", async () => {
+  const s = subscribed();
+  s.greet("B1");
+  await settle();
+  s.event("patch", "S1.1", "one");
+  s.root.setAttribute("data-screen", "S2");
+  s.root.setAttribute("data-csrf", "T2");
+  s.root.setAttribute("data-screen-url", "/movies/5");
+  s.root.setAttribute("data-last-event-id", "4");
+  s.subscription.follow();
+  assert.equal(s.root.getAttribute("data-connection"), "connecting");
+  assert.equal(s.fetch.calls.length, 2);
+  assert.equal(s.fetch.calls[1].url, "/streams/B1/screens", "the stream the tab has");
+  assert.deepEqual(s.fetch.calls[1].body, { screen: "S2", csrf: "T2", url: "/movies/5", last: "4", version: "2" });
+  await settle();
+  assert.equal(s.root.getAttribute("data-connection"), "live");
+  s.event("patch", "S1.2", "old screen");
+  s.event("patch", "S2.4", "already shown");
+  s.event("patch", "S2.5", "five");
+  assert.deepEqual(s.applied, [["patch", "one"], ["patch", "five"]]);
+  assert.equal(s.subscription.screen, "S2");
+});
+
+test("an attach answered after a navigation is about the old screen and changes nothing", async () => {
+  const answers = [];
+  const s = subscribed({ answer: () => new Promise((resolve) => answers.push(resolve)) });
+  s.greet("B1");
+  s.root.setAttribute("data-screen", "S2");
+  s.subscription.follow();
+  answers[0]({ status: 403 });
+  await settle();
+  assert.equal(s.root.getAttribute("data-connection"), "connecting", "the old screen's refusal is not the new one's");
+  answers[1]({ status: 204 });
+  await settle();
+  assert.equal(s.root.getAttribute("data-connection"), "live");
+});

@@ -86,3 +86,21 @@ final class StubMovieDetailDriver: MovieDetailDriving, Sendable {
     func close() { counts.withLock { $0.close += 1 } }
     func refresh() { counts.withLock { $0.refresh += 1 } }
 }
+
+extension MovieScreens {
+    /// The app's three screen routes as `/`, `/movies/:id` and `/movies/:id/edit` serve them, for a `ScreenFlow`.
+    func flow() -> ScreenFlow {
+        let (store, readScheduler) = (self.store, self.readScheduler)
+        return ScreenFlow(
+            templates: Self.templates, views: MovieServer.register,
+            routes: [
+                .init("/") { request in MovieListViewController.make(store: store, request: request) },
+                .init("/movies/:id", parent: "/") { request in
+                    try MovieDetailViewController.make(request: request, store: store, readScheduler: readScheduler)
+                },
+                .init("/movies/:id/edit", parent: "/") { request in
+                    try MovieEditViewController.make(request: request, store: store)
+                },
+            ])
+    }
+}

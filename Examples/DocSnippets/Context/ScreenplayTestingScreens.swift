@@ -1,9 +1,9 @@
 import Screenplay
 import ScreenplayTesting
 
-// The names the snippets of Screenplay's "Testing screens" use without declaring them: the demo's movie detail
-// screen (MovieApp is the demo, not a product an app depends on, so a stand-in with the same factory), its store
-// and read scheduler, and an application serving the counter with a client of it.
+// The names the snippets of Screenplay's "Testing screens" use without declaring them: the demo's movie list and
+// detail screens (MovieApp is the demo, not a product an app depends on, so stand-ins with the same factories), its
+// store and read scheduler, and an application serving the counter with a client of it.
 
 struct ScreenplayTestingScreensSnippets {
     /// A stand-in for the demo's store.
@@ -15,6 +15,13 @@ struct ScreenplayTestingScreensSnippets {
             request: ScreenRequest, store: MovieStore, readScheduler: any ImmediateSchedulerType
         ) throws -> MovieDetailViewController {
             MovieDetailViewController()
+        }
+    }
+
+    /// A stand-in for the demo's MovieList screen, with its factory's signature.
+    final class MovieListViewController: ViewController {
+        static func make(store: MovieStore, request: ScreenRequest) -> MovieListViewController {
+            MovieListViewController()
         }
     }
 

@@ -17,8 +17,23 @@ extension ScreenplayTestingScreensSnippets {
         #expect(harness.patches.count == 1)
     }
 
-    // Sources/Screenplay/Documentation.docc/TestingScreens.md:33
-    func snippetAtLine33() async throws {
+    // Sources/Screenplay/Documentation.docc/TestingScreens.md:32
+    func snippetAtLine32() async throws {
+        let flow = ScreenFlow(templates: "Templates", routes: [
+            .init("/") { request in MovieListViewController.make(store: store, request: request) },
+            .init("/movies/:id", parent: "/") { request in
+                try MovieDetailViewController.make(request: request, store: store, readScheduler: scheduler)
+            },
+        ])
+        try flow.open("/")
+        try flow.open("/movies/1")
+        #expect(flow.current.tap("back"))
+        try flow.follow()  // the list's entry again, a fresh list screen
+        #expect(flow.url == "/" && flow.canGoForward)
+    }
+
+    // Sources/Screenplay/Documentation.docc/TestingScreens.md:56
+    func snippetAtLine56() async throws {
         let page = LivePage(try LiveClient(port: app.port).get("/counter"))
         let events = try client.openEvents(for: page)  // a shared stream with the page's screen attached
         _ = try client.post(page.actionPath("increment")!, form: ["csrf": page.csrfToken!],

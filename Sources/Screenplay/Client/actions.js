@@ -17,6 +17,16 @@ export function isActionPath(url) {
   return ACTION.test(url || "");
 }
 
+// The screen an action path posts to (its {sid}), or null.
+export function screenOfAction(url) {
+  const [before, after] = PATHS.action.split("{sid}");
+  const start = (url || "").indexOf(before);
+  if (start !== 0 || !isActionPath(url)) return null;
+  const rest = url.slice(before.length);
+  const end = rest.indexOf(after.split("{")[0]);
+  return end > 0 ? decodeURIComponent(rest.slice(0, end)) : null;
+}
+
 export function markPending(node, on) {
   if (!node) return;
   if (on) {
@@ -28,8 +38,10 @@ export function markPending(node, on) {
   }
 }
 
-// `fields` the page's fields (createFields); `navigate(url)` leaves the page; `isLive()` whether an ack can come;
-// `isLeaving()` whether the page is going; `fetch`, `timers` and `prefix` (unique per tab) as a test supplies them.
+// `fields` the page's fields (createFields); `navigate(url, response, screen)` leaves the page (`response` the
+// page's answer when the post was redirected to it; `screen` the one the action was posted to); `isLive()` whether
+// an ack can come; `isLeaving()` whether the page is going; `fetch`, `timers` and `prefix` (unique per tab) as a
+// test supplies them.
 export function createActions({ doc, fields, fetch, navigate, isLive, isLeaving = () => false, timers = globalThis,
   prefix = Math.random().toString(36).slice(2, 10) + "-" + Date.now().toString(36) }) {
   const pending = {}; // by _aid: {form, button, formId, buttonId, timer}
@@ -104,8 +116,8 @@ export function createActions({ doc, fields, fetch, navigate, isLive, isLeaving 
         credentials: "same-origin", redirect: "follow" });
     }).then((response) => {
       const target = response.headers.get(HEADERS.navigate);
-      if (target) { end(aid); return navigate(target); }
-      if (response.redirected) { end(aid); return navigate(response.url); }
+      if (target) { end(aid); return navigate(target, null, screenOfAction(action)); }
+      if (response.redirected) { end(aid); return navigate(response.url, response, screenOfAction(action)); }
       if (!response.ok) { end(aid); return submitNatively(entry.form, action); }
       // No stream to bring the ack: the answer is all there is.
       if (!isLive()) end(aid);

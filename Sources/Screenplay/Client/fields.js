@@ -214,5 +214,9 @@ export function createFields({ doc, screen, csrf, fetch, timers = globalThis }) 
     state: (name) => fields[name], input, change, focusIn, focusOut, enter, beforeSubmit, settle, settleFocused,
     typed, restore, userValueStands, sendInput,
     setResetting(value) { resetting = value; },
+    // A navigation brought another screen: nothing of the old one's fields is sent to it.
+    forget() {
+      for (const name of Object.keys(fields)) { stopTimer(fields[name]); delete fields[name]; }
+    },
   };
 }

@@ -1,13 +1,15 @@
 // Screenplay's client, the page's entry module: turns a server-rendered screen into a live one (see the README,
 // "The wire protocol"). One event stream per browser, shared by every tab (tabs.js); this tab attaches its screen
-// to it (subscription.js), applies patches (patch.js), and posts what the user types and does (fields.js,
-// actions.js). No dependency, no build step: native ES modules served beside this one.
+// to it (subscription.js), applies patches (patch.js), posts what the user types and does (fields.js,
+// actions.js), and moves between screens in place (navigation.js). No dependency, no build step: native ES modules
+// served beside this one.
 import { ATTRIBUTES, EVENTS, FIELDS, PATHS, VERSION, path } from "./wire.js";
 import { announce } from "./announce.js";
 import { createActions, pathPrefixPattern } from "./actions.js";
 import { shownConnection } from "./connection.js";
 import { developmentEvent } from "./development.js";
 import { createFields } from "./fields.js";
+import { createNavigation } from "./navigation.js";
 import { applyPatch, decodeReset, resetPage } from "./patch.js";
 import { openStream } from "./stream.js";
 import { createSubscription } from "./subscription.js";
@@ -39,11 +41,23 @@ function start() {
     },
   });
 
-  function navigate(url) {
-    if (navigating) return;
-    navigating = true;
+  // The server sends the page elsewhere (a push, a redirect after an action): in place, as a link does. It says so
+  // twice (the action's answer and the stream): once is heard; a screen the page no longer shows is not.
+  let leaving = null;
+  function navigate(url, response, from = root.getAttribute(ATTRIBUTES.screen)) {
+    const screen = root.getAttribute(ATTRIBUTES.screen);
+    if (navigating || (from && from !== screen) || leaving === screen) return;
+    leaving = screen;
     actions.endAll();
-    location.assign(url);
+    return navigation.navigate(url, response);
+  }
+
+  // A screen this tab no longer shows (left by a navigation, or a prefetched page never shown) ends now.
+  function close({ screen, csrf }) {
+    if (!screen || !csrf) return;
+    const url = path(PATHS.close, { sid: screen }), body = new URLSearchParams({ [FIELDS.csrf]: csrf });
+    if (navigator.sendBeacon && navigator.sendBeacon(url, body)) return;
+    fetch(url, { method: "POST", body, credentials: "same-origin", keepalive: true }).catch(() => {});
   }
 
   const actions = createActions({ doc: document, fields, fetch: (...args) => fetch(...args), navigate,
@@ -93,6 +107,16 @@ function start() {
   document.addEventListener("keydown", (event) => fields.enter(event), true);
   document.addEventListener("submit", (event) => actions.submit(event), true);
 
+  const navigation = createNavigation({
+    win: window, fetch: (...args) => fetch(...args), storage: window.sessionStorage,
+    typed: () => fields.typed().values,
+    leave: (old) => { actions.endAll(); close(old); },
+    arrive: () => { fields.forget(); subscription.follow(); actions.refresh(); },
+    discard: close,
+  });
+  navigation.start();
+  navigation.listen();
+
   // A form posted by the browser itself (the script's post failed) comes back as the session's own page,
   // /screens/{sid}: the address bar shows the screen's URL again, which outlives the session.
   const screenURL = root.getAttribute(ATTRIBUTES.screenURL) || location.pathname + location.search;
@@ -112,6 +136,7 @@ function start() {
   // The page goes (closed, navigated, reloaded, or into the back-forward cache): its session ends now rather than
   // when it expires.
   window.addEventListener("pagehide", () => {
+    navigation.pagehide();
     subscription.stop();
     const sid = root.getAttribute(ATTRIBUTES.screen), csrf = root.getAttribute(ATTRIBUTES.csrf);
     if (sid && csrf && navigator.sendBeacon) {

@@ -30,6 +30,7 @@ export function createSubscription({ root, post, apply, reset, other = () => fal
   let refused = false;      // the attach was refused for good (403, 400, an unknown screen)
   let attaching = false, timer = null, delay = FIRST_DELAY_MS;
   let stopped = false;
+  let visits = 0;           // how many times a navigation named another screen (follow)
 
   function render() {
     showConnection(root, connectionState({ owner, stream, attached, refused }));
@@ -45,7 +46,7 @@ export function createSubscription({ root, post, apply, reset, other = () => fal
   // Names this tab's screen on the stream, with the last event it applied.
   function attach() {
     timers.clearTimeout(timer);
-    const target = stream;
+    const target = stream, visit = visits;
     if (!target || stopped || attached === target) return;
     attaching = true;
     post(path(PATHS.attach, { stream: target }), {
@@ -53,6 +54,8 @@ export function createSubscription({ root, post, apply, reset, other = () => fal
       [FIELDS.url]: screenURL(), [FIELDS.last]: String(log.last), [FIELDS.version]: String(VERSION),
       [FIELDS.render]: root.getAttribute(ATTRIBUTES.render) || "",
     }).then((response) => {
+      // An answer about the screen the page showed before a navigation is old news.
+      if (visit !== visits) return;
       attaching = false;
       if (target !== stream || stopped) return;
       if (response.status === 204) { attached = target; delay = FIRST_DELAY_MS; }
@@ -62,6 +65,7 @@ export function createSubscription({ root, post, apply, reset, other = () => fal
       else refused = true;
       render();
     }, () => {
+      if (visit !== visits) return;
       attaching = false;
       if (target === stream && !stopped) retry();
     });
@@ -124,6 +128,17 @@ export function createSubscription({ root, post, apply, reset, other = () => fal
     // Back from the back-forward cache: a new owner will announce its stream.
     start() { stopped = false; stream = null; attached = null; owner = "connecting"; render(); },
     stop() { stopped = true; timers.clearTimeout(timer); },
+    // A navigation in place: the page names another screen on `root` (its id, token, URL and last event). Its
+    // events are the ones applied from now on, and it is attached to the stream this tab has, without a new one.
+    follow() {
+      timers.clearTimeout(timer);
+      visits += 1;
+      log.follow(root.getAttribute(ATTRIBUTES.screen) || "",
+        parseInt(root.getAttribute(ATTRIBUTES.lastEventID), 10) || 0);
+      attached = null; refused = false; attaching = false; delay = FIRST_DELAY_MS;
+      render();
+      attach();
+    },
     // Woken up or back online: an attach that waits to retry goes now.
     kick() { if (!stopped && stream && attached !== stream && !attaching && !refused) attach(); },
     get stopped() { return stopped; },

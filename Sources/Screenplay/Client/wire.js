@@ -71,6 +71,7 @@ export const ATTRIBUTES = Object.freeze({
   render: "data-render",
   connection: "data-connection",
   streamOwner: "data-stream-owner",
+  navigating: "data-navigating",
 });
 
 // A path of PATHS with its {placeholders} filled: path(PATHS.action, { sid: id, action: "close" }).

@@ -173,6 +173,8 @@ package enum ScreenWire {
         case connection = "data-connection"
         /// Set by the client: who holds the page's stream, `worker`, `leader`, `follower` or `tab`.
         case streamOwner = "data-stream-owner"
+        /// Set by the client while it fetches the next screen of a move in place.
+        case navigating = "data-navigating"
     }
 
     // MARK: The client's module
