@@ -223,11 +223,13 @@ test("follow moves the tab to another screen on the stream it has, attached with
   s.root.setAttribute("data-csrf", "T2");
   s.root.setAttribute("data-screen-url", "/movies/5");
   s.root.setAttribute("data-last-event-id", "4");
+  s.root.setAttribute("data-render", "00000000000000aa");
   s.subscription.follow();
   assert.equal(s.root.getAttribute("data-connection"), "connecting");
   assert.equal(s.fetch.calls.length, 2);
   assert.equal(s.fetch.calls[1].url, "/streams/B1/screens", "the stream the tab has");
-  assert.deepEqual(s.fetch.calls[1].body, { screen: "S2", csrf: "T2", url: "/movies/5", last: "4", version: "2" });
+  assert.deepEqual(s.fetch.calls[1].body,
+    { screen: "S2", csrf: "T2", url: "/movies/5", last: "4", version: "2", render: "00000000000000aa" });
   await settle();
   assert.equal(s.root.getAttribute("data-connection"), "live");
   s.event("patch", "S1.2", "old screen");
