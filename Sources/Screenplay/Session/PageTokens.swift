@@ -11,6 +11,8 @@
 /// Contract: ``token(screen:url:browser:)`` is a pure function of its arguments and the key; ``url(of:screen:browser:)``
 /// compares signatures in constant time. Thread-safe.
 struct PageTokens: Sendable {
+    /// The key, made ready once; nil only when libcrypto could not make it (then every token is the one-shot HMAC's).
+    private let prepared: PreparedHMAC?
     private let key: [UInt8]
     /// The length of a token's signature, before its `.`.
     private static let signatureLength = 22
@@ -22,6 +24,7 @@ struct PageTokens: Sendable {
         } else {
             key = Crypto.randomBytes(32)
         }
+        prepared = PreparedHMAC(key: key)
     }
 
     /// The token of a page rendered as screen `screen` at `url` for the browser `browser`.
@@ -33,7 +36,7 @@ struct PageTokens: Sendable {
     /// nil otherwise.
     func url(of token: String, screen: String, browser: String) -> String? {
         let bytes = token.utf8
-        guard bytes.count > Self.signatureLength + 1,
+        guard bytes.count >= Self.signatureLength + 1,
             bytes[bytes.index(bytes.startIndex, offsetBy: Self.signatureLength)] == UInt8(ascii: ".")
         else { return nil }
         let signature = String(token.utf8.prefix(Self.signatureLength))!
@@ -52,6 +55,32 @@ struct PageTokens: Sendable {
         message.append(contentsOf: url.utf8)
         message.append(0)
         message.append(contentsOf: browser.utf8)
-        return Crypto.base64URL(Array(Crypto.hmac(key: key, message).prefix(16)))
+        let mac = prepared?.mac(message) ?? Crypto.hmac(key: key, message)
+        return Self.base64URL(first16: mac)
     }
+
+    /// The first 16 bytes of `bytes` (zeros past its end) in 22 URL-safe base64 characters, without padding.
+    private static func base64URL(first16 bytes: [UInt8]) -> String {
+        let alphabet = Self.alphabet
+        let count = min(16, bytes.count)
+        return String(unsafeUninitializedCapacity: 22) { buffer in
+            var written = 0
+            var index = 0
+            while index < 16 {
+                let first = index < count ? UInt32(bytes[index]) : 0
+                let second = index + 1 < count ? UInt32(bytes[index + 1]) : 0
+                let third = index + 2 < count ? UInt32(bytes[index + 2]) : 0
+                let group = first << 16 | second << 8 | third
+                let characters = min(4, 22 - written)
+                for position in 0..<characters {
+                    buffer[written + position] = alphabet[Int((group >> UInt32(18 - 6 * position)) & 0x3F)]
+                }
+                written += characters
+                index += 3
+            }
+            return written
+        }
+    }
+
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 }
