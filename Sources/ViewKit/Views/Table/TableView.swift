@@ -1,0 +1,147 @@
+internal import Reactive
+
+/// A list of any length whose rows are cells made from prototypes and kept by item identity (the spirit of UIKit's
+/// `UITableView`): fed by a ``TableViewDiffableDataSource``.
+///
+/// In a template, a table view's element holds its cell prototypes, each a child element with `data-cell` naming
+/// its reuse identifier; they are not rendered as they are, but made into a cell each time
+/// ``dequeueReusableCell(withIdentifier:)`` asks for one. A cell's outlets are its own (`cell.outlet("title")`), and
+/// a screen's outlets do not reach into the table.
+///
+/// ```html
+/// <ul data-view="TableView" data-outlet="moviesTable" aria-label="Movies">
+///   <li data-cell="movie"><a data-outlet="link"><span data-outlet="title"></span></a>
+///     <button data-action="select">Open</button></li>
+/// </ul>
+/// ```
+///
+/// A button in a cell posts its action with the identity of its row, never its index: the data source delivers it
+/// with the item's identifier (``TableViewDiffableDataSource/actions(named:)``), and a button whose action is the
+/// table's select action (`data-select-action`, `select` by default) is the table's `didSelectRowAt`
+/// (``TableViewDiffableDataSource/itemSelected``).
+public final class TableView: ListView {
+    /// The cell prototypes the template gave, by reuse identifier.
+    var cellPrototypes: [String: Prototype] = [:]
+    /// The cell classes registered in code, by reuse identifier.
+    private var cellClasses: [String: View.Type] = [:]
+    /// The action of the cells' buttons that selects their row.
+    public internal(set) var selectActionName = "select"
+    /// The row being configured again, which ``dequeueReusableCell(withIdentifier:)`` hands back, and its reuse
+    /// identifier.
+    var reusableRow: (row: View, identifier: String)?
+    /// The taps of buttons in cells: the action name and the cell.
+    let rowActions = PublishRelay<(action: String, row: View)>()
+
+    /// Creates an empty table rendered as `<tagName>` (`<ul>` by default).
+    public required init(tagName: String = "ul") {
+        super.init(tagName: tagName)
+        // The cells' outlets are theirs: a screen's outlet look-up stops at the table.
+        isOutletScope = true
+    }
+
+    public override class var templateAttributes: Set<String> { ["data-select-action"] }
+
+    public override class func templateConfiguration(from element: TemplateElement) throws(TemplateError)
+        -> TemplateConfiguration?
+    {
+        let action = element.attribute("data-select-action") ?? "select"
+        guard !action.isEmpty, View.isValidName(action) else {
+            throw element.error("data-select-action must be an action name (letters, digits and -), not “\(action)”")
+        }
+        return TemplateConfiguration(TableView.self) { $0.selectActionName = action }
+    }
+
+    /// The reuse identifiers the table can make cells for: its template's prototypes and the registered classes.
+    public var cellReuseIdentifiers: [String] {
+        Array(Set(cellPrototypes.keys).union(cellClasses.keys)).sorted()
+    }
+
+    /// Makes cells of `identifier` from `cellClass` (a cell built in code), like UIKit's
+    /// `register(_:forCellReuseIdentifier:)`; a prototype of the same identifier in the template is replaced.
+    public func register(_ cellClass: View.Type, forCellReuseIdentifier identifier: String) {
+        cellClasses[identifier] = cellClass
+        cellPrototypes[identifier] = nil
+    }
+
+    /// A cell of the kind `identifier`: while the data source configures an item again (a reload), that item's own
+    /// cell when it is of this kind, so only what changed in it is sent; otherwise a new cell made from the
+    /// prototype or the registered class. An unknown identifier is a programmer error: it is reported (the screen
+    /// fails) and a plain `<li>` stands in.
+    public func dequeueReusableCell(withIdentifier identifier: String) -> View {
+        if let reusable = reusableRow, reusable.identifier == identifier {
+            reusableRow = nil
+            return reusable.row
+        }
+        let cell: View
+        if let prototype = cellPrototypes[identifier] {
+            cell = prototype.instantiate()
+        } else if let type = cellClasses[identifier] {
+            cell = type.init(tagName: "li")
+            cell.setAttribute("data-cell", identifier)
+        } else {
+            ProgrammerErrors.report(
+                ProgrammerError(
+                    mistake: "TableView.dequeueReusableCell: no cell is registered as “\(identifier)” (the table has "
+                        + "\(cellReuseIdentifiers.map { "“\($0)”" }.joined(separator: ", ")))",
+                    fix: "add a prototype <li data-cell=\"\(identifier)\"> inside the table's element in the template, "
+                        + "or call register(_:forCellReuseIdentifier:)."))
+            cell = View(tagName: "li")
+        }
+        connectButtons(in: cell)
+        return cell
+    }
+
+    /// The reuse identifier `cell` was dequeued with (its `data-cell`, which the page keeps too).
+    func reuseIdentifier(of cell: View) -> String? {
+        cell.attribute("data-cell")
+    }
+
+    /// Sends the taps of the buttons in `cell` (its actions, posted with its row's identity) to ``rowActions``.
+    private func connectButtons(in cell: View) {
+        var stack = [cell]
+        while let view = stack.popLast() {
+            stack.append(contentsOf: view.liveSubviews)
+            guard let button = view as? Button, !button.actionName.isEmpty else { continue }
+            let action = button.actionName
+            // The button's relay holds this subscription and the cell holds the button: both go with the cell.
+            _ = button.taps.subscribe(onNext: { [weak self, weak cell] in
+                guard let self, let cell else { return }
+                rowActions.accept((action, cell))
+            })
+        }
+    }
+
+    /// The key of the row `row`, or `nil` when it is not one of the rows.
+    func key(ofRow row: View) -> TableRowKey? {
+        guard let keys = identities as? TypedRowIdentities<TableRowKey>,
+            let index = liveSubviews.firstIndex(where: { $0 === row }), index < keys.ids.count
+        else { return nil }
+        return keys.ids[index]
+    }
+
+    /// The cell showing `item` (UIKit's `cellForRow(at:)`, by identity), or `nil` when its row is not in the page.
+    public func cell(forItem item: some Hashable) -> View? {
+        row(for: TableRowKey.item(AnyHashable(item)))
+    }
+}
+
+/// A table row's identity: an item's, a section header's.
+struct TableRowKey: Hashable, CustomStringConvertible {
+    enum Kind: UInt8 {
+        case item
+        case header
+    }
+    let kind: Kind
+    let id: AnyHashable
+
+    static func item(_ id: AnyHashable) -> TableRowKey { TableRowKey(kind: .item, id: id) }
+    static func header(_ id: AnyHashable) -> TableRowKey { TableRowKey(kind: .header, id: id) }
+
+    /// What a row's buttons post as `?row=`: an item's identifier as text; a header's, marked.
+    var description: String {
+        switch kind {
+        case .item: String(describing: id.base)
+        case .header: "section:" + String(describing: id.base)
+        }
+    }
+}
