@@ -32,7 +32,7 @@ import Testing
         // Every module the entry imports is served beside it, as JavaScript; the client's tests are not.
         let modules = [
             "screenplay-worker.js", "wire.js", "stream.js", "patch.js", "fields.js", "actions.js", "tabs.js",
-            "subscription.js", "connection.js", "controls.js", "announce.js", "development.js",
+            "subscription.js", "connection.js", "controls.js", "announce.js", "development.js", "table.js",
         ]
         for file in modules {
             let module = try app.client.get("/screenplay/\(version)/\(file)")

@@ -11,6 +11,7 @@ import { createFields } from "./fields.js";
 import { applyPatch, decodeReset, resetPage } from "./patch.js";
 import { openStream } from "./stream.js";
 import { createSubscription } from "./subscription.js";
+import { createTables } from "./table.js";
 import { chooseOwner } from "./tabs.js";
 
 const root = document.documentElement;
@@ -55,18 +56,22 @@ function start() {
     root.setAttribute(ATTRIBUTES.screenURL, url);
   }
 
+  const tables = createTables({ doc: document, post,
+    rowsURL: () => path(PATHS.rows, { sid: root.getAttribute(ATTRIBUTES.screen) }),
+    csrf: () => root.getAttribute(ATTRIBUTES.csrf) || "" });
+
   function patch(operations) {
-    const changed = applyPatch(document, operations, {
+    const changed = tables.patching(() => applyPatch(document, operations, {
       settle: (control) => fields.settle(control),
       settleFocused: (control, rendered) => fields.settleFocused(control, rendered, !!actions.pendingOf(control.form)),
-    });
+    }));
     actions.refresh();
     announce(document, changed);
   }
 
   function reset(data) {
     const typed = fields.typed();
-    resetPage(document, decodeReset(data), (on) => fields.setResetting(on));
+    tables.patching(() => resetPage(document, decodeReset(data), (on) => fields.setResetting(on)));
     fields.restore(typed);
     actions.refresh();
   }
@@ -92,6 +97,7 @@ function start() {
   document.addEventListener("focusout", (event) => fields.focusOut(event.target), true);
   document.addEventListener("keydown", (event) => fields.enter(event), true);
   document.addEventListener("submit", (event) => actions.submit(event), true);
+  tables.start();
 
   // A form posted by the browser itself (the script's post failed) comes back as the session's own page,
   // /screens/{sid}: the address bar shows the screen's URL again, which outlives the session.

@@ -31,11 +31,14 @@ package enum ScreenWire {
     package static let input = WirePath(.literal("/screens/"), .screen, .literal("/input"))
     /// The page is going away (`POST`, the `pagehide` beacon).
     package static let close = WirePath(.literal("/screens/"), .screen, .literal("/close"))
+    /// A windowed table's rows from a place: `POST /screens/{sid}/rows` with `csrf`, `table` (the table's DOM id),
+    /// `first` (the place of the first row the user sees) and `key` (that row's identity, its `data-key`).
+    package static let rows = WirePath(.literal("/screens/"), .screen, .literal("/rows"))
 
     /// Every path of the protocol, by the name the client knows it by.
     package static let paths: KeyValuePairs<String, WirePath> = [
         "streams": streams, "attach": attach, "detach": detach, "page": page, "action": action, "input": input,
-        "close": close,
+        "close": close, "rows": rows,
     ]
 
     /// The path of the session `screen`'s page.
@@ -124,6 +127,9 @@ package enum ScreenWire {
         case actionID = "_aid"
         /// The query parameter naming the list row whose button posted an action.
         case row
+        case table
+        case first
+        case key
     }
 
     /// The kinds of input events a field posts.

@@ -39,7 +39,61 @@ public final class TableView: ListView {
         isOutletScope = true
     }
 
-    public override class var templateAttributes: Set<String> { ["data-select-action"] }
+    // MARK: Windowed rendering
+
+    /// The most rows the page and the screen hold at once when the table is windowed (`data-window="N"` in the
+    /// template, 20 to 200), or `nil` when every row is rendered. A windowed table renders the rows of a window
+    /// around what the user sees, between two spacer rows standing for the rows before and after it (their number in
+    /// `data-rows`, which the page's script turns into heights); the script asks for other rows as the user scrolls
+    /// (``showRows(from:key:)``).
+    public internal(set) var windowSize: Int?
+    /// The place of the window's first row among all the rows.
+    public internal(set) var windowStart = 0
+    /// The number of rows in all (rendered or not).
+    public internal(set) var totalRowCount = 0
+    /// The first row the user sees, by identity, as the page last told it: what a change keeps in place, so rows
+    /// arriving above it move nothing in view.
+    var anchor: (key: TableRowKey, offset: Int)?
+    /// Asks the data source to render the window again (after ``showRows(from:key:)`` moved it).
+    var windowDidMove: (() -> Void)?
+    /// The spacer rows before and after the window.
+    lazy var spacers: (top: View, bottom: View) = (makeSpacer("top"), makeSpacer("bottom"))
+
+    /// The rows a windowed table keeps before the first row the user sees.
+    var rowsBeforeAnchor: Int { (windowSize ?? 0) / 4 }
+
+    private func makeSpacer(_ name: String) -> View {
+        let spacer = View(tagName: rowTagName)
+        spacer.setAttribute("data-spacer", name)
+        spacer.setAttribute("data-rows", "0")
+        spacer.setAttribute("aria-hidden", "true")
+        return spacer
+    }
+
+    /// The element name of rows: `tr` in a table body, `li` in a list, `div` otherwise.
+    var rowTagName: String {
+        switch tagName {
+        case "ul", "ol", "menu": "li"
+        case "tbody", "thead", "table": "tr"
+        default: "div"
+        }
+    }
+
+    /// Makes the window start near row `first` (its place among all the rows, as the page counts them), the row
+    /// whose identity reads `key` when the page names one that is still there: the page's script calls it as the
+    /// user scrolls, through the screen's range path. The rows that come into the window are made and sent; those
+    /// that leave it are removed from the page and from the screen. Does nothing for a table that is not windowed.
+    public func showRows(from first: Int, key: String?) {
+        guard windowSize != nil else { return }
+        anchorRequest = (max(0, first), key)
+        windowDidMove?()
+    }
+    /// The last place the page asked for, until the data source renders it.
+    var anchorRequest: (first: Int, key: String?)?
+
+    // MARK: Reading the template
+
+    public override class var templateAttributes: Set<String> { ["data-select-action", "data-window"] }
 
     public override class func templateConfiguration(from element: TemplateElement) throws(TemplateError)
         -> TemplateConfiguration?
@@ -48,7 +102,19 @@ public final class TableView: ListView {
         guard !action.isEmpty, View.isValidName(action) else {
             throw element.error("data-select-action must be an action name (letters, digits and -), not “\(action)”")
         }
-        return TemplateConfiguration(TableView.self) { $0.selectActionName = action }
+        var windowSize: Int?
+        if let text = element.attribute("data-window") {
+            guard let size = Int(text), (20...200).contains(size) else {
+                throw element.error("data-window must be a number of rows from 20 to 200, not “\(text)”")
+            }
+            windowSize = size
+        }
+        let window = windowSize
+        return TemplateConfiguration(TableView.self) { table in
+            table.selectActionName = action
+            table.windowSize = window
+            if window != nil { table.setAttribute("data-table-window", String(window ?? 0)) }
+        }
     }
 
     /// The reuse identifiers the table can make cells for: its template's prototypes and the registered classes.
@@ -125,23 +191,27 @@ public final class TableView: ListView {
     }
 }
 
-/// A table row's identity: an item's, a section header's.
+/// A table row's identity: an item's, a section header's, a spacer's.
 struct TableRowKey: Hashable, CustomStringConvertible {
     enum Kind: UInt8 {
         case item
         case header
+        case spacer
     }
     let kind: Kind
     let id: AnyHashable
 
     static func item(_ id: AnyHashable) -> TableRowKey { TableRowKey(kind: .item, id: id) }
     static func header(_ id: AnyHashable) -> TableRowKey { TableRowKey(kind: .header, id: id) }
+    static var topSpacer: TableRowKey { TableRowKey(kind: .spacer, id: AnyHashable(0)) }
+    static var bottomSpacer: TableRowKey { TableRowKey(kind: .spacer, id: AnyHashable(1)) }
 
     /// What a row's buttons post as `?row=`: an item's identifier as text; a header's, marked.
     var description: String {
         switch kind {
         case .item: String(describing: id.base)
         case .header: "section:" + String(describing: id.base)
+        case .spacer: "spacer:" + String(describing: id.base)
         }
     }
 }

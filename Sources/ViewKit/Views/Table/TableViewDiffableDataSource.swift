@@ -24,7 +24,8 @@ public import Reactive
 /// dataSource.apply(snapshot)
 /// ```
 ///
-/// Threading: like the table, confined to its screen's scheduler. Holds the table weakly.
+/// Threading: like the table, confined to its screen's scheduler. Holds the table weakly; a windowed table holds
+/// its data source.
 public final class TableViewDiffableDataSource<
     SectionIdentifier: Hashable & Sendable, ItemIdentifier: Hashable & Sendable
 > {
@@ -57,7 +58,7 @@ public final class TableViewDiffableDataSource<
     public func apply(
         _ snapshot: TableSnapshot<SectionIdentifier, ItemIdentifier>, animatingDifferences: Bool = true
     ) {
-        guard let tableView else { return }
+        guard tableView != nil else { return }
         guard snapshot.mistakes.isEmpty else {
             ProgrammerErrors.report(
                 ProgrammerError(
@@ -68,13 +69,44 @@ public final class TableViewDiffableDataSource<
                         + "position), and name only items the snapshot has."))
             return
         }
+        var kept = snapshot
+        kept.clearReloads()
+        current = kept
+        render(reloading: snapshot.reloadedItemIdentifiers)
+    }
+
+    /// Makes the table's rows those of the current snapshot (in a windowed table, those of its window), and
+    /// configures again the items of `reloading` that kept their rows.
+    private func render(reloading reloaded: Set<ItemIdentifier>) {
+        guard let tableView else { return }
+        // The table keeps the data source that last fed it (which holds the table weakly): a window moves with no
+        // app code holding the data source.
+        tableView.windowDidMove = { self.render(reloading: []) }
         var keys: [TableRowKey] = []
-        keys.reserveCapacity(snapshot.numberOfItems + (sectionHeaderProvider == nil ? 0 : snapshot.numberOfSections))
-        for (section, items) in snapshot.sections {
-            if sectionHeaderProvider != nil { keys.append(.header(AnyHashable(section))) }
-            for item in items { keys.append(.item(AnyHashable(item))) }
+        let hasHeaders = sectionHeaderProvider != nil
+        let total = current.numberOfItems + (hasHeaders ? current.numberOfSections : 0)
+        var window = 0..<total
+        if let size = tableView.windowSize {
+            window = self.window(of: size, in: tableView, total: total)
+            keys.reserveCapacity(window.count + 2)
+            keys.append(.topSpacer)
+        } else {
+            keys.reserveCapacity(total)
         }
-        let reloaded = snapshot.reloadedItemIdentifiers
+        // The rows of the window, walked without making keys for the rows outside it.
+        var place = 0
+        sections: for (section, items) in current.sections {
+            if hasHeaders {
+                if window.contains(place) { keys.append(.header(AnyHashable(section))) }
+                place += 1
+            }
+            let from = max(0, window.lowerBound - place)
+            let to = min(items.count, window.upperBound - place)
+            if from < to { for item in items[from..<to] { keys.append(.item(AnyHashable(item))) } }
+            place += items.count
+            if place >= window.upperBound { break sections }
+        }
+        if tableView.windowSize != nil { keys.append(.bottomSpacer) }
         var made = Set<Int>()
         let rows = tableView.reconcile(TypedRowIdentities(keys)) { index in
             made.insert(index)
@@ -83,7 +115,7 @@ public final class TableViewDiffableDataSource<
         // Items reloaded that kept their row: the provider configures them again, in their cell when it dequeues.
         if !reloaded.isEmpty {
             for index in rows.indices where !made.contains(index) {
-                guard let item = keys[index].id.base as? ItemIdentifier, keys[index].kind == .item,
+                guard keys[index].kind == .item, let item = keys[index].id.base as? ItemIdentifier,
                     reloaded.contains(item)
                 else { continue }
                 let row = rows[index]
@@ -91,24 +123,102 @@ public final class TableViewDiffableDataSource<
                 let cell = cellProvider(tableView, item)
                 tableView.reusableRow = nil
                 if cell !== row {
+                    cell.setAttribute("data-key", keys[index].description)
                     tableView.replaceRow(at: index, with: cell)
                 }
             }
         }
+        if tableView.windowSize != nil {
+            tableView.windowStart = window.lowerBound
+            tableView.spacers.top.setAttribute("data-rows", String(window.lowerBound))
+            tableView.spacers.bottom.setAttribute("data-rows", String(total - window.upperBound))
+        }
+        tableView.totalRowCount = total
         tableView.finishUpdate()
-        var kept = snapshot
-        kept.clearReloads()
-        current = kept
+    }
+
+    /// The window of a windowed table: around the row the page last asked for, else around the first row the user
+    /// sees (by identity, so rows arriving above it leave it where it was), else where it was.
+    private func window(of size: Int, in tableView: TableView, total: Int) -> Range<Int> {
+        var first = tableView.windowStart + tableView.rowsBeforeAnchor
+        if let request = tableView.anchorRequest {
+            tableView.anchorRequest = nil
+            first = min(request.first, max(0, total - 1))
+            // The key the page named, where the page said or elsewhere in the list; else the row at that place.
+            if let key = request.key, let found = place(ofKeyDescribed: key, near: first) {
+                first = found
+            }
+            tableView.anchor = key(at: first).map { ($0, 0) }
+        } else if let anchor = tableView.anchor, let found = place(of: anchor.key) {
+            first = found
+        }
+        let start = max(0, min(first - tableView.rowsBeforeAnchor, total - size))
+        return start..<min(total, start + size)
+    }
+
+    /// The key of the row at `place` among all the rows.
+    private func key(at place: Int) -> TableRowKey? {
+        var offset = 0
+        let hasHeaders = sectionHeaderProvider != nil
+        for (section, items) in current.sections {
+            if hasHeaders {
+                if offset == place { return .header(AnyHashable(section)) }
+                offset += 1
+            }
+            if place < offset + items.count { return .item(AnyHashable(items[place - offset])) }
+            offset += items.count
+        }
+        return nil
+    }
+
+    /// The place of the row `key` among all the rows.
+    private func place(of key: TableRowKey) -> Int? {
+        var offset = 0
+        let hasHeaders = sectionHeaderProvider != nil
+        for (section, items) in current.sections {
+            if hasHeaders {
+                if key.kind == .header, key.id == AnyHashable(section) { return offset }
+                offset += 1
+            }
+            if key.kind == .item, let item = key.id.base as? ItemIdentifier, let index = items.firstIndex(of: item) {
+                return offset + index
+            }
+            offset += items.count
+        }
+        return nil
+    }
+
+    /// The place of the row whose identity reads `description`: `near` when it is there (the page's count is
+    /// usually right), else the first such row.
+    private func place(ofKeyDescribed description: String, near: Int) -> Int? {
+        if key(at: near)?.description == description { return near }
+        var offset = 0
+        let hasHeaders = sectionHeaderProvider != nil
+        for (section, items) in current.sections {
+            if hasHeaders {
+                if TableRowKey.header(AnyHashable(section)).description == description { return offset }
+                offset += 1
+            }
+            if let index = items.firstIndex(where: { String(describing: $0) == description }) { return offset + index }
+            offset += items.count
+        }
+        return nil
     }
 
     private func makeRow(for key: TableRowKey, in tableView: TableView) -> View {
+        let row: View
         switch key.kind {
         case .item:
-            return cellProvider(tableView, key.id.base as! ItemIdentifier)
+            row = cellProvider(tableView, key.id.base as! ItemIdentifier)
         case .header:
             let section = key.id.base as! SectionIdentifier
-            return sectionHeaderProvider?(tableView, section) ?? View(tagName: "li")
+            row = sectionHeaderProvider?(tableView, section) ?? View(tagName: tableView.rowTagName)
+        case .spacer:
+            return key == .topSpacer ? tableView.spacers.top : tableView.spacers.bottom
         }
+        // The row's identity, which the page's script names when it asks for rows around it.
+        if tableView.windowSize != nil { row.setAttribute("data-key", key.description) }
+        return row
     }
 
     /// The item shown by `cell`, or `nil` when it is not one of the table's cells.
