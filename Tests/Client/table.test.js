@@ -35,6 +35,15 @@ test("layout gives the spacers the rows' average height and each row its place a
   assert.equal(b.getAttribute("aria-posinset"), "102");
   assert.equal(a.getAttribute("aria-setsize"), "152");
   assert.equal(top.getAttribute("aria-posinset"), null);
+  assert.equal(top.getAttribute("aria-hidden"), "true");
+});
+
+test("the spacers' page links, for pages without the script, are hidden when it runs", () => {
+  const doc = page(table(20, ["a"], 20).replace('data-rows="20" aria-hidden="true">',
+    'data-rows="20"><a data-page-link rel="prev" href="?page=1">Previous page</a>'));
+  layout(doc);
+  assert.equal(doc.querySelector("[data-page-link]").hidden, true);
+  assert.equal(doc.querySelector('[data-spacer="top"]').getAttribute("aria-hidden"), "true");
 });
 
 test("the first visible row is counted in the spacers too, and rows are wanted near the window's ends", () => {

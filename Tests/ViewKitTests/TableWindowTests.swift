@@ -78,12 +78,21 @@ import ViewKit
         let (root, table, source) = try makeTable(count: 1_000)
         table.showRows(from: 500, key: "500")
         _ = root.takeChanges(context: RenderContext())
-        // Ten items arrive above the window: only the top spacer's count changes.
+        // Ten items arrive above the window: only the spacers change (the top one's count, the links' pages).
         apply((-10..<0).map { $0 } + Array(0..<1_000), to: source)
         #expect(shownKeys(table) == (495..<515).map(String.init))
         #expect(spacerRows(table).top == "505")
         let changes = root.takeChanges(context: RenderContext())
-        #expect(changes.count == 1)
+        let spacers = [table.rows[0], table.rows[table.rows.count - 1]]
+        let spacerIDs = Set(spacers.flatMap { [$0.domID, $0.subviews[0].domID] })
+        #expect(changes.count <= 3)
+        for change in changes {
+            guard case .replace(let id, _) = change else {
+                Issue.record("expected replacements in the spacers, got \(change)")
+                continue
+            }
+            #expect(spacerIDs.contains(id))
+        }
         // A change to a row no one sees sends nothing; to a shown row, that row's text.
         apply((-10..<0).map { $0 } + Array(0..<1_000), reloading: [3], to: source)
         #expect(root.takeChanges(context: RenderContext()).isEmpty)
@@ -100,5 +109,44 @@ import ViewKit
                 _ = try TemplateLibrary(directory: directory, registry: ViewRegistry())
             }
         }
+    }
+}
+
+@Suite struct TablePageTests {
+    @Test func withoutTheScriptTheTableIsPagedWithPlainLinks() throws {
+        let library = try TemplateLibrary(
+            directory: try Fixtures.temporaryTemplates([
+                "Screen.html": """
+                <main><ul data-view="TableView" data-outlet="table" data-window="20">
+                  <li data-cell="movie"><span data-outlet="title"></span></li>
+                </ul></main>
+                """
+            ]), registry: ViewRegistry())
+        let root = try library.template(named: "Screen").instantiate()
+        let table: TableView = root.outlet("table")
+        table.pageLink = { "/movies?q=a&page=\($0)" }
+        let source = TableViewDiffableDataSource<Int, Int>(tableView: table) { table, id in
+            let cell = table.dequeueReusableCell(withIdentifier: "movie")
+            cell.outlet("title", as: Label.self).text = "Movie \(id)"
+            return cell
+        }
+        table.showPage(3)
+        var snapshot = TableSnapshot<Int, Int>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(Array(0..<50))
+        source.apply(snapshot)
+        #expect(table.rows.compactMap { $0.attribute("data-key") } == (40..<50).map(String.init))
+        #expect(table.currentPage == 3)
+        let html = root.html
+        #expect(html.contains(#"rel="prev" href="/movies?q=a&amp;page=2">Previous page</a>"#))
+        #expect(html.contains(#"rel="next" hidden>Next page</a>"#))
+        table.showPage(1)
+        #expect(table.rows.compactMap { $0.attribute("data-key") } == (0..<20).map(String.init))
+        let first = root.html
+        #expect(first.contains(#"rel="next" href="/movies?q=a&amp;page=2">Next page</a>"#))
+        #expect(first.contains(#"rel="prev" href="/movies?q=a&amp;page=2" hidden>Previous page</a>"#))
+        // A page past the end shows the last.
+        table.showPage(99)
+        #expect(table.rows.compactMap { $0.attribute("data-key") }.first == "40")
     }
 }

@@ -1,6 +1,6 @@
 // Windowed tables (TableView with data-window): the server renders the rows of a window between two spacer rows
 // that stand for the rows before and after it (their number in data-rows). This module gives the spacers their
-// heights (the rows' average, measured), tells assistive technology each row's place (aria-posinset, aria-setsize),
+// heights (the rows' average, measured) and hides their page links (for pages without this script), tells assistive technology each row's place (aria-posinset, aria-setsize),
 // asks the server for the rows around the first row the user sees as they scroll (PATHS.rows), keeps that row where
 // it is on the screen when a patch adds or removes rows above it, and moves through the rows with Home, End,
 // PageUp and PageDown.
@@ -61,6 +61,12 @@ function scrollBy(table, delta) {
 export function layout(doc) {
   for (const table of windowedTables(doc)) {
     const shown = windowOf(table);
+    // The spacers' page links are for pages without this script; here the spacers are only room.
+    for (const node of [shown.top, shown.bottom]) {
+      if (!node) continue;
+      if (node.getAttribute("aria-hidden") !== "true") node.setAttribute("aria-hidden", "true");
+      for (const link of node.querySelectorAll("[data-page-link]")) link.hidden = true;
+    }
     if (shown.top) shown.top.style.height = Math.round(shown.before * shown.average) + "px";
     if (shown.bottom) shown.bottom.style.height = Math.round(shown.after * shown.average) + "px";
     shown.rows.forEach((row, index) => {
@@ -196,6 +202,13 @@ export function createTables({ doc, post, rowsURL, csrf, timers = globalThis }) 
 
   function start() {
     layout(doc);
+    // A page opened further down the list (?page=N) shows its first row, not the empty room above it.
+    for (const table of windowedTables(doc)) {
+      const shown = windowOf(table);
+      if (shown.before > 0 && shown.rows.length && shown.rows[0].scrollIntoView) {
+        shown.rows[0].scrollIntoView({ block: "start" });
+      }
+    }
     for (const table of windowedTables(doc)) table.style.overflowAnchor = "none";
     doc.addEventListener("scroll", schedule, { capture: true, passive: true });
     doc.defaultView.addEventListener("resize", schedule, { passive: true });

@@ -51,8 +51,8 @@ public final class TableView: ListView {
     public internal(set) var windowStart = 0
     /// The number of rows in all (rendered or not).
     public internal(set) var totalRowCount = 0
-    /// The first row the user sees, by identity, as the page last told it: what a change keeps in place, so rows
-    /// arriving above it move nothing in view.
+    /// The first row the user sees, by identity, as the page last told it, and how many rows the window keeps above
+    /// it: what a change keeps in place, so rows arriving above it move nothing in view.
     var anchor: (key: TableRowKey, offset: Int)?
     /// Asks the data source to render the window again (after ``showRows(from:key:)`` moved it).
     var windowDidMove: (() -> Void)?
@@ -62,12 +62,49 @@ public final class TableView: ListView {
     /// The rows a windowed table keeps before the first row the user sees.
     var rowsBeforeAnchor: Int { (windowSize ?? 0) / 4 }
 
+    /// A spacer row, holding the link to the previous page (top) or the next (bottom), which the page follows when
+    /// its script does not run; the script hides the links and the spacers from assistive technology.
     private func makeSpacer(_ name: String) -> View {
         let spacer = View(tagName: rowTagName)
         spacer.setAttribute("data-spacer", name)
         spacer.setAttribute("data-rows", "0")
-        spacer.setAttribute("aria-hidden", "true")
+        let link = Label(text: name == "top" ? "Previous page" : "Next page", tagName: "a")
+        link.setAttribute("data-page-link", "")
+        link.setAttribute("rel", name == "top" ? "prev" : "next")
+        link.isHidden = true
+        spacer.addSubview(link)
         return spacer
+    }
+
+    /// The address of page `page` (1-based) of the table, for the links that page through it without the page's
+    /// script: `?page=N` by default. Set it to keep the rest of the screen's query (a search, say).
+    public var pageLink: (Int) -> String = { "?page=\($0)" }
+
+    /// The page (1-based) the table shows, as its links count them: its window's rows, `windowSize` to a page.
+    public var currentPage: Int { windowStart / max(1, windowSize ?? 1) + 1 }
+
+    /// Shows page `page` (1-based; `windowSize` rows to a page): what a screen does with `?page=N` from its request,
+    /// so that each page is a normal server render when the browser runs no script. A page past the end shows the
+    /// last. Does nothing for a table that is not windowed.
+    public func showPage(_ page: Int) {
+        guard let size = windowSize else { return }
+        pageStart = max(0, page - 1) * size
+        windowDidMove?()
+    }
+    /// The first row of the page last asked for, until the data source renders it.
+    var pageStart: Int?
+
+    /// Points the spacers' links at the pages before and after the window, and hides those that lead nowhere.
+    func updatePageLinks() {
+        guard let size = windowSize else { return }
+        let page = windowStart / size + (windowStart % size == 0 ? 1 : 2)
+        for (spacer, target, exists) in [
+            (spacers.top, page - 1, windowStart > 0), (spacers.bottom, page + 1, windowStart + size < totalRowCount),
+        ] {
+            guard let link = spacer.liveSubviews.first else { continue }
+            link.isHidden = !exists
+            if exists { link.setAttribute("href", pageLink(max(1, target))) }
+        }
     }
 
     /// The element name of rows: `tr` in a table body, `li` in a list, `div` otherwise.

@@ -134,13 +134,24 @@ public final class TableViewDiffableDataSource<
             tableView.spacers.bottom.setAttribute("data-rows", String(total - window.upperBound))
         }
         tableView.totalRowCount = total
+        tableView.updatePageLinks()
         tableView.finishUpdate()
     }
 
     /// The window of a windowed table: around the row the page last asked for, else around the first row the user
     /// sees (by identity, so rows arriving above it leave it where it was), else where it was.
     private func window(of size: Int, in tableView: TableView, total: Int) -> Range<Int> {
+        // The first row the user sees, and how many rows the window keeps above it.
         var first = tableView.windowStart + tableView.rowsBeforeAnchor
+        var above = tableView.rowsBeforeAnchor
+        if let pageStart = tableView.pageStart {
+            tableView.pageStart = nil
+            tableView.anchorRequest = nil
+            // A page starts where the page's links say, the last page included (it may hold fewer rows).
+            let start = total == 0 ? 0 : min(pageStart, (total - 1) / size * size)
+            tableView.anchor = key(at: start).map { ($0, 0) }
+            return start..<min(total, start + size)
+        }
         if let request = tableView.anchorRequest {
             tableView.anchorRequest = nil
             first = min(request.first, max(0, total - 1))
@@ -148,11 +159,12 @@ public final class TableViewDiffableDataSource<
             if let key = request.key, let found = place(ofKeyDescribed: key, near: first) {
                 first = found
             }
-            tableView.anchor = key(at: first).map { ($0, 0) }
+            tableView.anchor = key(at: first).map { ($0, above) }
         } else if let anchor = tableView.anchor, let found = place(of: anchor.key) {
             first = found
+            above = anchor.offset
         }
-        let start = max(0, min(first - tableView.rowsBeforeAnchor, total - size))
+        let start = max(0, min(first - above, total - size))
         return start..<min(total, start + size)
     }
 
