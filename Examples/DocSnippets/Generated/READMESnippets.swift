@@ -20,13 +20,13 @@ extension READMESnippets {
         )
     }
 
-    // README.md:299
-    func snippetAtLine299() async throws {
+    // README.md:303
+    func snippetAtLine303() async throws {
         assertSnapshot(of: harness.page, as: .html)
     }
 
-    // README.md:311
-    func snippetAtLine311() async throws {
+    // README.md:315
+    func snippetAtLine315() async throws {
         let harness = try ScreenHarness(templates: "Templates") { request in makeCounter(request) }
         harness.tap("add")
         #expect(harness.patches.count == 1)

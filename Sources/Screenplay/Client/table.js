@@ -26,11 +26,17 @@ function count(node) {
 }
 
 // A table's window as the page shows it: the spacers, the rows, how many come before and after them, and the rows'
-// average height (a guess of 40 px before any is laid out).
+// average height.
 export function windowOf(table) {
   const top = spacer(table, "top"), bottom = spacer(table, "bottom"), shown = rows(table);
-  const heights = shown.map((row) => row.getBoundingClientRect().height).filter((height) => height > 0);
-  const average = heights.length ? heights.reduce((a, b) => a + b, 0) / heights.length : 40;
+  // The height each row takes: the rows' span over their number, so rows side by side in a grid count as one line
+  // shared (a guess of 40 px before any is laid out).
+  let average = 40;
+  if (shown.length) {
+    const first = shown[0].getBoundingClientRect(), last = shown[shown.length - 1].getBoundingClientRect();
+    const span = last.bottom - first.top;
+    if (span > 0) average = span / shown.length;
+  }
   const before = count(top), after = count(bottom);
   return { top, bottom, rows: shown, before, after, total: before + shown.length + after, average,
     size: parseInt(table.getAttribute("data-table-window"), 10) || 100 };

@@ -103,7 +103,8 @@ public final class TableView: ListView {
         ] {
             guard let link = spacer.liveSubviews.first else { continue }
             link.isHidden = !exists
-            if exists { link.setAttribute("href", pageLink(max(1, target))) }
+            // A link keeps an address even when hidden: `rel` needs one.
+            link.setAttribute("href", pageLink(max(1, target)))
         }
     }
 
@@ -220,6 +221,12 @@ public final class TableView: ListView {
             let index = liveSubviews.firstIndex(where: { $0 === row }), index < keys.ids.count
         else { return nil }
         return keys.ids[index]
+    }
+
+    /// The cells in the page, in order (UIKit's `visibleCells`): every row but a windowed table's spacers.
+    public var visibleCells: [View] {
+        guard let spacers = windowSize == nil ? nil : spacers else { return rows }
+        return rows.filter { $0 !== spacers.top && $0 !== spacers.bottom }
     }
 
     /// The cell showing `item` (UIKit's `cellForRow(at:)`, by identity), or `nil` when its row is not in the page.
