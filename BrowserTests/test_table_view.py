@@ -112,3 +112,22 @@ def test_without_javascript_the_list_pages_with_plain_links(browser_without_java
     previous.click()
     wait(browser).until(lambda b: b.current_url.endswith("/") or b.current_url.endswith("?page=1"))
     assert [row.get_attribute("data-key") for row in browser.find_elements(By.CSS_SELECTOR, ".movie-card")] == first_page
+
+
+def test_back_to_the_list_shows_the_same_movies_by_identity(browser, large_server):
+    open_list(browser, large_server)
+    for _ in range(5):
+        browser.execute_script("window.scrollBy(0, window.innerHeight * 2)")
+        wait(browser).until(lambda b: first_visible(b) is not None)
+    wait(browser).until(lambda b: b.execute_script("return document.querySelectorAll('[data-key]').length") > 50)
+    key, top = first_visible(browser)
+    # The history entry keeps the first visible movie (once the page has settled on it).
+    wait(browser).until(lambda b: b.execute_script(
+        "var s = history.state && history.state.screenplayTables; return s && s[0] && s[0].key") == key)
+    browser.execute_script(f"location.href = document.querySelector('[data-key=\"{key}\"] a').href")
+    wait(browser).until(lambda b: b.current_url.endswith(f"/movies/{key}"))
+    browser.back()
+    wait(browser).until(lambda b: b.current_url == large_server.page("/"))
+    wait(browser).until(lambda b: (first_visible(b) or [None])[0] == key)
+    _, again = first_visible(browser)
+    assert abs(again - top) <= 5

@@ -91,3 +91,20 @@ test("scrolling near the window's end posts a rows request naming the first visi
     assert.equal(posts[0].url, "/screens/s1/rows");
     assert.deepEqual(posts[0].fields, { csrf: "tok", table: "t", first: "70", key: "k70" });
   });
+
+test("after a reset that shows another window, the first visible row is asked for by its identity and put back",
+  async () => {
+    const doc = page(table(0, ["a", "b", "c"], 100));
+    const posts = [];
+    let scrolled = 0;
+    doc.defaultView.scrollBy = (_, dy) => { scrolled += dy; };
+    const tables = createTables({ doc, post: (url, fields) => { posts.push(fields); return Promise.resolve(); },
+      rowsURL: () => "/rows", csrf: () => "tok", timers: { setTimeout: () => 0 } });
+    lay(doc, 35); layout(doc); lay(doc, 35); // b, the 2nd row, at the top
+    // A reset: the page comes back with the window at the start of another list.
+    tables.patching(() => { doc.body.innerHTML = table(0, ["x", "y", "z"], 103); lay(doc, 35); });
+    assert.deepEqual(posts.at(-1), { csrf: "tok", table: "t", first: "1", key: "b" });
+    // The answer's patch brings b back: it goes where it was on the screen.
+    tables.patching(() => { doc.body.innerHTML = table(0, ["a", "b", "c"], 100); lay(doc, 0); });
+    assert.equal(scrolled, 35);
+  });

@@ -1,9 +1,10 @@
 // Windowed tables (TableView with data-window): the server renders the rows of a window between two spacer rows
 // that stand for the rows before and after it (their number in data-rows). This module gives the spacers their
-// heights (the rows' average, measured) and hides their page links (for pages without this script), tells assistive technology each row's place (aria-posinset, aria-setsize),
-// asks the server for the rows around the first row the user sees as they scroll (PATHS.rows), keeps that row where
-// it is on the screen when a patch adds or removes rows above it, and moves through the rows with Home, End,
-// PageUp and PageDown.
+// heights (the rows' average, measured) and hides their page links (for pages without this script), tells
+// assistive technology each row's place (aria-posinset, aria-setsize), asks the server for the rows around the
+// first row the user sees as they scroll (PATHS.rows), keeps that row where it is on the screen when a patch adds or
+// removes rows above it, and moves through the rows with Home, End, PageUp and PageDown. The first visible row is
+// kept by identity in the history entry and across a reset, so Back, a reconnect or a restart shows that row.
 import { FIELDS } from "./wire.js";
 
 const FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
@@ -86,21 +87,30 @@ export function layout(doc) {
 // The first row the user sees, in each windowed table: its key and where it is on the screen.
 export function captureAnchors(doc) {
   return windowedTables(doc).map((table) => {
-    const { top } = viewport(table);
+    const { top, bottom } = viewport(table);
     const row = rows(table).find((candidate) => candidate.getBoundingClientRect().bottom > top);
-    return row ? { table, key: row.getAttribute("data-key"), top: row.getBoundingClientRect().top } : null;
+    // Only a row the user sees: in a spacer's room, there is none.
+    if (!row || row.getBoundingClientRect().top >= bottom) return null;
+    const place = parseInt(row.getAttribute("aria-posinset"), 10) - 1;
+    return { table, index: windowedTables(doc).indexOf(table), key: row.getAttribute("data-key"),
+      top: row.getBoundingClientRect().top, place: Number.isFinite(place) && place >= 0 ? place : 0 };
   }).filter(Boolean);
 }
 
-// Scrolls each table so that the row captured before a patch is where it was on the screen.
+// Scrolls each table so that the row captured before a patch is where it was on the screen. The table is the
+// captured one, or (after a reset swapped the page) the one at the same place among the page's windowed tables.
+// Answers the anchors whose rows the page does not have (a reset showed another window).
 export function restoreAnchors(doc, anchors) {
+  const missing = [];
   for (const anchor of anchors) {
-    if (!anchor.table.isConnected || anchor.key === null) continue;
-    const row = rows(anchor.table).find((candidate) => candidate.getAttribute("data-key") === anchor.key);
-    if (!row) continue;
+    const table = anchor.table && anchor.table.isConnected ? anchor.table : windowedTables(doc)[anchor.index];
+    if (!table || anchor.key === null) continue;
+    const row = rows(table).find((candidate) => candidate.getAttribute("data-key") === anchor.key);
+    if (!row) { missing.push({ ...anchor, table }); continue; }
     const delta = row.getBoundingClientRect().top - anchor.top;
-    if (Math.abs(delta) >= 1) scrollBy(anchor.table, delta);
+    if (Math.abs(delta) >= 1) scrollBy(table, delta);
   }
+  return missing;
 }
 
 // The place (among all rows) of the first row at the top of the viewport, and its key when the page has it.
@@ -131,18 +141,59 @@ export function needsRows(table) {
 // The windowed tables of a live page: `post(url, fields)` sends a rows request; `rowsURL()` is the screen's.
 export function createTables({ doc, post, rowsURL, csrf, timers = globalThis }) {
   const asked = new Map(); // table id → the first row last asked for, while the answer is on its way
-  let scheduled = false, focusWanted = null;
+  let scheduled = false, focusWanted = null, remembered = 0, rememberLater = false;
+  // The first visible rows the page must bring back by identity (after a reset, or from the history entry): each
+  // asked for once, and put back where it was on the screen by the patch that brings it.
+  let wanted = [];
+
+  function ask(table, first, key) {
+    const fields = { [FIELDS.csrf]: csrf(), [FIELDS.table]: table.id, [FIELDS.first]: String(first) };
+    if (key !== null) fields[FIELDS.key] = key;
+    return Promise.resolve(post(rowsURL(), fields)).catch(() => {});
+  }
+
+  function askForWanted() {
+    for (const anchor of wanted) {
+      if (anchor.asked || !anchor.table.id) continue;
+      anchor.asked = true;
+      // An answer that changes nothing brings no patch: the row is given up a moment after it.
+      ask(anchor.table, anchor.place, anchor.key).then(() => timers.setTimeout(() => {
+        if (!wanted.includes(anchor)) return;
+        wanted = wanted.filter((other) => other !== anchor);
+        schedule();
+      }, 1000));
+    }
+  }
+
+  // Keeps the first visible row of each table in the history entry, so that Back (or a reload) shows that row.
+  function remember() {
+    const view = doc.defaultView, now = Date.now();
+    if (!view || !view.history) return;
+    // At most twice a second (browsers limit replaceState), and once more after the last scroll.
+    if (now - remembered < 500) {
+      if (!rememberLater) {
+        rememberLater = true;
+        timers.setTimeout(() => { rememberLater = false; remember(); }, 500 - (now - remembered));
+      }
+      return;
+    }
+    remembered = now;
+    const anchors = captureAnchors(doc).map(({ index, key, top, place }) => ({ index, key, top, place }));
+    try {
+      view.history.replaceState({ ...(view.history.state || {}), screenplayTables: anchors }, "");
+    } catch (error) { /* a history entry that cannot take state: nothing is kept */ }
+  }
 
   function check() {
     scheduled = false;
+    remember();
     for (const table of windowedTables(doc)) {
+      if (wanted.some((anchor) => anchor.table === table)) continue;
       if (!table.id || !needsRows(table)) continue;
       const { first, key } = firstVisible(table);
       if (asked.get(table.id) === first) continue;
       asked.set(table.id, first);
-      const fields = { [FIELDS.csrf]: csrf(), [FIELDS.table]: table.id, [FIELDS.first]: String(first) };
-      if (key !== null) fields[FIELDS.key] = key;
-      Promise.resolve(post(rowsURL(), fields)).catch(() => {}).then(() => {
+      ask(table, first, key).then(() => {
         timers.setTimeout(() => { if (asked.get(table.id) === first) asked.delete(table.id); schedule(); }, 250);
       });
     }
@@ -160,7 +211,14 @@ export function createTables({ doc, post, rowsURL, csrf, timers = globalThis }) 
     const anchors = captureAnchors(doc);
     const result = apply();
     layout(doc);
-    restoreAnchors(doc, anchors);
+    // A row brought back by identity goes where it was; one still missing after its answer is given up.
+    const missing = restoreAnchors(doc, anchors);
+    const answered = wanted.filter((anchor) => anchor.asked);
+    const stillWanted = restoreAnchors(doc, wanted.filter((anchor) => !anchor.asked));
+    restoreAnchors(doc, answered);
+    // A row asked for by identity supersedes the one the user saw before its patch moved the window.
+    wanted = answered.length ? stillWanted : [...stillWanted, ...missing];
+    askForWanted();
     asked.clear();
     settleFocus();
     schedule();
@@ -208,8 +266,21 @@ export function createTables({ doc, post, rowsURL, csrf, timers = globalThis }) 
 
   function start() {
     layout(doc);
+    // Back (or a reload) to this entry: the first visible rows it kept come back, by identity.
+    const view = doc.defaultView;
+    const kept = view && view.history && view.history.state && view.history.state.screenplayTables;
+    // The rows come back by identity here, not by the browser's offset in pixels.
+    if (view && view.history && windowedTables(doc).length) {
+      try { view.history.scrollRestoration = "manual"; } catch (error) { /* not settable here */ }
+    }
+    if (Array.isArray(kept)) {
+      wanted = restoreAnchors(doc, kept.filter((anchor) => anchor && typeof anchor.key === "string")
+        .map((anchor) => ({ ...anchor, table: null })));
+      askForWanted();
+    }
     // A page opened further down the list (?page=N) shows its first row, not the empty room above it.
     for (const table of windowedTables(doc)) {
+      if (Array.isArray(kept) && kept.length) break;
       const shown = windowOf(table);
       if (shown.before > 0 && shown.rows.length && shown.rows[0].scrollIntoView) {
         shown.rows[0].scrollIntoView({ block: "start" });
