@@ -135,9 +135,10 @@ class Output:
 
 
 @contextlib.contextmanager
-def running_server(database=None, arguments=()):
+def running_server(database=None, arguments=(), ready_timeout=30):
     """Starts `movies` on an ephemeral port over a fresh SQLite database (or `database`, a PostgreSQL URL), with
-    `arguments` added; stops it and removes the database at the end."""
+    `arguments` added, waiting `ready_timeout` seconds at most for it to serve; stops it and removes the database at
+    the end."""
     binary = os.environ.get("MOVIES_BINARY", os.path.join(ROOT, ".build", "release", "movies"))
     if not os.access(binary, os.X_OK):
         raise RuntimeError(f"{binary} is missing: build it with `swift build -c release --product movies`")
@@ -166,7 +167,7 @@ def running_server(database=None, arguments=()):
 
     threading.Thread(target=read_output, daemon=True).start()
     try:
-        if not ready.wait(timeout=30) or "url" not in found:
+        if not ready.wait(timeout=ready_timeout) or "url" not in found:
             raise RuntimeError(f"movies did not print its URL (exit status {process.poll()})")
         yield MovieServer(process, found["url"], output)
     finally:

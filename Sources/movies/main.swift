@@ -6,6 +6,21 @@ import Screenplay
 // The demo's executable: parses the command line, opens the store, serves the app until SIGINT or SIGTERM.
 // C callbacks never live here (DESIGN.md §10): everything they reach is in the libraries.
 
+// `movies generate-catalog N`: a catalog of N movies in the seed's format, on standard output.
+if CommandLine.arguments.dropFirst().first == "generate-catalog" {
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    guard arguments.count == 1, let count = Int(arguments[0]), (1...CatalogGenerator.maximumCount).contains(count)
+    else {
+        let usage =
+            "usage: movies generate-catalog N  (N from 1 to \(CatalogGenerator.maximumCount); the catalog is written "
+            + "to standard output)\n"
+        FileHandle.standardError.write(Data(usage.utf8))
+        exit(64)
+    }
+    FileHandle.standardOutput.write(CatalogGenerator.catalog(count: count))
+    exit(0)
+}
+
 let options: MovieServerOptions
 do {
     options = try MovieServerOptions.parse(

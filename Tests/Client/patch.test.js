@@ -156,3 +156,13 @@ test("a reset's data is {html}; anything else is refused", () => {
   assert.throws(() => decodeReset('{"events":"/screens/S/events"}'));
   assert.throws(() => decodeReset("not json"));
 });
+
+test("a table's keyed operations, as the server sends them back to front, leave the rows in the new order", () => {
+  const doc = page('<ul id="t"><li id="a">a</li><li id="b">b</li><li id="c">c</li><li id="d">d</li></ul>');
+  // a b c d → d b x c: a removed, d moved before b, x inserted before c; b and c are not touched.
+  const b = doc.getElementById("b"), c = doc.getElementById("c");
+  applyPatch(doc, [["remove", "a"], ["insert", "t", "c", '<li id="x">x</li>'], ["move", "d", "t", "b"]]);
+  assert.deepEqual(Array.from(doc.querySelectorAll("#t > li")).map((li) => li.id), ["d", "b", "x", "c"]);
+  assert.equal(doc.getElementById("b"), b);
+  assert.equal(doc.getElementById("c"), c);
+});

@@ -96,14 +96,14 @@ struct MovieFormFlowTests {
         let all = try screens.store.allMovies()
         let harness = try screens.list(url: "/?q=DRAMA")
         let dramas = all.filter { $0.genres.contains("Drama") || $0.title.lowercased().contains("drama") }
-        #expect(harness.onScreen(MovieListViewController.self) { $0.moviesList.rows.count } == dramas.count)
+        #expect(harness.onScreen(MovieListViewController.self) { $0.moviesList.visibleCells.count } == dramas.count)
         #expect(harness.screenHTML.contains("value=\"DRAMA\""))
         let title = try #require(all.first { !$0.genres.contains("Drama") }?.title)
         let query = String(title.prefix(6)).lowercased()
         harness.type("q", query)
         harness.advance(by: .milliseconds(150))
         let expected = all.filter { MovieListData.movie($0, matches: query) }
-        #expect(harness.onScreen(MovieListViewController.self) { $0.moviesList.rows.count } == expected.count)
+        #expect(harness.onScreen(MovieListViewController.self) { $0.moviesList.visibleCells.count } == expected.count)
         #expect(harness.events.contains(.url(MovieListData.url(path: "/", query: query))))
         harness.type("q", "zzzz-nothing")
         harness.advance(by: .milliseconds(150))
@@ -111,6 +111,6 @@ struct MovieFormFlowTests {
         harness.type("q", "")
         harness.advance(by: .milliseconds(150))
         #expect(harness.events.last == .url("/"))
-        #expect(harness.onScreen(MovieListViewController.self) { $0.moviesList.rows.count } == all.count)
+        #expect(harness.onScreen(MovieListViewController.self) { $0.moviesList.visibleCells.count } == all.count)
     }
 }

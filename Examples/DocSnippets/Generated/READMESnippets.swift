@@ -20,13 +20,13 @@ extension READMESnippets {
         )
     }
 
-    // README.md:278
-    func snippetAtLine278() async throws {
+    // README.md:304
+    func snippetAtLine304() async throws {
         assertSnapshot(of: harness.page, as: .html)
     }
 
-    // README.md:290
-    func snippetAtLine290() async throws {
+    // README.md:316
+    func snippetAtLine316() async throws {
         let harness = try ScreenHarness(templates: "Templates") { request in makeCounter(request) }
         harness.tap("add")
         #expect(harness.patches.count == 1)

@@ -28,6 +28,11 @@ extension MovieDetailViewController {
         viewController.bag.insert(
             viewController.rx.viewDidLoad.subscribe(onNext: { [unowned viewController] in
                 viewController.editLink.setAttribute("href", "/movies/\(id)/edit")
+                // "More like this": a child view controller with its own template, binder and bag.
+                if initial != nil {
+                    viewController.addChild(
+                        MoreLikeThisViewController.make(movieID: id, store: store), in: viewController.similarContainer)
+                }
             }))
         // The page title and the poster's text alternative follow the movie's title too (made again only when it
         // changed: a rating change would otherwise build both strings on every screen of the movie).

@@ -7,10 +7,22 @@ import ViewKit
 final class MovieListBinder: ViewControllerBinder {
     unowned let viewController: MovieListViewController
     private let driver: MovieListDriving
+    /// The movies the table shows, by id, for its cell provider.
+    private var moviesByID: [Int: Movie] = [:]
+    private lazy var dataSource = TableViewDiffableDataSource<Int, Int>(tableView: viewController.moviesList) {
+        [unowned self] table, id in
+        let cell = table.dequeueReusableCell(withIdentifier: MovieCellBinder.reuseIdentifier)
+        if let movie = moviesByID[id] { MovieCellBinder().configure(cell, with: movie) }
+        return cell
+    }
 
-    init(viewController: MovieListViewController, driver: MovieListDriving) {
+    /// The page of the list the request asked for (`?page=N`, for pages without the script).
+    private let page: Int
+
+    init(viewController: MovieListViewController, driver: MovieListDriving, page: Int = 1) {
         self.viewController = viewController
         self.driver = driver
+        self.page = page
         bind()
     }
 
@@ -22,6 +34,7 @@ final class MovieListBinder: ViewControllerBinder {
         viewController.title = "Movies · Screenplay"
 
         // 2. State
+        if page > 1 { viewController.moviesList.showPage(page) }
         viewController.bag.insert(
             viewController.rx.viewWillAppear
                 .bind(onNext: unowned(self, in: MovieListBinder.viewWillAppear)),
@@ -50,10 +63,17 @@ final class MovieListBinder: ViewControllerBinder {
         viewController.statusLabel.isHidden = message == nil
         viewController.navigationController?.replaceURL(
             MovieListData.url(path: viewController.searchPath, query: data.query))
-        viewController.moviesList.update(with: data.movies, id: \.id) { _ in
-            MovieCardView()
-        } configureRow: { row, movie in
-            (row as? MovieCardView)?.configure(with: movie)
+        // The table by identity: new movies get a cell, movies gone lose theirs, changed ones are reloaded.
+        let previous = moviesByID
+        moviesByID = Dictionary(data.movies.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var snapshot = TableSnapshot<Int, Int>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(data.movies.map(\.id))
+        snapshot.reloadItems(
+            data.movies.compactMap { movie in previous[movie.id].flatMap { $0 == movie ? nil : movie.id } })
+        viewController.moviesList.pageLink = { [searchPath = viewController.searchPath, query = data.query] page in
+            MovieListData.url(path: searchPath, query: query, page: page)
         }
+        dataSource.apply(snapshot)
     }
 }

@@ -19,7 +19,7 @@ final class MovieListDriver: MovieListDriving {
 
     init(store: any MovieStore, query: String = "") {
         do {
-            let movies = try store.allMovies()
+            let movies = try store.allMovies().sorted(by: MovieListData.listOrder)
             catalog = movies
             state = BehaviorRelay(
                 value: MovieListData(movies: movies.filter { MovieListData.movie($0, matches: query) }, query: query))
@@ -41,9 +41,13 @@ final class MovieListDriver: MovieListDriving {
             changes
                 .subscribe(onNext: { [weak self] changed in
                     guard let self, let index = catalog.firstIndex(where: { $0.id == changed.id }) else { return }
+                    let retitled = catalog[index].title != changed.title
                     catalog[index] = changed
+                    if retitled { catalog.sort(by: MovieListData.listOrder) }
                     var current = state.value
-                    if current.query.isEmpty, let shown = current.movies.firstIndex(where: { $0.id == changed.id }) {
+                    if current.query.isEmpty, !retitled,
+                        let shown = current.movies.firstIndex(where: { $0.id == changed.id })
+                    {
                         current.movies[shown] = changed
                     } else {
                         current.movies = catalog.filter { MovieListData.movie($0, matches: current.query) }

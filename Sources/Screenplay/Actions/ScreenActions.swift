@@ -10,7 +10,7 @@ internal import ViewKit
 /// before it reaches the screen; the screen's work runs on its scheduler, at once when the screen is idle and
 /// otherwise in a deferred answer, so an I/O thread never waits behind a busy screen. Thread-safe.
 final class ScreenActions: Sendable {
-    private let sessions: SessionRegistry
+    let sessions: SessionRegistry
     /// Finds the screen a post to an ended session came from.
     private let router: ScreenRouter
     /// How long posts are held back in development (`OperationsConfiguration.developmentLatency`).
@@ -38,7 +38,7 @@ final class ScreenActions: Sendable {
 
     /// The live screen `id` names: the one this instance holds, or the one its page's token (the post's `csrf`)
     /// builds now, for a page rendered by a GET that is posted to before (or without) its stream.
-    private func liveSession(_ id: String, form: FormParameters, request: Request, fromScript: Bool) throws
+    func liveSession(_ id: String, form: FormParameters, request: Request, fromScript: Bool) throws
         -> ScreenRouter.Adoption
     {
         if let session = sessions.session(id: id) { return .adopted(session, renderDigest: "") }
@@ -219,7 +219,7 @@ final class ScreenActions: Sendable {
     /// change fanned out to thousands of screens queues a turn on each), which would hold up every request of its
     /// connections, and with a thread per core a few such waits the whole server. In development, `--dev-latency`
     /// delays the work as a distant user's post would be.
-    private func onScreen<T: Sendable>(
+    func onScreen<T: Sendable>(
         _ session: ScreenSession, request: Request, _ perform: @escaping @Sendable (Screen) -> T,
         then answer: @escaping @Sendable (T?) throws -> Response
     ) throws -> Response {

@@ -122,6 +122,7 @@ public final class Application: Sendable {
         router.post(ScreenWire.input.pattern) { [weak self] in try self.served().actions.applyInput($0) }
         router.get(ScreenWire.page.pattern) { [weak self] in try self.served().actions.showSessionPage($0) }
         router.post(ScreenWire.close.pattern) { [weak self] in try self.served().actions.closeScreen($0) }
+        router.post(ScreenWire.rows.pattern) { [weak self] in try self.served().actions.showTableRows($0) }
         router.get(ScreenWire.streams.pattern) { [weak self] in try self.served().streams.openSharedStream($0) }
         router.post(ScreenWire.attach.pattern) { [weak self] in try self.served().streams.attachScreen($0) }
         router.post(ScreenWire.detach.pattern) { [weak self] in try self.served().streams.detachScreen($0) }

@@ -13,6 +13,7 @@ import { createNavigation } from "./navigation.js";
 import { applyPatch, decodeReset, resetPage } from "./patch.js";
 import { openStream } from "./stream.js";
 import { createSubscription } from "./subscription.js";
+import { createTables } from "./table.js";
 import { chooseOwner } from "./tabs.js";
 
 const root = document.documentElement;
@@ -69,18 +70,22 @@ function start() {
     root.setAttribute(ATTRIBUTES.screenURL, url);
   }
 
+  const tables = createTables({ doc: document, post,
+    rowsURL: () => path(PATHS.rows, { sid: root.getAttribute(ATTRIBUTES.screen) }),
+    csrf: () => root.getAttribute(ATTRIBUTES.csrf) || "" });
+
   function patch(operations) {
-    const changed = applyPatch(document, operations, {
+    const changed = tables.patching(() => applyPatch(document, operations, {
       settle: (control) => fields.settle(control),
       settleFocused: (control, rendered) => fields.settleFocused(control, rendered, !!actions.pendingOf(control.form)),
-    });
+    }));
     actions.refresh();
     announce(document, changed);
   }
 
   function reset(data) {
     const typed = fields.typed();
-    resetPage(document, decodeReset(data), (on) => fields.setResetting(on));
+    tables.patching(() => resetPage(document, decodeReset(data), (on) => fields.setResetting(on)));
     fields.restore(typed);
     actions.refresh();
   }
@@ -106,6 +111,7 @@ function start() {
   document.addEventListener("focusout", (event) => fields.focusOut(event.target), true);
   document.addEventListener("keydown", (event) => fields.enter(event), true);
   document.addEventListener("submit", (event) => actions.submit(event), true);
+  tables.start();
 
   const navigation = createNavigation({
     win: window, fetch: (...args) => fetch(...args), storage: window.sessionStorage,

@@ -12,6 +12,7 @@ export const PATHS = Object.freeze({
   action: "/screens/{sid}/actions/{action}",
   input: "/screens/{sid}/input",
   close: "/screens/{sid}/close",
+  rows: "/screens/{sid}/rows",
 });
 
 export const EVENTS = Object.freeze({
@@ -45,6 +46,9 @@ export const FIELDS = Object.freeze({
   actionID: "_aid",
   row: "row",
   render: "render",
+  table: "table",
+  first: "first",
+  key: "key",
 });
 
 export const INPUT_EVENTS = Object.freeze({

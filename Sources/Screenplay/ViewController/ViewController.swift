@@ -50,6 +50,12 @@ open class ViewController: DisposeContainer {
     /// second copy of the names (one word a slot).
     @exclusivity(unchecked) private var outletCache: [View] = []
     let lifecycle = Lifecycle()
+    /// The child view controllers, in the order they were added (``addChild(_:)``).
+    public internal(set) var children: [ViewController] = []
+    /// The view controller this one is a child of, if any.
+    public internal(set) weak var parent: ViewController?
+    /// The last appearance step performed (nil: not appeared yet), which a child added later catches up to.
+    var appearance: Lifecycle.Step?
     /// The cookies ``setCookie(_:)`` set for the answer to the action being handled.
     private var pendingCookies: [Cookie] = []
     /// The binders whose `bind()` ran, to tell them from a binder in the bag that binds nothing.
@@ -157,6 +163,17 @@ open class ViewController: DisposeContainer {
 
     /// Called after the view has loaded.
     open func viewDidLoad() {}
+
+    /// Called before this controller is added to a parent (`parent`) or removed from one (`nil`), as in UIKit. The
+    /// default does nothing.
+    open func willMove(toParent parent: ViewController?) {}
+
+    /// Called after this controller was added to a parent (`parent`: call it yourself once the child's view is in
+    /// place, unless ``addChild(_:in:)`` did) or removed from one (`nil`). A child added to a parent that has
+    /// appeared catches up here: its view loads and it appears. Override it and call `super`.
+    open func didMove(toParent parent: ViewController?) {
+        if parent != nil, parent === self.parent { catchUpWithParent() }
+    }
     /// Called before the page is first rendered.
     open func viewWillAppear(_ animated: Bool) {}
     /// Called when the page's event stream connects: the screen is live.
@@ -167,23 +184,31 @@ open class ViewController: DisposeContainer {
     open func viewDidDisappear(_ animated: Bool) {}
 
     package func performViewWillAppear(_ animated: Bool) {
+        appearance = .willAppear
         viewWillAppear(animated)
         lifecycle.send(.willAppear, animated)
+        for child in children where child.isViewLoaded { child.performViewWillAppear(animated) }
     }
 
     package func performViewDidAppear(_ animated: Bool) {
+        appearance = .didAppear
         viewDidAppear(animated)
         lifecycle.send(.didAppear, animated)
+        for child in children where child.isViewLoaded { child.performViewDidAppear(animated) }
     }
 
     package func performViewWillDisappear(_ animated: Bool) {
+        appearance = .willDisappear
         viewWillDisappear(animated)
         lifecycle.send(.willDisappear, animated)
+        for child in children where child.isViewLoaded { child.performViewWillDisappear(animated) }
     }
 
     package func performViewDidDisappear(_ animated: Bool) {
+        appearance = .didDisappear
         viewDidDisappear(animated)
         lifecycle.send(.didDisappear, animated)
+        for child in children where child.isViewLoaded { child.performViewDidDisappear(animated) }
     }
 
     /// The view of the outlet `name`, as a `V`: searched in the view tree on first use, then remembered while it
@@ -212,6 +237,7 @@ open class ViewController: DisposeContainer {
 
     /// Disposes every subscription in the bag; the screen has ended.
     package func disposeBag() {
+        for child in children { child.disposeBag() }
         bag = DisposeBag()
         screenDidChange = nil
     }

@@ -31,11 +31,14 @@ package enum ScreenWire {
     package static let input = WirePath(.literal("/screens/"), .screen, .literal("/input"))
     /// The page is going away (`POST`, the `pagehide` beacon).
     package static let close = WirePath(.literal("/screens/"), .screen, .literal("/close"))
+    /// A windowed table's rows from a place: `POST /screens/{sid}/rows` with `csrf`, `table` (the table's DOM id),
+    /// `first` (the place of the first row the user sees) and `key` (that row's identity, its `data-key`).
+    package static let rows = WirePath(.literal("/screens/"), .screen, .literal("/rows"))
 
     /// Every path of the protocol, by the name the client knows it by.
     package static let paths: KeyValuePairs<String, WirePath> = [
         "streams": streams, "attach": attach, "detach": detach, "page": page, "action": action, "input": input,
-        "close": close,
+        "close": close, "rows": rows,
     ]
 
     /// The path of the session `screen`'s page.
@@ -128,6 +131,12 @@ package enum ScreenWire {
         /// The digest of the render a page shows, from its `<html>` (attach: a screen built from the page's token
         /// resets the page only when its own render differs).
         case render
+        /// A windowed table's DOM id (rows).
+        case table
+        /// The place of the first row the user sees (rows).
+        case first
+        /// That row's `data-key`, when the page has it (rows).
+        case key
     }
 
     /// The kinds of input events a field posts.

@@ -98,7 +98,14 @@ struct TemplateCompiler {
         }
 
         var children: [Prototype] = []
-        if kind.ownsOutlets, let viewName {
+        if viewType is TableView.Type {
+            // A table's content is its cell prototypes, each made into cells on demand, with outlets of its own.
+            let cells = try compileCellPrototypes(of: node, file: file, nibStack: nibStack)
+            prototypeElement.configuration =
+                (prototypeElement.configuration ?? TemplateConfiguration(View.self) { _ in })
+                .followed(by: TemplateConfiguration(TableView.self) { $0.cellPrototypes = cells })
+            prototypeElement.isOutletScope = true
+        } else if kind.ownsOutlets, let viewName {
             if viewType.templateContentIsSubviews {
                 children = try compileCustomContent(
                     of: node, viewName: viewName, viewType: viewType, file: file, nibStack: nibStack)
@@ -110,6 +117,38 @@ struct TemplateCompiler {
         }
         return Prototype(
             kind: .element(Prototype.ElementNode(prototypeElement)), children: children, line: node.line)
+    }
+
+    /// A table view's cell prototypes by reuse identifier: each child element with `data-cell`, compiled in a scope
+    /// of its own. Anything else in the element (other than layout whitespace) is a mistake.
+    private func compileCellPrototypes(of node: ParsedNode, file: String, nibStack: [String])
+        throws(TemplateError) -> [String: Prototype]
+    {
+        var cells: [String: Prototype] = [:]
+        for child in node.children {
+            guard child.tagName != nil else {
+                if Self.textPrototype(child.textContent, parentTag: node.tagName, line: child.line) != nil {
+                    throw TemplateError(
+                        file: file, line: child.line, outlet: node.attribute("data-outlet"),
+                        message: "a TableView holds only cell prototypes (elements with data-cell), not text")
+                }
+                continue
+            }
+            guard let identifier = child.attribute("data-cell"), !identifier.isEmpty else {
+                throw TemplateError(
+                    file: file, line: child.line, outlet: node.attribute("data-outlet"),
+                    message: "a TableView holds only cell prototypes: give <\(child.tagName ?? "")> a data-cell "
+                        + "naming its reuse identifier")
+            }
+            guard cells[identifier] == nil else {
+                throw TemplateError(
+                    file: file, line: child.line, outlet: node.attribute("data-outlet"),
+                    message: "two cell prototypes are named “\(identifier)”")
+            }
+            var cellScope = Scope()
+            cells[identifier] = try compileElement(child, file: file, scope: &cellScope, nibStack: nibStack)
+        }
+        return cells
     }
 
     /// A custom view owns its outlets: its nib (or inline content) compiles in a scope of its own,

@@ -14,9 +14,9 @@ internal import Reactive
 ///     (row as? Label)?.text = member.name
 /// }
 /// ```
-public final class ListView: View {
+public class ListView: View {
     /// The rows' identities as the caller gave them, in order; nil before the first update.
-    private var identities: (any RowIdentityList)?
+    var identities: (any RowIdentityList)?
     private var pendingChanges: [PendingChange] = []
 
     private enum PendingChange {
@@ -153,6 +153,18 @@ public final class ListView: View {
             successor = row
         }
         return finalRows.map { $0! }
+    }
+
+    /// Puts `newRow` in the place of the row at `index` (same identity, another view): recorded as the old row's
+    /// removal and the new row's insertion before its successor.
+    func replaceRow(at index: Int, with newRow: View) {
+        let recordChanges = !needsRender
+        let oldRow = liveSubviews[index]
+        if recordChanges { pendingChanges.append(.remove(id: oldRow.domID)) }
+        detachSubviewQuietly(at: index)
+        attachSubviewQuietly(newRow, at: index)
+        let successor = index + 1 < liveSubviews.count ? liveSubviews[index + 1] : nil
+        if recordChanges { pendingChanges.append(.insert(row: newRow, beforeID: successor?.domID)) }
     }
 
     /// Reports identities given to more than one item of an update.

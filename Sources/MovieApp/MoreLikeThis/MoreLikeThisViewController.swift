@@ -1,0 +1,74 @@
+import Screenplay
+import ViewKit
+
+/// The "More like this" strip of a movie's detail screen, a child view controller (`Templates/MoreLikeThis.html`):
+/// a few movies that share a genre with it, each a link to its own detail page.
+final class MoreLikeThisViewController: ViewController {
+    @Outlet("similarTable") var similarTable: TableView
+    @Outlet("emptyLabel") var emptyLabel: Label
+
+    /// Makes the strip of movie `movieID`, read from `store`, with its binder in its own bag.
+    static func make(movieID: Int, store: any MovieStore) -> MoreLikeThisViewController {
+        let viewController = MoreLikeThisViewController()
+        viewController.bag.insert(MoreLikeThisBinder(viewController: viewController, movieID: movieID, store: store))
+        return viewController
+    }
+}
+
+/// Binds the strip: once loaded, the similar movies by identity in a table of its own.
+final class MoreLikeThisBinder: ViewControllerBinder {
+    unowned let viewController: MoreLikeThisViewController
+    private let movieID: Int
+    private let store: any MovieStore
+    private var movies: [Int: Movie] = [:]
+
+    /// The most movies the strip shows, and how far past the movie's id it looks for them (point reads, whatever
+    /// the catalog's size).
+    static let count = 4
+    static let reach = 40
+
+    init(viewController: MoreLikeThisViewController, movieID: Int, store: any MovieStore) {
+        self.viewController = viewController
+        self.movieID = movieID
+        self.store = store
+        bind()
+    }
+
+    func dispose() {}
+
+    func bindLoaded() {
+        let similar = Self.similarMovies(to: movieID, in: store)
+        movies = Dictionary(similar.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let dataSource = TableViewDiffableDataSource<Int, Int>(tableView: viewController.similarTable) {
+            [unowned self] table, id in
+            let cell = table.dequeueReusableCell(withIdentifier: "movie")
+            if let movie = movies[id] {
+                cell.outlet("link", as: View.self).setAttribute("href", "/movies/\(movie.id)")
+                cell.outlet("titleLabel", as: Label.self).text = movie.title
+                cell.outlet("ratingLabel", as: Label.self).text = "★ " + MovieDetailData.rating(movie.rating)
+            }
+            return cell
+        }
+        var snapshot = TableSnapshot<Int, Int>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(similar.map(\.id))
+        dataSource.apply(snapshot)
+        viewController.emptyLabel.isHidden = !similar.isEmpty
+        viewController.similarTable.isHidden = similar.isEmpty
+    }
+
+    /// Up to ``count`` movies after `movieID` (by id, within ``reach``, wrapping to the first ids) that share a
+    /// genre with it; none when the store cannot be read.
+    static func similarMovies(to movieID: Int, in store: any MovieStore) -> [Movie] {
+        guard let movie = try? store.movie(id: movieID) else { return [] }
+        let genres = Set(movie.genres)
+        var found: [Movie] = []
+        for offset in 1...reach where found.count < count {
+            let candidates = [movieID + offset, offset].filter { $0 != movieID }
+            for id in candidates where found.count < count && !found.contains(where: { $0.id == id }) {
+                if let other = try? store.movie(id: id), !genres.isDisjoint(with: other.genres) { found.append(other) }
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,261 @@
+internal import Reactive
+
+/// A list of any length whose rows are cells made from prototypes and kept by item identity (the spirit of UIKit's
+/// `UITableView`): fed by a ``TableViewDiffableDataSource``.
+///
+/// In a template, a table view's element holds its cell prototypes, each a child element with `data-cell` naming
+/// its reuse identifier; they are not rendered as they are, but made into a cell each time
+/// ``dequeueReusableCell(withIdentifier:)`` asks for one. A cell's outlets are its own (`cell.outlet("title")`), and
+/// a screen's outlets do not reach into the table.
+///
+/// ```html
+/// <ul data-view="TableView" data-outlet="moviesTable" aria-label="Movies">
+///   <li data-cell="movie"><a data-outlet="link"><span data-outlet="title"></span></a>
+///     <button data-action="select">Open</button></li>
+/// </ul>
+/// ```
+///
+/// A button in a cell posts its action with the identity of its row, never its index: the data source delivers it
+/// with the item's identifier (``TableViewDiffableDataSource/actions(named:)``), and a button whose action is the
+/// table's select action (`data-select-action`, `select` by default) is the table's `didSelectRowAt`
+/// (``TableViewDiffableDataSource/itemSelected``).
+public final class TableView: ListView {
+    /// The cell prototypes the template gave, by reuse identifier.
+    var cellPrototypes: [String: Prototype] = [:]
+    /// The cell classes registered in code, by reuse identifier.
+    private var cellClasses: [String: View.Type] = [:]
+    /// The action of the cells' buttons that selects their row.
+    public internal(set) var selectActionName = "select"
+    /// The row being configured again, which ``dequeueReusableCell(withIdentifier:)`` hands back, and its reuse
+    /// identifier.
+    var reusableRow: (row: View, identifier: String)?
+    /// The taps of buttons in cells: the action name and the cell.
+    let rowActions = PublishRelay<(action: String, row: View)>()
+
+    /// Creates an empty table rendered as `<tagName>` (`<ul>` by default).
+    public required init(tagName: String = "ul") {
+        super.init(tagName: tagName)
+        // The cells' outlets are theirs: a screen's outlet look-up stops at the table.
+        isOutletScope = true
+    }
+
+    // MARK: Windowed rendering
+
+    /// The most rows the page and the screen hold at once when the table is windowed (`data-window="N"` in the
+    /// template, 20 to 200), or `nil` when every row is rendered. A windowed table renders the rows of a window
+    /// around what the user sees, between two spacer rows standing for the rows before and after it (their number in
+    /// `data-rows`, which the page's script turns into heights); the script asks for other rows as the user scrolls
+    /// (``showRows(from:key:)``).
+    public internal(set) var windowSize: Int?
+    /// The place of the window's first row among all the rows.
+    public internal(set) var windowStart = 0
+    /// The number of rows in all (rendered or not).
+    public internal(set) var totalRowCount = 0
+    /// The first row the user sees, by identity, as the page last told it, and how many rows the window keeps above
+    /// it: what a change keeps in place, so rows arriving above it move nothing in view.
+    var anchor: (key: TableRowKey, offset: Int)?
+    /// Asks the data source to render the window again (after ``showRows(from:key:)`` moved it).
+    var windowDidMove: (() -> Void)?
+    /// The spacer rows before and after the window.
+    lazy var spacers: (top: View, bottom: View) = (makeSpacer("top"), makeSpacer("bottom"))
+
+    /// The rows a windowed table keeps before the first row the user sees.
+    var rowsBeforeAnchor: Int { (windowSize ?? 0) / 4 }
+
+    /// A spacer row, holding the link to the previous page (top) or the next (bottom), which the page follows when
+    /// its script does not run; the script hides the links and the spacers from assistive technology.
+    private func makeSpacer(_ name: String) -> View {
+        let spacer = View(tagName: rowTagName)
+        spacer.setAttribute("data-spacer", name)
+        spacer.setAttribute("data-rows", "0")
+        let link = Label(text: name == "top" ? "Previous page" : "Next page", tagName: "a")
+        link.setAttribute("data-page-link", "")
+        link.setAttribute("rel", name == "top" ? "prev" : "next")
+        link.isHidden = true
+        spacer.addSubview(link)
+        return spacer
+    }
+
+    /// The address of page `page` (1-based) of the table, for the links that page through it without the page's
+    /// script: `?page=N` by default. Set it to keep the rest of the screen's query (a search, say).
+    public var pageLink: (Int) -> String = { "?page=\($0)" }
+
+    /// The page (1-based) the table shows, as its links count them: its window's rows, `windowSize` to a page.
+    public var currentPage: Int { windowStart / max(1, windowSize ?? 1) + 1 }
+
+    /// Shows page `page` (1-based; `windowSize` rows to a page): what a screen does with `?page=N` from its request,
+    /// so that each page is a normal server render when the browser runs no script. A page past the end shows the
+    /// last. Does nothing for a table that is not windowed.
+    public func showPage(_ page: Int) {
+        guard let size = windowSize else { return }
+        pageStart = max(0, page - 1) * size
+        windowDidMove?()
+    }
+    /// The first row of the page last asked for, until the data source renders it.
+    var pageStart: Int?
+
+    /// Points the spacers' links at the pages before and after the window, and hides those that lead nowhere.
+    func updatePageLinks() {
+        guard let size = windowSize else { return }
+        let page = windowStart / size + (windowStart % size == 0 ? 1 : 2)
+        for (spacer, target, exists) in [
+            (spacers.top, page - 1, windowStart > 0), (spacers.bottom, page + 1, windowStart + size < totalRowCount),
+        ] {
+            guard let link = spacer.liveSubviews.first else { continue }
+            link.isHidden = !exists
+            // A link keeps an address even when hidden: `rel` needs one.
+            link.setAttribute("href", pageLink(max(1, target)))
+        }
+    }
+
+    /// The element name of rows: `tr` in a table body, `li` in a list, `div` otherwise.
+    var rowTagName: String {
+        switch tagName {
+        case "ul", "ol", "menu": "li"
+        case "tbody", "thead", "table": "tr"
+        default: "div"
+        }
+    }
+
+    /// Makes the window start near row `first` (its place among all the rows, as the page counts them), the row
+    /// whose identity reads `key` when the page names one that is still there: the page's script calls it as the
+    /// user scrolls, through the screen's range path. The rows that come into the window are made and sent; those
+    /// that leave it are removed from the page and from the screen. Does nothing for a table that is not windowed.
+    public func showRows(from first: Int, key: String?) {
+        guard windowSize != nil else { return }
+        anchorRequest = (max(0, first), key)
+        windowDidMove?()
+    }
+    /// The last place the page asked for, until the data source renders it.
+    var anchorRequest: (first: Int, key: String?)?
+
+    // MARK: Reading the template
+
+    public override class var templateAttributes: Set<String> { ["data-select-action", "data-window"] }
+
+    public override class func templateConfiguration(from element: TemplateElement) throws(TemplateError)
+        -> TemplateConfiguration?
+    {
+        let action = element.attribute("data-select-action") ?? "select"
+        guard !action.isEmpty, View.isValidName(action) else {
+            throw element.error("data-select-action must be an action name (letters, digits and -), not “\(action)”")
+        }
+        var windowSize: Int?
+        if let text = element.attribute("data-window") {
+            guard let size = Int(text), (20...200).contains(size) else {
+                throw element.error("data-window must be a number of rows from 20 to 200, not “\(text)”")
+            }
+            windowSize = size
+        }
+        let window = windowSize
+        return TemplateConfiguration(TableView.self) { table in
+            table.selectActionName = action
+            table.windowSize = window
+            if window != nil { table.setAttribute("data-table-window", String(window ?? 0)) }
+        }
+    }
+
+    /// The reuse identifiers the table can make cells for: its template's prototypes and the registered classes.
+    public var cellReuseIdentifiers: [String] {
+        Array(Set(cellPrototypes.keys).union(cellClasses.keys)).sorted()
+    }
+
+    /// Makes cells of `identifier` from `cellClass` (a cell built in code), like UIKit's
+    /// `register(_:forCellReuseIdentifier:)`; a prototype of the same identifier in the template is replaced.
+    public func register(_ cellClass: View.Type, forCellReuseIdentifier identifier: String) {
+        cellClasses[identifier] = cellClass
+        cellPrototypes[identifier] = nil
+    }
+
+    /// A cell of the kind `identifier`: while the data source configures an item again (a reload), that item's own
+    /// cell when it is of this kind, so only what changed in it is sent; otherwise a new cell made from the
+    /// prototype or the registered class. An unknown identifier is a programmer error: it is reported (the screen
+    /// fails) and a plain `<li>` stands in.
+    public func dequeueReusableCell(withIdentifier identifier: String) -> View {
+        if let reusable = reusableRow, reusable.identifier == identifier {
+            reusableRow = nil
+            return reusable.row
+        }
+        let cell: View
+        if let prototype = cellPrototypes[identifier] {
+            cell = prototype.instantiate()
+        } else if let type = cellClasses[identifier] {
+            cell = type.init(tagName: "li")
+            cell.setAttribute("data-cell", identifier)
+        } else {
+            ProgrammerErrors.report(
+                ProgrammerError(
+                    mistake: "TableView.dequeueReusableCell: no cell is registered as “\(identifier)” (the table has "
+                        + "\(cellReuseIdentifiers.map { "“\($0)”" }.joined(separator: ", ")))",
+                    fix: "add a prototype <li data-cell=\"\(identifier)\"> inside the table's element in the template, "
+                        + "or call register(_:forCellReuseIdentifier:)."))
+            cell = View(tagName: "li")
+        }
+        connectButtons(in: cell)
+        return cell
+    }
+
+    /// The reuse identifier `cell` was dequeued with (its `data-cell`, which the page keeps too).
+    func reuseIdentifier(of cell: View) -> String? {
+        cell.attribute("data-cell")
+    }
+
+    /// Sends the taps of the buttons in `cell` (its actions, posted with its row's identity) to ``rowActions``.
+    private func connectButtons(in cell: View) {
+        var stack = [cell]
+        while let view = stack.popLast() {
+            stack.append(contentsOf: view.liveSubviews)
+            guard let button = view as? Button, !button.actionName.isEmpty else { continue }
+            let action = button.actionName
+            // The button's relay holds this subscription and the cell holds the button: both go with the cell.
+            _ = button.taps.subscribe(onNext: { [weak self, weak cell] in
+                guard let self, let cell else { return }
+                rowActions.accept((action, cell))
+            })
+        }
+    }
+
+    /// The key of the row `row`, or `nil` when it is not one of the rows.
+    func key(ofRow row: View) -> TableRowKey? {
+        guard let keys = identities as? TypedRowIdentities<TableRowKey>,
+            let index = liveSubviews.firstIndex(where: { $0 === row }), index < keys.ids.count
+        else { return nil }
+        return keys.ids[index]
+    }
+
+    /// The cells in the page, in order (UIKit's `visibleCells`): every row but a windowed table's spacers.
+    public var visibleCells: [View] {
+        guard let spacers = windowSize == nil ? nil : spacers else { return rows }
+        return rows.filter { $0 !== spacers.top && $0 !== spacers.bottom }
+    }
+
+    /// The cell showing `item` (UIKit's `cellForRow(at:)`, by identity), or `nil` when its row is not in the page.
+    public func cell(forItem item: some Hashable) -> View? {
+        row(for: TableRowKey.item(AnyHashable(item)))
+    }
+}
+
+/// A table row's identity: an item's, a section header's, a spacer's.
+struct TableRowKey: Hashable, CustomStringConvertible {
+    enum Kind: UInt8 {
+        case item
+        case header
+        case spacer
+    }
+    let kind: Kind
+    let id: AnyHashable
+
+    static func item(_ id: AnyHashable) -> TableRowKey { TableRowKey(kind: .item, id: id) }
+    static func header(_ id: AnyHashable) -> TableRowKey { TableRowKey(kind: .header, id: id) }
+    static var topSpacer: TableRowKey { TableRowKey(kind: .spacer, id: AnyHashable(0)) }
+    static var bottomSpacer: TableRowKey { TableRowKey(kind: .spacer, id: AnyHashable(1)) }
+
+    /// What a row's buttons post as `?row=`: an item's identifier as text; a header's, marked.
+    var description: String {
+        switch kind {
+        case .item: String(describing: id.base)
+        case .header: "section:" + String(describing: id.base)
+        case .spacer: "spacer:" + String(describing: id.base)
+        }
+    }
+}
