@@ -20,13 +20,23 @@ extension READMESnippets {
         )
     }
 
-    // README.md:277
-    func snippetAtLine277() async throws {
+    // README.md:134
+    func snippetAtLine134() async throws {
+        let app = try Application(root: ".")
+        var uploads = UploadConfiguration(folder: ".data/uploads")
+        uploads.maxSize = 16 << 20
+        try app.acceptUploads(uploads) { upload in
+            print("\(upload.metadata["filename"] ?? upload.id): \(upload.length) bytes stored")
+        }
+    }
+
+    // README.md:317
+    func snippetAtLine317() async throws {
         assertSnapshot(of: harness.page, as: .html)
     }
 
-    // README.md:289
-    func snippetAtLine289() async throws {
+    // README.md:329
+    func snippetAtLine329() async throws {
         let harness = try ScreenHarness(templates: "Templates") { request in makeCounter(request) }
         harness.tap("add")
         #expect(harness.patches.count == 1)

@@ -1,0 +1,333 @@
+internal import Foundation
+import Glibc
+internal import HTTPServer
+import Primitives
+
+/// The tus 1.0.0 server at `/uploads` (tus.io): core protocol plus `creation`, `creation-with-upload`, `termination`
+/// and `expiration`.
+///
+/// Contract: every answer carries `Tus-Resumable: 1.0.0`. Refusals come before any byte of a body is read: a request
+/// without `Tus-Resumable: 1.0.0` gets 412, another origin or a creation whose metadata does not name a live screen
+/// with its CSRF token 403, `Upload-Length` past ``UploadConfiguration/maxSize`` 413, past the quota 507, a body that
+/// is not `application/offset+octet-stream` 415, an `Upload-Offset` that is not the stored one 409, an unknown or
+/// expired upload 404, malformed headers 400. A body is written to storage as it arrives, never held whole, and never
+/// past the upload's declared length. The upload's id (128 random bits) is the key to it: `HEAD`, `PATCH` and
+/// `DELETE` need that id and the same origin, not the token, so a client resumes after the screen has gone.
+final class TusEndpoint: Sendable {
+    static let path = "/uploads"
+    /// How many bytes a body appends between acknowledgements: at most this much is lost by a crash.
+    static let commitInterval = 1 << 20
+
+    private let sessions: SessionRegistry
+    private let storage: any UploadStorage
+    private let configuration: UploadConfiguration
+    private let onFinished: @Sendable (UploadInfo) -> Void
+    private let clock: @Sendable () -> Int
+    private let logger: Logger
+    /// When expired uploads were last removed (seconds since 1970): at most once a minute, on a creation.
+    private let lastSweep = Locked(0)
+
+    init(
+        sessions: SessionRegistry, storage: any UploadStorage, configuration: UploadConfiguration,
+        onFinished: @escaping @Sendable (UploadInfo) -> Void, logger: Logger,
+        clock: @escaping @Sendable () -> Int = { time(nil) }
+    ) {
+        self.logger = logger
+        self.sessions = sessions
+        self.storage = storage
+        self.configuration = configuration
+        self.onFinished = onFinished
+        self.clock = clock
+    }
+
+    func register(on router: Router) {
+        let one = Self.path + "/:upload"
+        router.add(.options, Self.path) { [self] _ in options() }
+        router.add(.options, one) { [self] _ in options() }
+        router.receive(.post, Self.path) { [self] in try create($0) }
+        router.head(one) { [self] in try head($0) }
+        router.receive(.patch, one) { [self] in try patch($0) }
+        router.delete(one) { [self] in try terminate($0) }
+    }
+
+    // MARK: Requests
+
+    private func options() -> Response {
+        var response = Self.answer(.noContent)
+        response.headers["Tus-Version"] = TusHeaders.version
+        response.headers["Tus-Extension"] = TusHeaders.extensions
+        response.headers["Tus-Max-Size"] = String(configuration.maxSize)
+        return response
+    }
+
+    /// `POST /uploads`: `Upload-Length`, `Upload-Metadata` naming the screen and its CSRF token, and optionally the
+    /// first bytes (`creation-with-upload`).
+    private func create(_ request: Request) throws -> BodyReception {
+        try Self.checkCommon(request)
+        guard !request.headers.contains("Upload-Defer-Length") else {
+            throw Self.refusal(.badRequest, "Upload-Defer-Length is not supported: send Upload-Length.")
+        }
+        guard let lengthText = request.headers["Upload-Length"] else {
+            throw Self.refusal(.badRequest, "A creation needs Upload-Length.")
+        }
+        guard let length = TusHeaders.parseCount(lengthText) else {
+            throw Self.refusal(.badRequest, "Upload-Length must be a non-negative integer.")
+        }
+        guard length <= configuration.maxSize else {
+            throw Self.refusal(.contentTooLarge, "The upload is larger than \(configuration.maxSize) bytes.")
+        }
+        guard let metadata = TusHeaders.parseMetadata(request.headers["Upload-Metadata"] ?? "") else {
+            throw Self.refusal(.badRequest, "Upload-Metadata is malformed.")
+        }
+        let screen = metadata[UploadMetadataKey.screen] ?? ""
+        guard let session = sessions.session(id: screen),
+            SessionToken.equal(metadata[UploadMetadataKey.csrf] ?? "", session.csrfToken)
+        else {
+            throw Self.refusal(
+                .forbidden, "The upload's metadata must name a live screen and carry its CSRF token. Reload the page.")
+        }
+        let bodyLength = try Self.bodyLength(request)
+        if bodyLength != 0 {
+            guard TusHeaders.isOffsetContentType(request.headers["Content-Type"]) else {
+                throw Self.refusal(.unsupportedMediaType, "Upload bytes must be application/offset+octet-stream.")
+            }
+            if let bodyLength, bodyLength > length {
+                throw Self.refusal(.contentTooLarge, "The body is longer than Upload-Length.")
+            }
+        }
+        let now = clock()
+        sweep(now: now)
+        var stored = metadata
+        // The token opened the door; it is not kept.
+        stored.removeValue(forKey: UploadMetadataKey.csrf)
+        let info = UploadInfo(
+            id: SessionToken.make(), length: length, metadata: stored,
+            expires: now + Int(configuration.lifetime.components.seconds))
+        do {
+            try storage.create(info, quota: configuration.quota)
+        } catch .quotaExceeded {
+            throw Self.refusal(.insufficientStorage, "The upload storage is full; try again later.")
+        } catch {
+            throw storageFailure(error, request)
+        }
+        var created = Self.answer(.created)
+        created.headers["Location"] = "\(Self.path)/\(info.id)"
+        created.headers["Upload-Expires"] = HTTPDate.format(secondsSince1970: info.expires)
+        guard bodyLength != 0 else {
+            created.headers["Upload-Offset"] = "0"
+            if info.isFinished { onFinished(info) }
+            return .respond(created)
+        }
+        let appender: any UploadAppender
+        do { appender = try storage.append(id: info.id, at: 0) } catch { throw storageFailure(error, request) }
+        return .receive(
+            TusBodyReceiver(
+                info: info, appender: appender, success: created, onFinished: onFinished, logger: logger,
+                requestID: request.requestID))
+    }
+
+    /// `HEAD /uploads/{id}`: the offset stored, the length, the metadata.
+    private func head(_ request: Request) throws -> Response {
+        try Self.checkCommon(request)
+        let info = try live(request)
+        var response = Self.answer(.ok)
+        response.headers["Upload-Offset"] = String(info.offset)
+        response.headers["Upload-Length"] = String(info.length)
+        if !info.metadata.isEmpty { response.headers["Upload-Metadata"] = TusHeaders.formatMetadata(info.metadata) }
+        if !info.isFinished { response.headers["Upload-Expires"] = HTTPDate.format(secondsSince1970: info.expires) }
+        return response
+    }
+
+    /// `PATCH /uploads/{id}`: the bytes from `Upload-Offset` on.
+    private func patch(_ request: Request) throws -> BodyReception {
+        try Self.checkCommon(request)
+        guard TusHeaders.isOffsetContentType(request.headers["Content-Type"]) else {
+            throw Self.refusal(.unsupportedMediaType, "A PATCH body must be application/offset+octet-stream.")
+        }
+        guard let offset = request.headers["Upload-Offset"].flatMap(TusHeaders.parseCount) else {
+            throw Self.refusal(.badRequest, "A PATCH needs Upload-Offset, a non-negative integer.")
+        }
+        let info = try live(request)
+        guard offset == info.offset else {
+            var conflict = Self.answer(.conflict, "Upload-Offset is \(offset); the upload is at \(info.offset).")
+            conflict.headers["Upload-Offset"] = String(info.offset)
+            return .respond(conflict)
+        }
+        if let bodyLength = try Self.bodyLength(request), offset + bodyLength > info.length {
+            throw Self.refusal(.contentTooLarge, "The body goes past Upload-Length.")
+        }
+        let appender: any UploadAppender
+        do {
+            appender = try storage.append(id: info.id, at: offset)
+        } catch .conflict(let stored) {
+            var conflict = Self.answer(.conflict, "Another request is writing to this upload, or it moved on.")
+            conflict.headers["Upload-Offset"] = String(stored)
+            return .respond(conflict)
+        } catch .notFound {
+            throw Self.refusal(.notFound, "No such upload.")
+        } catch {
+            throw storageFailure(error, request)
+        }
+        return .receive(
+            TusBodyReceiver(
+                info: info, appender: appender, success: Self.answer(.noContent), onFinished: onFinished,
+                logger: logger, requestID: request.requestID))
+    }
+
+    /// `DELETE /uploads/{id}`: termination.
+    private func terminate(_ request: Request) throws -> Response {
+        try Self.checkCommon(request)
+        let info = try live(request)
+        do { try storage.delete(id: info.id) } catch .notFound {
+            throw Self.refusal(.notFound, "No such upload.")
+        } catch { throw storageFailure(error, request) }
+        return Self.answer(.noContent)
+    }
+
+    // MARK: Checks
+
+    /// The upload the request names, unless it is unknown or has expired unfinished (then removed).
+    private func live(_ request: Request) throws -> UploadInfo {
+        let id = request.parameters["upload"] ?? ""
+        guard FileUploadStorage.isWellFormed(id) else { throw Self.refusal(.notFound, "No such upload.") }
+        let found: UploadInfo?
+        do { found = try storage.info(id: id) } catch { throw storageFailure(error, request) }
+        guard let info = found else { throw Self.refusal(.notFound, "No such upload.") }
+        if info.expires < clock() {
+            _ = try? storage.delete(id: id)
+            throw Self.refusal(.notFound, "This upload has expired.")
+        }
+        return info
+    }
+
+    /// What every request but `OPTIONS` needs: `Tus-Resumable: 1.0.0`, and the same origin.
+    private static func checkCommon(_ request: Request) throws {
+        guard request.headers["Tus-Resumable"] == TusHeaders.version else {
+            var error = refusal(
+                .preconditionFailed, "This server speaks tus \(TusHeaders.version): send Tus-Resumable.")
+            error.headers["Tus-Version"] = TusHeaders.version
+            throw error
+        }
+        guard request.isSameOrigin else { throw refusal(.forbidden, "Cross-origin upload refused.") }
+    }
+
+    /// The body's declared length: `nil` when it is chunked, 0 when there is none.
+    private static func bodyLength(_ request: Request) throws -> Int? {
+        if let text = request.headers["Content-Length"] {
+            guard let length = TusHeaders.parseCount(text) else {
+                throw refusal(.badRequest, "Content-Length must be a non-negative integer.")
+            }
+            return length
+        }
+        return request.headers.contains("Transfer-Encoding") ? nil : 0
+    }
+
+    /// Removes expired uploads, at most once a minute.
+    private func sweep(now: Int) {
+        let due = lastSweep.withLock { last in
+            guard now - last >= 60 else { return false }
+            last = now
+            return true
+        }
+        if due { _ = try? storage.removeExpired(now: now) }
+    }
+
+    // MARK: Answers
+
+    static func answer(_ status: HTTPStatus, _ message: String? = nil) -> Response {
+        var response = message.map { Response.error(status, message: $0) } ?? Response(status: status)
+        response.headers["Tus-Resumable"] = TusHeaders.version
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+
+    static func refusal(_ status: HTTPStatus, _ message: String) -> HTTPError {
+        HTTPError(
+            status, message: message, headers: ["Tus-Resumable": TusHeaders.version, "Cache-Control": "no-store"])
+    }
+
+    private func storageFailure(_ error: UploadStorageError, _ request: Request) -> HTTPError {
+        logger.log(.error, "upload.storage_failed", ["error": "\(error)", "request_id": request.requestID])
+        return Self.refusal(.serviceUnavailable, "The upload storage is not available; try again.")
+    }
+}
+
+/// The metadata keys (in `Upload-Metadata`) that tie an upload to its screen.
+public enum UploadMetadataKey {
+    /// The screen session's id (the page's `data-screen`).
+    public static let screen = ScreenWire.Field.screen.rawValue
+    /// The page's CSRF token (the `csrf` hidden input, `<html data-csrf>`).
+    public static let csrf = ScreenWire.Field.csrf.rawValue
+    /// The file input's name.
+    public static let field = "field"
+    /// The file's name, as the client says (never trusted for its type).
+    public static let filename = "filename"
+    /// The file's type, as the client says (never trusted).
+    public static let filetype = "filetype"
+}
+
+/// Streams one body into an upload: refuses bytes past the upload's length, acknowledges every
+/// ``TusEndpoint/commitInterval`` bytes and at the end, and answers with the offset reached.
+private final class TusBodyReceiver: RequestBodyReceiver {
+    private var info: UploadInfo
+    private let appender: any UploadAppender
+    private var success: Response
+    private let onFinished: @Sendable (UploadInfo) -> Void
+    private let logger: Logger
+    private let requestID: String
+    private var position: Int
+    private var sinceCommit = 0
+    private var failure: Response?
+
+    init(
+        info: UploadInfo, appender: any UploadAppender, success: Response,
+        onFinished: @escaping @Sendable (UploadInfo) -> Void, logger: Logger, requestID: String
+    ) {
+        self.logger = logger
+        self.info = info
+        self.appender = appender
+        self.success = success
+        self.onFinished = onFinished
+        self.requestID = requestID
+        position = info.offset
+    }
+
+    func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard failure == nil else { return false }
+        guard position + bytes.count <= info.length else {
+            failure = TusEndpoint.answer(.contentTooLarge, "The body goes past Upload-Length.")
+            return false
+        }
+        do {
+            try appender.write(bytes)
+            position += bytes.count
+            sinceCommit += bytes.count
+            if sinceCommit >= TusEndpoint.commitInterval {
+                sinceCommit = 0
+                _ = try appender.commit()
+            }
+            return true
+        } catch {
+            logger.log(.error, "upload.write_failed", ["error": "\(error)", "request_id": requestID])
+            failure = TusEndpoint.answer(.serviceUnavailable, "The upload storage failed; resume from Upload-Offset.")
+            return false
+        }
+    }
+
+    func finish() -> Response {
+        let offset = appender.close()
+        var response = failure ?? success
+        response.headers["Upload-Offset"] = String(offset)
+        info.offset = offset
+        if !info.isFinished {
+            response.headers["Upload-Expires"] = HTTPDate.format(secondsSince1970: info.expires)
+        } else if failure == nil {
+            onFinished(info)
+        }
+        return response
+    }
+
+    func abandon() {
+        _ = appender.close()
+    }
+}
