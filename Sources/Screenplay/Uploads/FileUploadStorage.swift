@@ -20,8 +20,8 @@ public final class FileUploadStorage: UploadStorage {
     private struct State {
         /// Every live upload's length and expiry, by id.
         var uploads: [String: (length: Int, expires: Int)] = [:]
-        /// Uploads an appender holds.
-        var busy: Set<String> = []
+        /// The appender that holds each upload being written.
+        var busy: [String: Appender] = [:]
         var reserved: Int { uploads.values.reduce(0) { $0 + $1.length } }
     }
 
@@ -73,29 +73,41 @@ public final class FileUploadStorage: UploadStorage {
     }
 
     public func info(id: String) throws(UploadStorageError) -> UploadInfo? {
-        guard Self.isWellFormed(id), state.withLock({ $0.uploads[id] != nil }) else { return nil }
+        guard Self.isWellFormed(id) else { return nil }
+        let (exists, writer) = state.withLock { ($0.uploads[id] != nil, $0.busy[id]) }
+        guard exists else { return nil }
+        // Every byte received so far counts, even while its request is still open (or its client gone unnoticed).
+        writer?.flush()
         return try readInfo(id: id)
     }
 
     public func append(id: String, at offset: Int) throws(UploadStorageError) -> any UploadAppender {
         guard Self.isWellFormed(id) else { throw .notFound }
+        // The newest request wins: an appender still holding the upload (its client gone, and the server not told
+        // yet) is closed, keeping what it received.
+        if let holder = state.withLock({ $0.busy[id] }) { _ = holder.close() }
+        let appender = Appender(storage: self, id: id)
         let claimed = state.withLock { state -> Bool? in
             guard state.uploads[id] != nil else { return nil }
-            return state.busy.insert(id).inserted
+            guard state.busy[id] == nil else { return false }
+            state.busy[id] = appender
+            return true
         }
         guard let claimed else { throw .notFound }
+        guard claimed else { throw .conflict(offset: (try? readInfo(id: id))?.offset ?? offset) }
         do throws(UploadStorageError) {
             guard let info = try readInfo(id: id) else { throw UploadStorageError.notFound }
-            guard claimed, info.offset == offset else { throw UploadStorageError.conflict(offset: info.offset) }
+            guard info.offset == offset else { throw UploadStorageError.conflict(offset: info.offset) }
             let descriptor = open(path(id, "bin"), O_WRONLY | O_CLOEXEC)
             // Bytes past the acknowledged offset (a crash between write and commit) are not part of the upload.
             guard descriptor >= 0, ftruncate(descriptor, off_t(offset)) == 0 else {
                 if descriptor >= 0 { close(descriptor) }
                 throw UploadStorageError.failed("opening \(id).bin: \(Self.errno())")
             }
-            return Appender(storage: self, info: info, descriptor: descriptor)
+            appender.open(info: info, descriptor: descriptor)
+            return appender
         } catch {
-            if claimed { release(id) }
+            release(id, appender)
             throw error
         }
     }
@@ -111,7 +123,7 @@ public final class FileUploadStorage: UploadStorage {
     @discardableResult
     public func removeExpired(now: Int) throws(UploadStorageError) -> Int {
         let expired = state.withLock { state in
-            let ids = state.uploads.filter { $0.value.expires < now && !state.busy.contains($0.key) }.map(\.key)
+            let ids = state.uploads.filter { $0.value.expires < now && state.busy[$0.key] == nil }.map(\.key)
             for id in ids { state.uploads.removeValue(forKey: id) }
             return ids
         }
@@ -164,57 +176,98 @@ public final class FileUploadStorage: UploadStorage {
     /// Whether the upload is still there (not terminated or expired meanwhile).
     fileprivate func isLive(_ id: String) -> Bool { state.withLock { $0.uploads[id] != nil } }
 
-    fileprivate func release(_ id: String) { state.withLock { _ = $0.busy.remove(id) } }
+    /// Lets the upload go, if `appender` still holds it.
+    fileprivate func release(_ id: String, _ appender: Appender) {
+        state.withLock { state in
+            if state.busy[id] === appender { state.busy.removeValue(forKey: id) }
+        }
+    }
 
     private static func errno() -> String { String(cString: strerror(Glibc.errno)) }
 
-    private final class Appender: UploadAppender {
-        private let storage: FileUploadStorage
-        private var info: UploadInfo
-        private var descriptor: Int32
-        private var position: Int
+    /// Appends to one upload's file. Its request's thread writes; another request for the upload may flush or close it
+    /// meanwhile (see ``append(id:at:)``), hence the lock.
+    fileprivate final class Appender: UploadAppender, Sendable {
+        private struct Open {
+            var info: UploadInfo
+            var descriptor: Int32 = -1
+            var position: Int
+        }
 
-        init(storage: FileUploadStorage, info: UploadInfo, descriptor: Int32) {
+        private let storage: FileUploadStorage
+        private let id: String
+        /// `nil` before `open` and once closed.
+        private let state = Locked<Open?>(nil)
+        private let lastOffset = Locked(0)
+
+        init(storage: FileUploadStorage, id: String) {
             self.storage = storage
-            self.info = info
-            self.descriptor = descriptor
-            position = info.offset
+            self.id = id
+        }
+
+        func open(info: UploadInfo, descriptor: Int32) {
+            state.withLock { $0 = Open(info: info, descriptor: descriptor, position: info.offset) }
+            lastOffset.withLock { $0 = info.offset }
         }
 
         deinit {
-            if descriptor >= 0 { _ = close() }
+            _ = close()
         }
 
         func write(_ bytes: UnsafeRawBufferPointer) throws(UploadStorageError) {
-            guard descriptor >= 0 else { throw .failed("the appender is closed") }
-            guard position + bytes.count <= info.length else { throw .failed("past the upload's length") }
-            var done = 0
-            while done < bytes.count {
-                let count = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(position + done))
-                if count < 0 && Glibc.errno == EINTR { continue }
-                guard count > 0 else { throw .failed("writing \(info.id).bin: \(FileUploadStorage.errno())") }
-                done += count
+            try state.withLock { (open: inout Open?) throws(UploadStorageError) in
+                guard var current = open else { throw .failed("the appender is closed") }
+                guard current.position + bytes.count <= current.info.length else {
+                    throw .failed("past the upload's length")
+                }
+                var done = 0
+                while done < bytes.count {
+                    let count = pwrite(
+                        current.descriptor, bytes.baseAddress! + done, bytes.count - done,
+                        off_t(current.position + done))
+                    if count < 0 && Glibc.errno == EINTR { continue }
+                    guard count > 0 else { throw .failed("writing \(id).bin: \(FileUploadStorage.errno())") }
+                    done += count
+                }
+                current.position += bytes.count
+                open = current
             }
-            position += bytes.count
         }
 
         func commit() throws(UploadStorageError) -> Int {
-            guard position != info.offset else { return position }
-            guard storage.isLive(info.id) else { throw .notFound }
-            var next = info
-            next.offset = position
+            try state.withLock { (open: inout Open?) throws(UploadStorageError) -> Int in
+                guard var current = open else { throw .failed("the appender is closed") }
+                try commit(&current)
+                open = current
+                return current.info.offset
+            }
+        }
+
+        /// Commits what was written, for a `HEAD` from another request; a failure leaves the offset as it was.
+        func flush() {
+            _ = try? commit()
+        }
+
+        private func commit(_ current: inout Open) throws(UploadStorageError) {
+            guard current.position != current.info.offset else { return }
+            guard storage.isLive(id) else { throw .notFound }
+            var next = current.info
+            next.offset = current.position
             try storage.writeInfo(next)
-            info = next
-            return position
+            current.info = next
+            lastOffset.withLock { $0 = next.offset }
         }
 
         func close() -> Int {
-            guard descriptor >= 0 else { return info.offset }
-            _ = try? commit()
-            Glibc.close(descriptor)
-            descriptor = -1
-            storage.release(info.id)
-            return info.offset
+            let closed = state.withLock { (open: inout Open?) -> Bool in
+                guard var current = open else { return false }
+                try? commit(&current)
+                Glibc.close(current.descriptor)
+                open = nil
+                return true
+            }
+            if closed { storage.release(id, self) }
+            return lastOffset.withLock { $0 }
         }
     }
 }
