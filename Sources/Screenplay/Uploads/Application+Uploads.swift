@@ -34,7 +34,8 @@ extension Application {
             }
         }
         TusEndpoint(
-            sessions: sessions, storage: chosen, configuration: configuration, onFinished: onFinished, logger: logger
+            authorizes: TusEndpoint.authorization(by: sessions), storage: chosen, configuration: configuration,
+            onFinished: onFinished, logger: logger
         ).register(on: router)
     }
 }

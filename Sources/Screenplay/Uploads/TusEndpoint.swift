@@ -13,12 +13,13 @@ import Primitives
 /// expired upload 404, malformed headers 400. A body is written to storage as it arrives, never held whole, and never
 /// past the upload's declared length. The upload's id (128 random bits) is the key to it: `HEAD`, `PATCH` and
 /// `DELETE` need that id and the same origin, not the token, so a client resumes after the screen has gone.
-final class TusEndpoint: Sendable {
+package final class TusEndpoint: Sendable {
     static let path = "/uploads"
     /// How many bytes a body appends between acknowledgements: at most this much is lost by a crash.
     static let commitInterval = 1 << 20
 
-    private let sessions: SessionRegistry
+    /// Whether a creation's metadata names a live screen and carries its CSRF token.
+    private let authorizes: @Sendable ([String: String]) -> Bool
     private let storage: any UploadStorage
     private let configuration: UploadConfiguration
     private let onFinished: @Sendable (UploadInfo) -> Void
@@ -27,20 +28,31 @@ final class TusEndpoint: Sendable {
     /// When expired uploads were last removed (seconds since 1970): at most once a minute, on a creation.
     private let lastSweep = Locked(0)
 
-    init(
-        sessions: SessionRegistry, storage: any UploadStorage, configuration: UploadConfiguration,
+    /// An endpoint whose creations `authorizes` lets in (see ``authorization(by:)``).
+    package init(
+        authorizes: @escaping @Sendable ([String: String]) -> Bool, storage: any UploadStorage,
+        configuration: UploadConfiguration,
         onFinished: @escaping @Sendable (UploadInfo) -> Void, logger: Logger,
         clock: @escaping @Sendable () -> Int = { time(nil) }
     ) {
         self.logger = logger
-        self.sessions = sessions
+        self.authorizes = authorizes
         self.storage = storage
         self.configuration = configuration
         self.onFinished = onFinished
         self.clock = clock
     }
 
-    func register(on router: Router) {
+    /// Lets a creation in when its metadata names a live screen of `sessions` (`screen`) and carries that screen's
+    /// CSRF token (`csrf`), compared in constant time.
+    static func authorization(by sessions: SessionRegistry) -> @Sendable ([String: String]) -> Bool {
+        { metadata in
+            guard let session = sessions.session(id: metadata[UploadMetadataKey.screen] ?? "") else { return false }
+            return SessionToken.equal(metadata[UploadMetadataKey.csrf] ?? "", session.csrfToken)
+        }
+    }
+
+    package func register(on router: Router) {
         let one = Self.path + "/:upload"
         router.add(.options, Self.path) { [self] _ in options() }
         router.add(.options, one) { [self] _ in options() }
@@ -79,10 +91,7 @@ final class TusEndpoint: Sendable {
         guard let metadata = TusHeaders.parseMetadata(request.headers["Upload-Metadata"] ?? "") else {
             throw Self.refusal(.badRequest, "Upload-Metadata is malformed.")
         }
-        let screen = metadata[UploadMetadataKey.screen] ?? ""
-        guard let session = sessions.session(id: screen),
-            SessionToken.equal(metadata[UploadMetadataKey.csrf] ?? "", session.csrfToken)
-        else {
+        guard authorizes(metadata) else {
             throw Self.refusal(
                 .forbidden, "The upload's metadata must name a live screen and carry its CSRF token. Reload the page.")
         }
