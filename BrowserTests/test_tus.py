@@ -50,7 +50,8 @@ def content(size, seed=1):
 
 
 def uploader(server, data, screen, csrf, chunk_size=64 * 1024, changes=None):
-    metadata = {"screen": screen, "csrf": csrf, "field": "poster", "filename": "poster.png", "filetype": "image/png"}
+    metadata = {"screen": screen, "csrf": csrf, "field": "attachment", "filename": "notes.bin",
+                "filetype": "application/octet-stream"}
     metadata.update(changes or {})
     return tus.TusClient(server.page("/uploads")).uploader(
         file_stream=io.BytesIO(data), chunk_size=chunk_size, metadata=metadata)
@@ -157,6 +158,22 @@ def test_a_creation_without_its_screens_token_is_refused_403(uploads, metadata):
         uploader(server, content(100), screen, csrf, changes=metadata).upload()
     assert refused.value.status_code == 403
     assert set(os.listdir(folder)) == before
+
+
+def test_a_poster_that_is_not_an_image_is_refused_415_with_a_message(uploads):
+    server, folder = uploads
+    screen, csrf = open_screen(server)
+    gif = b"GIF89a" + content(5000)
+    upload = uploader(server, gif, screen, csrf, changes={"field": "poster", "filename": "cat.png"})
+    with pytest.raises(TusCommunicationError) as refused:
+        upload.upload()
+    assert refused.value.status_code == 415
+    assert b"Choose a PNG, JPEG or WebP file; cat.png is not one." in refused.value.response_content
+    assert head(upload.url).status_code == 404
+    png = bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]) + content(5000)
+    accepted = uploader(server, png, screen, csrf, changes={"field": "poster", "filename": "cat.gif"})
+    accepted.upload()
+    assert stored(folder, accepted.url) == png
 
 
 def test_a_creation_over_the_maximum_is_refused_413(uploads):

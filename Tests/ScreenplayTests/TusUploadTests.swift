@@ -16,11 +16,14 @@ import Testing
         let finishedUploads = FinishedUploads()
         var finished: [UploadInfo] { finishedUploads.list.withLock { $0 } }
 
-        init(folder: String? = nil, maxSize: Int = 1 << 20, quota: Int = 4 << 20) throws {
+        init(
+            folder: String? = nil, maxSize: Int = 1 << 20, quota: Int = 4 << 20,
+            accepts: [String: Set<FileKind>] = [:]
+        ) throws {
             app = try TestApp(start: false)
             self.folder = folder ?? NSTemporaryDirectory() + "/tus-" + UUID().uuidString
             try app.application.acceptUploads(
-                UploadConfiguration(folder: self.folder, maxSize: maxSize, quota: quota)
+                UploadConfiguration(folder: self.folder, maxSize: maxSize, quota: quota, accepts: accepts)
             ) { [finishedUploads] info in finishedUploads.list.withLock { $0.append(info) } }
             try app.application.start()
         }
@@ -385,6 +388,57 @@ import Testing
         let id = String(path.dropFirst("/uploads/".count))
         #expect(try FileUploadStorage(folder: first.folder).contents(id: id) == content)
         #expect(second.finished.map(\.id) == [id])
+    }
+
+    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + bytes(3000)
+    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + bytes(3000)
+    static let webp: [UInt8] = Array("RIFF".utf8) + [0x10, 0, 0, 0] + Array("WEBPVP8 ".utf8) + bytes(3000)
+
+    @Test func fileKindsAreToldFromTheFirstBytesOnly() {
+        #expect(FileKind.sniff(Self.png) == .png)
+        #expect(FileKind.sniff(Self.jpeg) == .jpeg)
+        #expect(FileKind.sniff(Self.webp) == .webp)
+        #expect(FileKind.sniff(Array("GIF89a".utf8) + Self.bytes(20)) == nil)
+        #expect(FileKind.sniff(Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WAVE".utf8)) == nil)
+        #expect(FileKind.sniff(Self.png.prefix(11)) == nil)
+        #expect(FileKind.sniff([UInt8]()) == nil)
+    }
+
+    @Test func aFieldThatTakesImagesRefusesOtherContentWithAMessageAndDropsTheUpload() throws {
+        let uploads = try UploadApp(accepts: ["poster": [.png, .jpeg, .webp]])
+        defer { uploads.stop(); uploads.removeFolder() }
+        let page = try uploads.app.openCounter()
+        func create(_ content: [UInt8], field: String = "poster", name: String = "poster.png") throws -> LiveResponse {
+            try uploads.client.request(
+                "POST", "/uploads",
+                headers: [
+                    "Tus-Resumable": "1.0.0", "Upload-Length": String(content.count),
+                    "Upload-Metadata": UploadApp.metadata(page, ["field": field, "filename": name]),
+                ])
+        }
+        // An image of each kind passes, whatever its name says.
+        for image in [Self.png, Self.jpeg, Self.webp] {
+            let path = try #require(try create(image, name: "notes.txt").header("Location"))
+            let response = try uploads.patch(path, offset: 0, image)
+            #expect(response.status == 204)
+            #expect(response.header("Upload-Offset") == String(image.count))
+        }
+        // A GIF named .png, and text, are refused with what the field takes; nothing of them stays.
+        for other in [Array("GIF89a".utf8) + Self.bytes(500), Array("hello, this is text".utf8)] {
+            let path = try #require(try create(other).header("Location"))
+            let refused = try uploads.patch(path, offset: 0, other)
+            #expect(refused.status == 415)
+            #expect(refused.header("Tus-Resumable") == "1.0.0")
+            #expect(refused.text.contains("Choose a PNG, JPEG or WebP file; poster.png is not one."))
+            #expect(try uploads.head(path).status == 404)
+        }
+        // Too short to be an image: refused at creation.
+        #expect(try create([0x89, 0x50]).status == 415)
+        // Another field takes anything.
+        let text = Array("plain text".utf8) + Self.bytes(100)
+        let path = try #require(try create(text, field: "notes").header("Location"))
+        #expect(try uploads.patch(path, offset: 0, text).status == 204)
+        #expect(uploads.finished.count == 4)
     }
 
     @Test func uploadIdsAreUnguessable() throws {

@@ -30,13 +30,13 @@ extension READMESnippets {
         }
     }
 
-    // README.md:317
-    func snippetAtLine317() async throws {
+    // README.md:320
+    func snippetAtLine320() async throws {
         assertSnapshot(of: harness.page, as: .html)
     }
 
-    // README.md:329
-    func snippetAtLine329() async throws {
+    // README.md:332
+    func snippetAtLine332() async throws {
         let harness = try ScreenHarness(templates: "Templates") { request in makeCounter(request) }
         harness.tap("add")
         #expect(harness.patches.count == 1)

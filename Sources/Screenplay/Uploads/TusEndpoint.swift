@@ -95,6 +95,9 @@ package final class TusEndpoint: Sendable {
             throw Self.refusal(
                 .forbidden, "The upload's metadata must name a live screen and carry its CSRF token. Reload the page.")
         }
+        if let kinds = accepted(metadata), length < FileKind.signatureLength {
+            throw Self.refusal(.unsupportedMediaType, Self.refusalMessage(metadata, kinds))
+        }
         let bodyLength = try Self.bodyLength(request)
         if bodyLength != 0 {
             guard TusHeaders.isOffsetContentType(request.headers["Content-Type"]) else {
@@ -132,7 +135,7 @@ package final class TusEndpoint: Sendable {
         return .receive(
             TusBodyReceiver(
                 info: info, appender: appender, success: created, onFinished: onFinished, logger: logger,
-                requestID: request.requestID))
+                requestID: request.requestID, sniffing: sniffing(info), storage: storage))
     }
 
     /// `HEAD /uploads/{id}`: the offset stored, the length, the metadata.
@@ -180,7 +183,7 @@ package final class TusEndpoint: Sendable {
         return .receive(
             TusBodyReceiver(
                 info: info, appender: appender, success: Self.answer(.noContent), onFinished: onFinished,
-                logger: logger, requestID: request.requestID))
+                logger: logger, requestID: request.requestID, sniffing: sniffing(info), storage: storage))
     }
 
     /// `DELETE /uploads/{id}`: termination.
@@ -194,6 +197,24 @@ package final class TusEndpoint: Sendable {
     }
 
     // MARK: Checks
+
+    /// What the upload's field accepts, when ``UploadConfiguration/accepts`` names it.
+    private func accepted(_ metadata: [String: String]) -> Set<FileKind>? {
+        configuration.accepts[metadata[UploadMetadataKey.field] ?? ""]
+    }
+
+    /// The kinds a body starting at offset 0 is checked against, and the refusal's message.
+    private func sniffing(_ info: UploadInfo) -> (Set<FileKind>, String)? {
+        guard info.offset == 0, let kinds = accepted(info.metadata) else { return nil }
+        return (kinds, Self.refusalMessage(info.metadata, kinds))
+    }
+
+    /// "Poster: choose a PNG, JPEG or WebP image; photo.gif is not one."
+    static func refusalMessage(_ metadata: [String: String], _ kinds: Set<FileKind>) -> String {
+        let name = (metadata[UploadMetadataKey.filename] ?? "").prefix(100)
+        let which = name.isEmpty ? "this file" : String(name)
+        return "Choose \(FileKind.phrase(kinds)); \(which) is not one."
+    }
 
     /// The upload the request names, unless it is unknown or has expired unfinished (then removed).
     private func live(_ request: Request) throws -> UploadInfo {
@@ -287,11 +308,20 @@ private final class TusBodyReceiver: RequestBodyReceiver {
     private var position: Int
     private var sinceCommit = 0
     private var failure: Response?
+    /// While the first bytes are checked: the kinds accepted, the refusal's message, and the bytes held back until
+    /// they are known to be one of them (nothing is stored before).
+    private var sniffing: (Set<FileKind>, String)?
+    private var held: [UInt8] = []
+    private let storage: any UploadStorage
+    private var isRefusedContent = false
 
     init(
         info: UploadInfo, appender: any UploadAppender, success: Response,
-        onFinished: @escaping @Sendable (UploadInfo) -> Void, logger: Logger, requestID: String
+        onFinished: @escaping @Sendable (UploadInfo) -> Void, logger: Logger, requestID: String,
+        sniffing: (Set<FileKind>, String)?, storage: any UploadStorage
     ) {
+        self.sniffing = sniffing
+        self.storage = storage
         self.logger = logger
         self.info = info
         self.appender = appender
@@ -303,10 +333,32 @@ private final class TusBodyReceiver: RequestBodyReceiver {
 
     func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard failure == nil else { return false }
-        guard position + bytes.count <= info.length else {
+        guard position + held.count + bytes.count <= info.length else {
             failure = TusEndpoint.answer(.contentTooLarge, "The body goes past Upload-Length.")
             return false
         }
+        if let (kinds, message) = sniffing {
+            held += bytes
+            guard held.count >= FileKind.signatureLength else { return true }
+            guard let kind = FileKind.sniff(held), kinds.contains(kind) else {
+                refuseContent(message)
+                return false
+            }
+            sniffing = nil
+            let first = held
+            held = []
+            return first.withUnsafeBytes { store($0) }
+        }
+        return store(bytes)
+    }
+
+    private func refuseContent(_ message: String) {
+        failure = TusEndpoint.answer(.unsupportedMediaType, message)
+        isRefusedContent = true
+        held = []
+    }
+
+    private func store(_ bytes: UnsafeRawBufferPointer) -> Bool {
         do {
             try appender.write(bytes)
             position += bytes.count
@@ -324,7 +376,16 @@ private final class TusBodyReceiver: RequestBodyReceiver {
     }
 
     func finish() -> Response {
+        if let (_, message) = sniffing, failure == nil {
+            // The body ended before the first bytes could tell what the file is.
+            refuseContent(message)
+        }
         let offset = appender.close()
+        if isRefusedContent {
+            // Nothing of it was stored; the upload goes, so that its client starts again with another file.
+            _ = try? storage.delete(id: info.id)
+            return failure ?? TusEndpoint.answer(.unsupportedMediaType, "Refused.")
+        }
         var response = failure ?? success
         response.headers["Upload-Offset"] = String(offset)
         info.offset = offset

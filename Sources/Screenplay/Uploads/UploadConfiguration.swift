@@ -16,13 +16,20 @@ public struct UploadConfiguration: Sendable, Equatable {
     /// How long an upload may take from its creation; then it expires (`Upload-Expires`) and is removed, finished or
     /// not: an app keeps a finished file by copying it elsewhere. Default 24 hours.
     public var lifetime: Duration
+    /// What the named fields accept, told from each file's first bytes (``FileKind/sniff(_:)``): an upload whose
+    /// `field` metadata names one here and whose content is another kind is refused with `415` and a message, and
+    /// removed; its first `PATCH` (or the creation's body) must carry at least ``FileKind/signatureLength`` bytes.
+    /// Fields not named accept any content.
+    public var accepts: [String: Set<FileKind>]
 
     public init(
-        folder: String, maxSize: Int = 64 << 20, quota: Int = 1 << 30, lifetime: Duration = .seconds(24 * 3600)
+        folder: String, maxSize: Int = 64 << 20, quota: Int = 1 << 30, lifetime: Duration = .seconds(24 * 3600),
+        accepts: [String: Set<FileKind>] = [:]
     ) {
         self.folder = folder
         self.maxSize = maxSize
         self.quota = quota
         self.lifetime = lifetime
+        self.accepts = accepts
     }
 }
