@@ -18,12 +18,14 @@ import Testing
 
         init(
             folder: String? = nil, maxSize: Int = 1 << 20, quota: Int = 4 << 20,
-            accepts: [String: Set<FileKind>] = [:]
+            accepts: [String: Set<FileKind>] = [:], maxConcurrentWrites: Int = 64
         ) throws {
             app = try TestApp(start: false)
             self.folder = folder ?? NSTemporaryDirectory() + "/tus-" + UUID().uuidString
             try app.application.acceptUploads(
-                UploadConfiguration(folder: self.folder, maxSize: maxSize, quota: quota, accepts: accepts)
+                UploadConfiguration(
+                    folder: self.folder, maxSize: maxSize, quota: quota, accepts: accepts,
+                    maxConcurrentWrites: maxConcurrentWrites)
             ) { [finishedUploads] info in finishedUploads.list.withLock { $0.append(info) } }
             try app.application.start()
         }
@@ -439,6 +441,29 @@ import Testing
         let path = try #require(try create(text, field: "notes").header("Location"))
         #expect(try uploads.patch(path, offset: 0, text).status == 204)
         #expect(uploads.finished.count == 4)
+    }
+
+    @Test func bodiesWrittenAtOnceAreBoundedAndTheRestAskedToRetry() throws {
+        let uploads = try UploadApp(maxConcurrentWrites: 1)
+        defer { uploads.stop(); uploads.removeFolder() }
+        let page = try uploads.app.openCounter()
+        let first = try uploads.create(page, length: 1000)
+        let second = try uploads.create(page, length: 1000)
+        let quiet = try LiveConnection(port: uploads.app.application.port)
+        try quiet.send(
+            Array(
+                ("PATCH \(first) HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\n"
+                    + "Content-Type: application/offset+octet-stream\r\nContent-Length: 1000\r\n\r\n").utf8)
+                + Self.bytes(100))
+        #expect(eventually { (try? uploads.head(first).header("Upload-Offset")) == "100" })
+        let refused = try uploads.patch(second, offset: 0, Self.bytes(1000))
+        #expect(refused.status == 503)
+        #expect(refused.header("Retry-After") == "1")
+        #expect(refused.header("Tus-Resumable") == "1.0.0")
+        #expect(try uploads.head(second).header("Upload-Offset") == "0")
+        // The slot comes back when the first request ends.
+        quiet.close()
+        #expect(eventually { (try? uploads.patch(second, offset: 0, Self.bytes(1000)))?.status == 204 })
     }
 
     @Test func uploadIdsAreUnguessable() throws {

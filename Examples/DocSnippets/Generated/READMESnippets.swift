@@ -30,13 +30,13 @@ extension READMESnippets {
         }
     }
 
-    // README.md:320
-    func snippetAtLine320() async throws {
+    // README.md:321
+    func snippetAtLine321() async throws {
         assertSnapshot(of: harness.page, as: .html)
     }
 
-    // README.md:332
-    func snippetAtLine332() async throws {
+    // README.md:333
+    func snippetAtLine333() async throws {
         let harness = try ScreenHarness(templates: "Templates") { request in makeCounter(request) }
         harness.tap("add")
         #expect(harness.patches.count == 1)

@@ -20,10 +20,13 @@ extension Application {
         _ configuration: UploadConfiguration, storage: (any UploadStorage)? = nil,
         onFinished: @escaping @Sendable (UploadInfo) -> Void = { _ in }
     ) throws {
-        guard configuration.maxSize > 0, configuration.quota > 0, configuration.lifetime > .zero else {
+        guard configuration.maxSize > 0, configuration.quota > 0, configuration.lifetime > .zero,
+            configuration.maxConcurrentWrites > 0
+        else {
             throw ConfigurationError(
-                "UploadConfiguration: maxSize, quota and lifetime must be positive (got \(configuration.maxSize), "
-                    + "\(configuration.quota), \(configuration.lifetime)).")
+                "UploadConfiguration: maxSize, quota, lifetime and maxConcurrentWrites must be positive (got "
+                    + "\(configuration.maxSize), \(configuration.quota), \(configuration.lifetime), "
+                    + "\(configuration.maxConcurrentWrites)).")
         }
         let chosen: any UploadStorage
         if let storage {

@@ -25,6 +25,8 @@ package final class TusEndpoint: Sendable {
     private let onFinished: @Sendable (UploadInfo) -> Void
     private let clock: @Sendable () -> Int
     private let logger: Logger
+    /// Bodies being written now (see ``UploadConfiguration/maxConcurrentWrites``).
+    private let writes = Locked(0)
     /// When expired uploads were last removed (seconds since 1970): at most once a minute, on a creation.
     private let lastSweep = Locked(0)
 
@@ -130,12 +132,20 @@ package final class TusEndpoint: Sendable {
             if info.isFinished { onFinished(info) }
             return .respond(created)
         }
+        guard let slot = takeWriteSlot() else {
+            // Created, its body not taken: the client resumes from offset 0 with a PATCH.
+            created.headers["Upload-Offset"] = "0"
+            return .respond(created)
+        }
         let appender: any UploadAppender
-        do { appender = try storage.append(id: info.id, at: 0) } catch { throw storageFailure(error, request) }
+        do { appender = try storage.append(id: info.id, at: 0) } catch {
+            slot.release()
+            throw storageFailure(error, request)
+        }
         return .receive(
             TusBodyReceiver(
                 info: info, appender: appender, success: created, onFinished: onFinished, logger: logger,
-                requestID: request.requestID, sniffing: sniffing(info), storage: storage))
+                requestID: request.requestID, sniffing: sniffing(info), storage: storage, slot: slot))
     }
 
     /// `HEAD /uploads/{id}`: the offset stored, the length, the metadata.
@@ -168,22 +178,31 @@ package final class TusEndpoint: Sendable {
         if let bodyLength = try Self.bodyLength(request), offset + bodyLength > info.length {
             throw Self.refusal(.contentTooLarge, "The body goes past Upload-Length.")
         }
+        guard let slot = takeWriteSlot() else {
+            var busy = Self.answer(.serviceUnavailable, "Too many uploads are being written; try again shortly.")
+            busy.headers["Retry-After"] = "1"
+            return .respond(busy)
+        }
         let appender: any UploadAppender
         do {
             appender = try storage.append(id: info.id, at: offset)
         } catch .conflict(let stored) {
+            slot.release()
             var conflict = Self.answer(.conflict, "Another request is writing to this upload, or it moved on.")
             conflict.headers["Upload-Offset"] = String(stored)
             return .respond(conflict)
         } catch .notFound {
+            slot.release()
             throw Self.refusal(.notFound, "No such upload.")
         } catch {
+            slot.release()
             throw storageFailure(error, request)
         }
         return .receive(
             TusBodyReceiver(
                 info: info, appender: appender, success: Self.answer(.noContent), onFinished: onFinished,
-                logger: logger, requestID: request.requestID, sniffing: sniffing(info), storage: storage))
+                logger: logger, requestID: request.requestID, sniffing: sniffing(info), storage: storage,
+                slot: slot))
     }
 
     /// `DELETE /uploads/{id}`: termination.
@@ -194,6 +213,16 @@ package final class TusEndpoint: Sendable {
             throw Self.refusal(.notFound, "No such upload.")
         } catch { throw storageFailure(error, request) }
         return Self.answer(.noContent)
+    }
+
+    /// A place among the bodies written at once, or `nil` when all are taken.
+    private func takeWriteSlot() -> WriteSlot? {
+        let taken = writes.withLock { count -> Bool in
+            guard count < configuration.maxConcurrentWrites else { return false }
+            count += 1
+            return true
+        }
+        return taken ? WriteSlot(writes) : nil
     }
 
     // MARK: Checks
@@ -314,12 +343,14 @@ private final class TusBodyReceiver: RequestBodyReceiver {
     private var held: [UInt8] = []
     private let storage: any UploadStorage
     private var isRefusedContent = false
+    private let slot: WriteSlot
 
     init(
         info: UploadInfo, appender: any UploadAppender, success: Response,
         onFinished: @escaping @Sendable (UploadInfo) -> Void, logger: Logger, requestID: String,
-        sniffing: (Set<FileKind>, String)?, storage: any UploadStorage
+        sniffing: (Set<FileKind>, String)?, storage: any UploadStorage, slot: WriteSlot
     ) {
+        self.slot = slot
         self.sniffing = sniffing
         self.storage = storage
         self.logger = logger
@@ -381,6 +412,7 @@ private final class TusBodyReceiver: RequestBodyReceiver {
             refuseContent(message)
         }
         let offset = appender.close()
+        slot.release()
         if isRefusedContent {
             // Nothing of it was stored; the upload goes, so that its client starts again with another file.
             _ = try? storage.delete(id: info.id)
@@ -399,5 +431,29 @@ private final class TusBodyReceiver: RequestBodyReceiver {
 
     func abandon() {
         _ = appender.close()
+        slot.release()
+    }
+}
+
+/// One body's place among those written at once: given back once, by ``release()`` or when dropped.
+final class WriteSlot: Sendable {
+    private let count: Locked<Int>
+    private let held = Locked(true)
+
+    init(_ count: Locked<Int>) {
+        self.count = count
+    }
+
+    func release() {
+        guard
+            held.withLock({ held in
+                defer { held = false }; return held
+            })
+        else { return }
+        count.withLock { $0 -= 1 }
+    }
+
+    deinit {
+        release()
     }
 }

@@ -21,11 +21,15 @@ public struct UploadConfiguration: Sendable, Equatable {
     /// removed; its first `PATCH` (or the creation's body) must carry at least ``FileKind/signatureLength`` bytes.
     /// Fields not named accept any content.
     public var accepts: [String: Set<FileKind>]
+    /// How many bodies may be written at once on this instance; more get `503` with `Retry-After` (tus clients retry).
+    /// Each holds a little memory (a storage's chunk buffer) and a disk or database writer. Default 64.
+    public var maxConcurrentWrites: Int
 
     public init(
         folder: String, maxSize: Int = 64 << 20, quota: Int = 1 << 30, lifetime: Duration = .seconds(24 * 3600),
-        accepts: [String: Set<FileKind>] = [:]
+        accepts: [String: Set<FileKind>] = [:], maxConcurrentWrites: Int = 64
     ) {
+        self.maxConcurrentWrites = maxConcurrentWrites
         self.folder = folder
         self.maxSize = maxSize
         self.quota = quota
