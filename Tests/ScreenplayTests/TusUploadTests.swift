@@ -120,6 +120,11 @@ import Testing
         let second = try uploads.patch(path, offset: 100_000, Array(content[100_000...]))
         #expect(second.status == 204)
         #expect(second.header("Upload-Offset") == "300000")
+        // An empty PATCH to the finished upload changes nothing and finishes nothing again.
+        let empty = try uploads.patch(path, offset: 300_000, [])
+        #expect(empty.status == 204)
+        #expect(empty.header("Upload-Offset") == "300000")
+        #expect(uploads.finished.count == 1)
         let done = try #require(uploads.finished.first)
         #expect(done.length == 300_000 && done.offset == 300_000)
         #expect(done.metadata["screen"] == page.sessionID)

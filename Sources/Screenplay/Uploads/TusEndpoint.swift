@@ -420,10 +420,12 @@ private final class TusBodyReceiver: RequestBodyReceiver {
         }
         var response = failure ?? success
         response.headers["Upload-Offset"] = String(offset)
+        let started = info.offset
         info.offset = offset
         if !info.isFinished {
             response.headers["Upload-Expires"] = HTTPDate.format(secondsSince1970: info.expires)
-        } else if failure == nil {
+        } else if failure == nil && offset > started {
+            // Once, by the request that stored the last byte (an empty PATCH to a finished upload changes nothing).
             onFinished(info)
         }
         return response
