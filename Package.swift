@@ -57,7 +57,7 @@ let package = Package(
 
         // libFuzzer targets; an ordinary build replays their corpora (see the Makefile's `fuzz`).
         .executableTarget(
-            name: "ScreenplayFuzz", dependencies: ["HTTPServer", "ViewKit", "MovieApp", "CGumbo"],
+            name: "ScreenplayFuzz", dependencies: ["HTTPServer", "ViewKit", "MovieApp", "CGumbo", "Screenplay"],
             path: "Fuzz/ScreenplayFuzz", swiftSettings: strict),
 
         // Benchmarks (release mode, outside the library targets).

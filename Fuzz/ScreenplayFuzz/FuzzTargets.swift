@@ -2,11 +2,12 @@ internal import CGumbo
 internal import Foundation
 internal import HTTPServer
 internal import MovieApp
+internal import Screenplay
 internal import ViewKit
 
 /// The fuzz targets, each a function of the input bytes that traps when an invariant breaks.
 ///
-/// One binary serves them all; `SCREENPLAY_FUZZ_TARGET` picks one (`router`, `patch`, `template`, `escape`).
+/// One binary serves them all; `SCREENPLAY_FUZZ_TARGET` picks one (`router`, `patch`, `template`, `escape`, `tus`).
 enum FuzzTargets {
     static func run(_ name: String, _ bytes: [UInt8]) {
         switch name {
@@ -14,6 +15,7 @@ enum FuzzTargets {
         case "patch": patch(bytes)
         case "template": template(bytes)
         case "escape": escape(bytes)
+        case "tus": tus(bytes)
         default: fatalError("unknown fuzz target \(name)")
         }
     }

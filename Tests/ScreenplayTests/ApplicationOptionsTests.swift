@@ -23,6 +23,25 @@ import Testing
         #expect(fromEnvironment.values["--database"] == "env.sqlite")
     }
 
+    @Test func uploadLimitsTakeSizesWithUnitsAndRefuseNonsense() throws {
+        let defaults = try ApplicationOptions.parse([], program: "todo")
+        #expect(defaults.uploads.maxSize == 64 << 20)
+        #expect(defaults.uploads.quota == 1 << 30)
+        #expect(defaults.uploads.folder == "./.data/uploads")
+        let options = try ApplicationOptions.parse(
+            ["--upload-max-size", "16M", "--upload-folder", "/srv/uploads"], environment: ["UPLOAD_QUOTA": "2g"],
+            program: "todo")
+        #expect(options.uploads.maxSize == 16 << 20)
+        #expect(options.uploads.quota == 2 << 30)
+        #expect(options.uploads.folder == "/srv/uploads")
+        #expect(try ApplicationOptions.parse(["--upload-max-size", "1000"], program: "todo").uploadMaxSize == 1000)
+        for bad in ["0", "-1", "1.5M", "M", "12T", "2000G", "99999999999999999999"] {
+            #expect(throws: ApplicationOptions.UsageError.self) {
+                try ApplicationOptions.parse(["--upload-max-size", bad], program: "todo")
+            }
+        }
+    }
+
     @Test func anAppsDefaultRootIsUsedUnlessTheCommandLineOrEnvironmentNamesOne() throws {
         let resources = "/opt/app/Resources"
         #expect(try ApplicationOptions.parse([], program: "todo", defaultRoot: resources).root == resources)

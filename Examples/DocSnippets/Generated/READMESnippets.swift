@@ -20,13 +20,23 @@ extension READMESnippets {
         )
     }
 
-    // README.md:304
-    func snippetAtLine304() async throws {
+    // README.md:157
+    func snippetAtLine157() async throws {
+        let app = try Application(root: ".")
+        var uploads = UploadConfiguration(folder: ".data/uploads")
+        uploads.maxSize = 16 << 20
+        try app.acceptUploads(uploads) { upload in
+            print("\(upload.metadata["filename"] ?? upload.id): \(upload.length) bytes stored")
+        }
+    }
+
+    // README.md:348
+    func snippetAtLine348() async throws {
         assertSnapshot(of: harness.page, as: .html)
     }
 
-    // README.md:316
-    func snippetAtLine316() async throws {
+    // README.md:360
+    func snippetAtLine360() async throws {
         let harness = try ScreenHarness(templates: "Templates") { request in makeCounter(request) }
         harness.tap("add")
         #expect(harness.patches.count == 1)

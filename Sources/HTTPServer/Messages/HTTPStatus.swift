@@ -55,6 +55,10 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible, Expressib
     public static let conflict = HTTPStatus(code: 409)
     /// 410 Gone.
     public static let gone = HTTPStatus(code: 410)
+    /// 411 Length Required.
+    public static let lengthRequired = HTTPStatus(code: 411)
+    /// 412 Precondition Failed.
+    public static let preconditionFailed = HTTPStatus(code: 412)
     /// 413 Content Too Large.
     public static let contentTooLarge = HTTPStatus(code: 413)
     /// 415 Unsupported Media Type.
@@ -67,6 +71,8 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible, Expressib
     public static let internalServerError = HTTPStatus(code: 500)
     /// 503 Service Unavailable.
     public static let serviceUnavailable = HTTPStatus(code: 503)
+    /// 507 Insufficient Storage.
+    public static let insufficientStorage = HTTPStatus(code: 507)
 
     private static let standardPhrases: [Int: String] = [
         200: "OK", 201: "Created", 202: "Accepted", 204: "No Content", 206: "Partial Content",
@@ -78,6 +84,6 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible, Expressib
         414: "URI Too Long", 415: "Unsupported Media Type", 418: "I'm a teapot", 422: "Unprocessable Content",
         429: "Too Many Requests", 431: "Request Header Fields Too Large",
         500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway", 503: "Service Unavailable",
-        504: "Gateway Timeout",
+        504: "Gateway Timeout", 507: "Insufficient Storage",
     ]
 }

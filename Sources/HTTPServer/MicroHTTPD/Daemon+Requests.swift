@@ -24,7 +24,13 @@ extension Daemon {
         ) -> Void = { context, _, requestPointer, _ in
             let daemon = Unmanaged<Daemon>.fromOpaque(context!).takeUnretainedValue()
             if let requestPointer, let request = requestPointer.pointee {
-                Unmanaged<RequestContext>.fromOpaque(request).release()
+                let context = Unmanaged<RequestContext>.fromOpaque(request)
+                // A body route's receiver whose body never ended: the client went away mid-body.
+                if let receiver = context.takeUnretainedValue().receiver {
+                    context.takeUnretainedValue().receiver = nil
+                    receiver.abandon()
+                }
+                context.release()
                 requestPointer.pointee = nil
             }
             daemon.requestsInFlight.subtract(1, ordering: .releasing)
@@ -85,12 +91,19 @@ extension Daemon {
                     .error(.badRequest, message: "More than one Content-Length was sent."),
                     method: method, context: context, on: connection)
             }
+            if routes.hasBodyRoutes, let answer = startBodyRoute(connection, context, method: method) {
+                return answer
+            }
             if let contentLength, let length = Int(contentLength), length > configuration.maxBodySize {
                 return queue(
                     .error(.contentTooLarge, message: "The body is larger than \(configuration.maxBodySize) bytes."),
                     method: method, context: context, on: connection)
             }
             return .YES
+        }
+        if let receiver = context.receiver {
+            return receiveBody(
+                receiver, connection, context, method: method, uploadData: uploadData, uploadDataSize: uploadDataSize)
         }
         if uploadDataSize.pointee > 0 {
             let count = uploadDataSize.pointee
@@ -120,6 +133,60 @@ extension Daemon {
         request.requestID = context.requestID
         context.body = []
         return queue(routes.respond(to: request), method: method, context: context, on: connection)
+    }
+
+    /// Asks the body route for this request, if one answers it, what to do with the body: `nil` when no body route
+    /// answers (the request goes the ordinary way), else MHD's result for the headers' call (an answer queued now, or
+    /// the receiver kept for the body).
+    private func startBodyRoute(_ connection: OpaquePointer, _ context: RequestContext, method: String) -> MHD_Result? {
+        let rawPath = context.rawTarget.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first
+        guard let (handler, parameters, route) = routes.bodyRoute(method: method, rawPath: String(rawPath ?? "")) else {
+            return nil
+        }
+        var request = Request(
+            method: HTTPMethod(rawValue: method), target: context.rawTarget, headers: Daemon.headers(of: connection))
+        request.peer = PeerAddress(screenplay_mhd_client_address(connection))
+        request.requestID = context.requestID
+        request.parameters = parameters
+        switch RouteTable.reception(of: handler, for: request, route: route) {
+        case .respond(var response):
+            response.routePattern = route
+            return queue(response, method: method, context: context, on: connection)
+        case .receive(let receiver):
+            context.receiver = receiver
+            context.receiverRoute = route
+            return .YES
+        }
+    }
+
+    /// A body route's piece of body (handed to its receiver, or dropped once it refused) or its end (the receiver's
+    /// answer).
+    private func receiveBody(
+        _ receiver: any RequestBodyReceiver, _ connection: OpaquePointer, _ context: RequestContext, method: String,
+        uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>
+    ) -> MHD_Result {
+        let count = uploadDataSize.pointee
+        guard count > 0 else {
+            context.receiver = nil
+            var response = receiver.finish()
+            response.routePattern = context.receiverRoute
+            return queue(response, method: method, context: context, on: connection)
+        }
+        uploadDataSize.pointee = 0
+        if !context.receiverRefused, let uploadData {
+            if !receiver.receive(UnsafeRawBufferPointer(start: uploadData, count: count)) {
+                context.receiverRefused = true
+            }
+            return .YES
+        }
+        context.discardedCount += count
+        // MHD cannot answer before the body ends; a sender that keeps going loses the connection.
+        if context.discardedCount > Daemon.discardAllowance {
+            context.receiver = nil
+            receiver.abandon()
+            return .NO
+        }
+        return .YES
     }
 
     /// Whether the request target held a NUL byte, which libmicrohttpd passes on as the end of the string: a request

@@ -16,6 +16,11 @@ final class RequestContext {
     /// Bytes of an oversized body read and dropped so far.
     var discardedCount = 0
     var body: [UInt8] = []
+    /// The receiver a body route streams this request's body into (see ``Router/receive(_:_:_:)``), until it has
+    /// finished or been abandoned; its route, and whether it refused the rest of the body.
+    var receiver: (any RequestBodyReceiver)?
+    var receiverRoute: String?
+    var receiverRefused = false
     /// The deferred response the connection is suspended for (see ``Response/deferred(_:)``), and its route.
     var pending: PendingResponse?
     var pendingRoute: String?

@@ -30,6 +30,9 @@ public final class Router: Sendable {
         let method: HTTPMethod
         let pattern: RoutePattern
         let handler: Handler
+        /// Set for a route added with ``Router/receive(_:_:_:)``: the server calls it with the headers and streams
+        /// the body into its receiver; `handler` then does the same with a body already in memory.
+        var bodyHandler: BodyHandler? = nil
     }
 
     private struct State {
@@ -46,7 +49,40 @@ public final class Router: Sendable {
 
     /// Adds a route for `method` and `pattern` (`/movies/:id`, `/public/*path`).
     public func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping Handler) {
-        let route = Route(method: method, pattern: RoutePattern(pattern), handler: handler)
+        add(Route(method: method, pattern: RoutePattern(pattern), handler: handler))
+    }
+
+    /// Adds a route whose body is not read into memory: `handler` sees the headers first and either answers at once
+    /// (the body is never read) or returns a ``RequestBodyReceiver`` that takes the body piece by piece as it
+    /// arrives. The server's ``ServerConfiguration/maxBodySize`` does not apply: the receiver sets its own limits.
+    ///
+    /// ```swift
+    /// router.receive(.put, "/files/:name") { request in
+    ///     guard request.headers["Content-Length"] != nil else { throw HTTPError(.lengthRequired) }
+    ///     return .receive(FileWriter(name: request.parameters["name"]!))
+    /// }
+    /// ```
+    public func receive(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping BodyHandler) {
+        let whole: Handler = { request in
+            switch try handler(request) {
+            case .respond(let response):
+                return response
+            case .receive(let receiver):
+                let accepted = request.body.withUnsafeBytes { receiver.receive($0) }
+                if !accepted && request.body.count > Daemon.discardAllowance {
+                    receiver.abandon()
+                    return .error(.contentTooLarge, message: "The body was refused.")
+                }
+                return receiver.finish()
+            }
+        }
+        var route = Route(method: method, pattern: RoutePattern(pattern), handler: whole)
+        route.bodyHandler = handler
+        add(route)
+    }
+
+    private func add(_ route: Route) {
+        let method = route.method, pattern = route.pattern
         let refused = state.withLock { state -> String? in
             if let mistake = route.pattern.mistake {
                 state.mistakes.append(mistake)
@@ -122,6 +158,41 @@ public final class Router: Sendable {
 /// The immutable routes the server answers from, so that looking one up takes no lock.
 struct RouteTable: Sendable {
     let routes: [Router.Route]
+
+    /// The body route that answers `method` at `rawPath`, with the path parameters and the route's pattern; `nil` when
+    /// an ordinary route (or none) answers it.
+    func bodyRoute(method: String, rawPath: String) -> (BodyHandler, [String: String], String)? {
+        guard rawPath.hasPrefix("/") else { return nil }
+        let segments = RoutePattern.split(rawPath)
+        for route in routes where route.method.rawValue == method {
+            guard let parameters = route.pattern.match(segments) else { continue }
+            guard let handler = route.bodyHandler else { return nil }
+            return (handler, parameters, route.pattern.description)
+        }
+        return nil
+    }
+
+    /// Whether any route streams its body, so that the server looks for one when a request's headers are in.
+    let hasBodyRoutes: Bool
+
+    init(routes: [Router.Route]) {
+        self.routes = routes
+        hasBodyRoutes = routes.contains { $0.bodyHandler != nil }
+    }
+
+    /// Calls a body route's handler as ``call(_:with:for:)`` calls an ordinary one: an ``HTTPError`` is its
+    /// response, any other error a logged 500.
+    static func reception(of handler: BodyHandler, for request: Request, route: String) -> BodyReception {
+        do {
+            return try handler(request)
+        } catch let error as HTTPError {
+            return .respond(error.response)
+        } catch {
+            return .respond(
+                internalError(
+                    error, summary: "\(request.method) \(request.path) (route \(route))", requestID: request.requestID))
+        }
+    }
 
     func respond(to request: Request) -> Response {
         guard request.rawPath.hasPrefix("/") else { return respond(toNonPath: request) }

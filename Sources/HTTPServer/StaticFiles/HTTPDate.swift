@@ -1,11 +1,11 @@
 import Glibc
 
 /// IMF-fixdate formatting (`Sun, 06 Nov 1994 08:49:37 GMT`), independent of the C locale.
-enum HTTPDate {
+package enum HTTPDate {
     private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    static func format(secondsSince1970 seconds: Int) -> String {
+    package static func format(secondsSince1970 seconds: Int) -> String {
         var time = time_t(seconds)
         var parts = tm()
         gmtime_r(&time, &parts)

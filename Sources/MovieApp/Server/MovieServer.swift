@@ -66,6 +66,11 @@ public final class MovieServer: Sendable {
         try application.notFoundScreen(NotFoundViewController.self) { request in
             NotFoundViewController.make(request: request)
         }
+        // Resumable uploads (tus) at /uploads, kept where every instance on the store can resume them; a poster must
+        // be an image, whatever its name says.
+        var uploads = options.application.uploads
+        uploads.accepts["poster"] = [.png, .jpeg, .webp]
+        try application.acceptUploads(uploads, storage: store.uploadStorage)
         MovieAPI(store: store).register(on: application.router, token: options.apiToken)
         // Ready when the store answers a cheap read; a deleted or locked database file makes this fail.
         application.addReadinessCheck("store") { _ = try store.movie(id: 1) }

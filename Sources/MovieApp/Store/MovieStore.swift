@@ -1,4 +1,5 @@
 public import Reactive
+public import Screenplay
 
 /// Where the movies live: read them, update them, and follow each one's changes.
 ///
@@ -66,4 +67,14 @@ public protocol MovieStore: Sendable {
 
     /// Stops what the store runs in the background (a listening connection); reads and writes still work after.
     func close()
+
+    /// Where resumable uploads are kept when this store serves several instances, so that an upload started on one
+    /// resumes on another (PostgreSQL: chunks in a table); `nil` keeps them in the upload folder (SQLite: one
+    /// instance, a restart resumes from the folder).
+    var uploadStorage: (any UploadStorage)? { get }
+}
+
+extension MovieStore {
+    /// None of its own: uploads go to the upload folder.
+    public var uploadStorage: (any UploadStorage)? { nil }
 }

@@ -39,6 +39,14 @@ public struct ApplicationOptions: Sendable, Equatable {
     /// With `--dev`: every post and event held back this many milliseconds (`--dev-latency MS`,
     /// `SCREENPLAY_DEV_LATENCY`), as for a distant user.
     public var developmentLatency = 0
+    /// The folder resumable uploads are kept in (`--upload-folder`, `UPLOAD_FOLDER`); default `<root>/.data/uploads`.
+    public var uploadFolder: String?
+    /// The largest upload, in bytes (`--upload-max-size`, `UPLOAD_MAX_SIZE`, with an optional `K`, `M` or `G`
+    /// suffix for KiB, MiB, GiB); default 64 MiB. Announced as `Tus-Max-Size`.
+    public var uploadMaxSize = UploadConfiguration(folder: "").maxSize
+    /// What live uploads may take together, in bytes (`--upload-quota`, `UPLOAD_QUOTA`, suffixes as above); default
+    /// 1 GiB.
+    public var uploadQuota = UploadConfiguration(folder: "").quota
     /// The values of the app's own options, by flag (`--database`), from the command line or their variables.
     public var values: [String: String] = [:]
 
@@ -109,6 +117,11 @@ public struct ApplicationOptions: Sendable, Equatable {
             "--max-sessions N",
             "screen sessions kept, least recently active ended first (env MAX_SESSIONS; default 10000)")
         line("--max-connections N", "open connections, and as many event streams (env MAX_CONNECTIONS; default 10000)")
+        line(
+            "--upload-folder DIR",
+            "folder resumable uploads are kept in (env UPLOAD_FOLDER; default ROOT/.data/uploads)")
+        line("--upload-max-size N", "largest upload in bytes, or with K, M or G (env UPLOAD_MAX_SIZE; default 64M)")
+        line("--upload-quota N", "what live uploads may take together (env UPLOAD_QUOTA; default 1G)")
         line("--log-format FORMAT", "text or json (env LOG_FORMAT; default text)")
         line("--access-log", "log one line per request to stderr, with its request id (env ACCESS_LOG=1; default on)")
         line("--no-access-log", "do not log requests (env ACCESS_LOG=0)")
@@ -151,6 +164,11 @@ public struct ApplicationOptions: Sendable, Equatable {
         if let text = variable("MAX_CONNECTIONS") {
             options.maxConnections = try parseCount(text, source: "MAX_CONNECTIONS")
         }
+        if let folder = variable("UPLOAD_FOLDER") { options.uploadFolder = folder }
+        if let text = variable("UPLOAD_MAX_SIZE") {
+            options.uploadMaxSize = try parseSize(text, source: "UPLOAD_MAX_SIZE")
+        }
+        if let text = variable("UPLOAD_QUOTA") { options.uploadQuota = try parseSize(text, source: "UPLOAD_QUOTA") }
         if let accessLog = variable("ACCESS_LOG") { options.accessLog = accessLog != "0" }
         if let format = variable("LOG_FORMAT") { options.logFormat = try parseFormat(format) }
         if let metrics = variable("METRICS") { options.metrics = try parseMetrics(metrics) }
@@ -191,6 +209,9 @@ public struct ApplicationOptions: Sendable, Equatable {
             case "--no-access-log": options.accessLog = false
             case "--max-sessions": options.maxSessions = try parseCount(try value(for: flag), source: flag)
             case "--max-connections": options.maxConnections = try parseCount(try value(for: flag), source: flag)
+            case "--upload-folder": options.uploadFolder = try value(for: flag)
+            case "--upload-max-size": options.uploadMaxSize = try parseSize(try value(for: flag), source: flag)
+            case "--upload-quota": options.uploadQuota = try parseSize(try value(for: flag), source: flag)
             case "--log-format": options.logFormat = try parseFormat(try value(for: flag))
             case "--metrics": options.metrics = try parseMetrics(try value(for: flag))
             case "--dev": options.isDevelopment = true
@@ -254,6 +275,11 @@ public struct ApplicationOptions: Sendable, Equatable {
         return server
     }
 
+    /// The upload settings these options describe (see ``Application/acceptUploads(_:storage:onFinished:)``).
+    public var uploads: UploadConfiguration {
+        UploadConfiguration(folder: uploadFolder ?? root + "/.data/uploads", maxSize: uploadMaxSize, quota: uploadQuota)
+    }
+
     /// The session settings these options describe.
     public var sessions: SessionConfiguration {
         var sessions = SessionConfiguration()
@@ -298,6 +324,25 @@ public struct ApplicationOptions: Sendable, Equatable {
             throw UsageError(message: "--log-level must be debug, info, warning or error, got \(text)", isHelp: false)
         }
         return text
+    }
+
+    /// A size in bytes: digits, optionally followed by `K`, `M` or `G` (KiB, MiB, GiB); positive, at most 1 TiB.
+    static func parseSize(_ text: String, source: String) throws(UsageError) -> Int {
+        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        var digits = Substring(text)
+        var unit = 1
+        if let last = text.last, let scale = units[Character(last.uppercased())] {
+            unit = scale
+            digits = digits.dropLast()
+        }
+        guard !digits.isEmpty, digits.count <= 13, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let count = Int(digits), count > 0, count <= (1 << 40) / unit
+        else {
+            throw UsageError(
+                message: "\(source) must be a positive size in bytes, or with K, M or G (up to 1024G), got \(text)",
+                isHelp: false)
+        }
+        return count * unit
     }
 
     private static func parseFormat(_ text: String) throws(UsageError) -> String {

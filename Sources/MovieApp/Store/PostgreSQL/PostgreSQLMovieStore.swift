@@ -43,6 +43,8 @@ public final class PostgreSQLMovieStore: MovieStore {
 
     private let address: PostgreSQLAddress
     private let pool: PostgreSQLConnectionPool
+    /// Resumable uploads, in the database every instance shares.
+    private let uploads: PostgreSQLUploadStorage
     private let feed = MovieChangeFeed()
     let cache = PostgreSQLMovieCache()
     private let logger: Logger?
@@ -72,6 +74,7 @@ public final class PostgreSQLMovieStore: MovieStore {
         }
         cache.start(publishedVersions: versions)
         pool = PostgreSQLConnectionPool(address: address, size: connections, first: first)
+        uploads = PostgreSQLUploadStorage(pool: pool)
         let listener = PostgreSQLChangeListener(
             address: address, channel: Self.channel,
             onNotification: { [weak self] payload in self?.received(payload) },
@@ -90,6 +93,9 @@ public final class PostgreSQLMovieStore: MovieStore {
     deinit {
         listener.withLock { $0 }?.stop()
     }
+
+    /// Uploads in the `uploads` and `upload_chunks` tables, so that one started on any instance resumes on any other.
+    public var uploadStorage: (any UploadStorage)? { uploads }
 
     /// Stops listening (and so holding a connection) for changes; queries still work after.
     public func close() {
@@ -122,6 +128,7 @@ public final class PostgreSQLMovieStore: MovieStore {
                     version bigint NOT NULL DEFAULT 1
                 )
                 """, [], "creating the schema")
+            try PostgreSQLUploadStorage.createTables(on: connection)
             let found = try connection.execute("SELECT max(version) FROM screenplay_schema", [], "reading the schema")
             let version = Self.firstInteger(found) ?? 0
             guard version <= schemaVersion else {

@@ -1,0 +1,45 @@
+internal import HTTPServer
+
+extension Application {
+    /// Takes resumable uploads at `/uploads`, over tus 1.0.0 (tus.io), so that any tus client works: tus-js-client,
+    /// Uppy, TUSKit, tuspy. Call it before ``start()``.
+    ///
+    /// A creation's `Upload-Metadata` must carry the screen session's id under `screen` and the page's CSRF token
+    /// under `csrf` (``UploadMetadataKey``); `field`, `filename` and `filetype` are kept with the upload. Uploads are
+    /// kept by `storage`, by default a ``FileUploadStorage`` in ``UploadConfiguration/folder``. `onFinished` runs on an
+    /// I/O thread once the last byte of an upload is stored: keep it short.
+    ///
+    /// ```swift
+    /// try app.acceptUploads(UploadConfiguration(folder: ".data/uploads")) { upload in
+    ///     print("\(upload.metadata["filename"] ?? upload.id): \(upload.length) bytes")
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``ConfigurationError`` when the folder cannot be created or a limit is not positive.
+    public func acceptUploads(
+        _ configuration: UploadConfiguration, storage: (any UploadStorage)? = nil,
+        onFinished: @escaping @Sendable (UploadInfo) -> Void = { _ in }
+    ) throws {
+        guard configuration.maxSize > 0, configuration.quota > 0, configuration.lifetime > .zero,
+            configuration.maxConcurrentWrites > 0
+        else {
+            throw ConfigurationError(
+                "UploadConfiguration: maxSize, quota, lifetime and maxConcurrentWrites must be positive (got "
+                    + "\(configuration.maxSize), \(configuration.quota), \(configuration.lifetime), "
+                    + "\(configuration.maxConcurrentWrites)).")
+        }
+        let chosen: any UploadStorage
+        if let storage {
+            chosen = storage
+        } else {
+            do { chosen = try FileUploadStorage(folder: configuration.folder) } catch {
+                throw ConfigurationError("UploadConfiguration.folder: \(error)")
+            }
+        }
+        TusEndpoint(
+            authorizes: TusEndpoint.authorization(by: sessions, router: screens), storage: chosen,
+            configuration: configuration,
+            onFinished: onFinished, logger: logger
+        ).register(on: router)
+    }
+}
