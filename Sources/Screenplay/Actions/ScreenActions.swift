@@ -36,6 +36,24 @@ final class ScreenActions: Sendable {
         ScreenWire.Field.csrf.rawValue, ScreenWire.Field.actionID.rawValue,
     ]
 
+    /// The live screen a script's post (input, rows) names, its token checked: the one this instance holds, or the
+    /// one built now from its page's token. Throws `403` with `refusal` for a token that does not verify, and when
+    /// the route's guard no longer lets the browser in.
+    func scriptSession(_ id: String, form: FormParameters, request: Request, refusal: String) throws -> ScreenSession {
+        switch try liveSession(id, form: form, request: request, fromScript: true) {
+        case .adopted(let session, _):
+            // A screen built under a new id (the page's names another instance) had the page's token checked as it
+            // was built.
+            guard session.id != id || SessionToken.equal(form[ScreenWire.Field.csrf.rawValue] ?? "", session.csrfToken)
+            else { throw HTTPError(.forbidden, message: refusal) }
+            return session
+        case .refused:
+            throw HTTPError(.forbidden, message: "This screen's guard no longer lets it in. Reload the page.")
+        case .unknown:
+            throw HTTPError(.forbidden, message: refusal)
+        }
+    }
+
     /// The live screen `id` names: the one this instance holds, or the one its page's token (the post's `csrf`)
     /// builds now, for a page rendered by a GET that is posted to before (or without) its stream.
     func liveSession(_ id: String, form: FormParameters, request: Request, fromScript: Bool) throws
@@ -123,7 +141,7 @@ final class ScreenActions: Sendable {
     /// The form: `csrf` (the page's token, from which the screen is built when this instance holds none), `name`
     /// (the field's), `value`, `seq` (increasing per field; an older one is dropped) and `event` (`change`, `end` or
     /// `primary`). Answers 204; 400 for an unknown field or a value the field refuses,
-    /// 403 for a bad token or another origin, 404 for an unknown session, 413 past the body limit.
+    /// 403 for a token that does not verify or another origin, 413 past the body limit.
     func applyInput(_ request: Request) throws -> Response {
         typealias Field = ScreenWire.Field
         guard request.isSameOrigin else { throw HTTPError(.forbidden, message: "Cross-origin input refused.") }
@@ -131,19 +149,9 @@ final class ScreenActions: Sendable {
             throw HTTPError(.notFound, message: "This screen has ended. Reload the page.")
         }
         let form = try request.form()
-        let session: ScreenSession
-        switch try liveSession(id, form: form, request: request, fromScript: true) {
-        case .adopted(let live, _): session = live
-        case .refused:
-            throw HTTPError(.forbidden, message: "This screen's guard no longer lets it in. Reload the page.")
-        case .unknown:
-            throw HTTPError(.forbidden, message: "This input's token is not valid. Reload the page and try again.")
-        }
-        // A screen built under a new id (the page's names another instance) had the page's token checked as it was
-        // built.
-        guard session.id != id || SessionToken.equal(form[Field.csrf.rawValue] ?? "", session.csrfToken) else {
-            throw HTTPError(.forbidden, message: "This input's token is not valid. Reload the page and try again.")
-        }
+        let session = try scriptSession(
+            id, form: form, request: request,
+            refusal: "This input's token is not valid. Reload the page and try again.")
         switch session.routeGuard?.decision(for: request) {
         case .refuse(let status, let message)?: throw HTTPError(status, message: message)
         case .redirect?:

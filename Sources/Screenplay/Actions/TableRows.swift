@@ -14,16 +14,8 @@ extension ScreenActions {
         }
         let form = try request.form()
         // A page scrolled before its stream attached: its screen is built from the page's token.
-        let session: ScreenSession
-        switch try liveSession(id, form: form, request: request, fromScript: true) {
-        case .adopted(let live, _): session = live
-        case .refused:
-            throw HTTPError(.forbidden, message: "This screen's guard no longer lets it in. Reload the page.")
-        case .unknown: throw HTTPError(.forbidden, message: "This request's token is not valid. Reload the page.")
-        }
-        guard session.id != id || SessionToken.equal(form[Field.csrf.rawValue] ?? "", session.csrfToken) else {
-            throw HTTPError(.forbidden, message: "This request's token is not valid. Reload the page.")
-        }
+        let session = try scriptSession(
+            id, form: form, request: request, refusal: "This request's token is not valid. Reload the page.")
         for pair in form where ![Field.csrf, .table, .first, .key].contains(where: { $0.rawValue == pair.name }) {
             throw HTTPError(.badRequest, message: "A rows request has no parameter “\(pair.name.prefix(64))”.")
         }
