@@ -193,4 +193,14 @@ import Testing
         #expect(firstEvent.event == "patch")
         #expect(firstEvent.screen == page.screenID)
     }
+
+    @Test func aShortTokenSecretIsAConfigurationError() throws {
+        var sessions = SessionConfiguration()
+        sessions.tokenSecret = "too-short"
+        #expect {
+            _ = try Application(root: fixtureRoot, sessions: sessions)
+        } throws: { error in
+            String(describing: error).contains("tokenSecret has 9 characters")
+        }
+    }
 }

@@ -207,12 +207,14 @@ final class ScreenActions: Sendable {
     }
 
     /// `POST /screens/{sid}/close` (`csrf`): the page is going away (`pagehide`); the screen disappears and ends now
-    /// rather than when its time to live runs out.
+    /// rather than when its time to live runs out. `204` too when no screen is held under that id (the page never
+    /// went live, or its screen already ended): nothing changes.
     func closeScreen(_ request: Request) throws -> Response {
         guard request.isSameOrigin else { throw HTTPError(.forbidden, message: "Cross-origin request refused.") }
-        guard let id = request.parameters["sid"], let session = sessions.session(id: id) else {
-            throw HTTPError(.notFound, message: "No such screen.")
-        }
+        guard let id = request.parameters["sid"] else { throw HTTPError(.notFound, message: "No such screen.") }
+        // A page that never went live (its stream never attached, a prefetch never shown), or whose screen has
+        // already ended (an action navigated): nothing is held, so nothing to close.
+        guard let session = sessions.session(id: id) else { return .noContent }
         guard SessionToken.equal(try request.form()[ScreenWire.Field.csrf.rawValue] ?? "", session.csrfToken) else {
             throw HTTPError(.forbidden, message: "This screen's token is not valid. Reload the page and try again.")
         }

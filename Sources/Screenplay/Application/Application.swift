@@ -63,6 +63,11 @@ public final class Application: Sendable {
             throw ConfigurationError(
                 "SessionConfiguration.instanceName “\(sessions.instanceName)”: use letters, digits and - only.")
         }
+        if let secret = sessions.tokenSecret, secret.utf8.count < 32 {
+            throw ConfigurationError(
+                "SessionConfiguration.tokenSecret has \(secret.utf8.count) characters: a key that signs pages' tokens "
+                    + "has 32 or more (make one with `openssl rand -hex 32`).")
+        }
         guard sessions.eventBuffer > 0 else {
             throw ConfigurationError(
                 "SessionConfiguration.eventBuffer is \(sessions.eventBuffer): a screen keeps at least one event.")
