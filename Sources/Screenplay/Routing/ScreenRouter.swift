@@ -11,8 +11,9 @@ internal import ViewKit
 /// and keeps nothing: its screen is ended before the page is answered, and the page carries a token
 /// (``PageTokens``) from which ``adopt(screen:token:request:fromScript:)`` builds the live screen under the
 /// same id. A live screen is in the session registry before anything is answered from it, and a screen that
-/// fails while built is ended and never registered. The templates and layout screens are built with (its ``ScreenAssembly``) are replaced whole, by
-/// ``install(_:)``; a screen being built keeps the one it started with. Thread-safe.
+/// fails while built is ended and never registered. The templates and layout screens are built with (its
+/// ``ScreenAssembly``) are replaced whole, by ``install(_:)``; a screen being built keeps the one it started with.
+/// Thread-safe.
 final class ScreenRouter: Sendable {
     /// How screens are put together: the templates and the layout, replaced whole by a development reload.
     private let assembly: Locked<ScreenAssembly>

@@ -8,8 +8,8 @@
 /// `screen NUL url NUL browser`, where `browser` is the identity the render was for (the `screenplay_browser`
 /// cookie). A token altered in any character, shown by another browser, or for another screen id, does not verify.
 ///
-/// Contract: ``token(screen:url:browser:)`` is a pure function of its arguments and the key; ``url(of:screen:browser:)``
-/// compares signatures in constant time. Thread-safe.
+/// Contract: ``token(screen:url:browser:)`` is a pure function of its arguments and the key;
+/// ``url(of:screen:browser:)`` compares signatures in constant time. Thread-safe.
 struct PageTokens: Sendable {
     /// The key, made ready once; nil only when libcrypto could not make it (then every token is the one-shot HMAC's).
     private let prepared: PreparedHMAC?

@@ -61,7 +61,8 @@ final class SharedStreams: Sendable {
     /// screen to the stream and replays what the tab missed after `last`. A screen this instance does not hold is
     /// built from the page's token (``ScreenRouter/adopt(screen:token:request:fromScript:)``) and the page reset
     /// only when its `render` digest is not the new screen's; when the token does not verify, a fresh screen is
-    /// rebuilt from `url` under a new id and reset. A client of another protocol version is refused with `409` (it reloads its page).
+    /// rebuilt from `url` under a new id and reset. A client of another protocol version is refused with `409` (it
+    /// reloads its page).
     func attachScreen(_ request: Request) throws -> Response {
         let (shared, form) = try sharedStreamRequest(request)
         guard form[ScreenWire.Field.version.rawValue] == Self.wireVersion else {
