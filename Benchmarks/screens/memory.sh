@@ -6,6 +6,9 @@
 # its own, whose idle sessions end without queueing anything). Finer than the RSS per session that
 # `screens.py fanout` reports (which includes malloc's own overhead), and repeatable on a busy machine.
 #
+# Since a page GET keeps no screen (History/30), these GETs leave no session at the peak and the figure per session
+# is the render's garbage; measuring a live screen needs each page attached to a stream first (not done yet).
+#
 # Usage: Benchmarks/screens/memory.sh [--sessions 1000] [--sites 30] [--no-build] [--bin PATH]
 # Prints bytes and allocations per session at the peak, without the stop's queued work; --sites N lists the N
 # largest allocation sites per session (the first frames in this package's code).
