@@ -20,7 +20,7 @@ public import ViewKit
 /// ])
 /// try flow.open("/")
 /// try flow.open("/movies/1")
-/// flow.current.tap("back")
+/// try flow.current.tap("back")
 /// try flow.follow()  // back to the list: a fresh list screen
 /// #expect(flow.url == "/" && flow.canGoForward)
 /// ```
@@ -92,10 +92,15 @@ public final class ScreenFlow {
         self.signIn = signIn
     }
 
-    /// The screen shown. Before the first ``open(_:)`` there is none: reading it then is a mistake of the test.
+    /// The screen shown. Before the first ``open(_:)`` there is none: reading it then throws a ``ScreenFlowError``
+    /// saying so (a mistake of the test fails that test, not the process).
     public var current: ScreenHarness {
-        guard let screen else { preconditionFailure("ScreenFlow.current before open(_:): open a URL first.") }
-        return screen
+        get throws {
+            guard let screen else {
+                throw ScreenFlowError(description: "ScreenFlow.current before open(_:): open a URL first.")
+            }
+            return screen
+        }
     }
 
     /// The URL shown.
@@ -128,7 +133,7 @@ public final class ScreenFlow {
     /// else a new entry.
     @discardableResult
     public func follow() throws -> ScreenHarness {
-        guard let target = current.navigations.last else {
+        guard let target = try current.navigations.last else {
             throw ScreenFlowError(
                 description: "The screen at \(url ?? "-") has not navigated: tap what navigates first.")
         }

@@ -27,7 +27,7 @@ extension ScreenplayTestingScreensSnippets {
         ])
         try flow.open("/")
         try flow.open("/movies/1")
-        #expect(flow.current.tap("back"))
+        #expect(try flow.current.tap("back"))
         try flow.follow()  // the list's entry again, a fresh list screen
         #expect(flow.url == "/" && flow.canGoForward)
     }

@@ -59,7 +59,8 @@ struct PageTokens: Sendable {
         return Self.base64URL(first16: mac)
     }
 
-    /// The first 16 bytes of `bytes` (zeros past its end) in 22 URL-safe base64 characters, without padding.
+    /// The first 16 bytes of `bytes` (zeros past its end) in 22 URL-safe base64 characters, without padding. The
+    /// string's 22 bytes of capacity are written exactly (`written` never passes 22), as `SessionToken.make` does.
     private static func base64URL(first16 bytes: [UInt8]) -> String {
         let alphabet = Self.alphabet
         let count = min(16, bytes.count)

@@ -17,9 +17,7 @@ enum RenderDigest {
     static func seal(_ html: inout [UInt8]) -> String? {
         guard let start = offset(in: html), start + 16 <= html.count else { return nil }
         let digest = hexadecimal(of: html)
-        html.withUnsafeMutableBufferPointer { buffer in
-            for (index, byte) in digest.utf8.enumerated() { buffer[start + index] = byte }
-        }
+        for (index, byte) in digest.utf8.enumerated() { html[start + index] = byte }
         return digest
     }
 
@@ -42,6 +40,10 @@ enum RenderDigest {
     }
 
     /// 64 bits of a multiply-and-rotate hash over `bytes`, eight at a time, as 16 lowercase hexadecimal digits.
+    ///
+    /// Words are read with `loadUnaligned` only at offsets where eight bytes remain (`index + 8 <= count`), and the
+    /// string is written through its 16 bytes of capacity exactly; a page's digest costs a few instructions a word
+    /// (receipt: the digest's share of a page in Benchmarks/History/30-pages-are-renders.md).
     static func hexadecimal(of bytes: [UInt8]) -> String {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
         bytes.withUnsafeBytes { raw in

@@ -54,8 +54,8 @@ enum Crypto {
 }
 
 /// An HMAC-SHA-256 key made ready once: OpenSSL's MAC context keyed with it, duplicated for each message, so that a
-/// signature neither fetches the digest nor keys the MAC again. `Crypto.hmac` (one-shot `HMAC()`) cost about 65,000
-/// instructions a page token; receipt `PreparedHMAC` in Benchmarks/History/30-pages-are-renders.md.
+/// signature neither fetches the digest nor keys the MAC again, as the one-shot `Crypto.hmac` does on every call
+/// (receipt: `PreparedHMAC` in Benchmarks/History/30-pages-are-renders.md).
 ///
 /// Contract: ``mac(_:)`` is thread-safe; the keyed context is only read, duplicated under a lock (OpenSSL does not
 /// promise concurrent duplicates of one context are safe), and each message is signed on its own copy.
