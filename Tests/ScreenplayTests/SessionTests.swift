@@ -86,8 +86,9 @@ import Testing
         return app
     }
 
-    /// A page GET's screen is freed before its page is answered; the attach that evicts a live screen pays for ending
-    /// it: a flood cannot run ahead of the teardown it causes.
+    /// A page GET's screen is freed before its page is answered; the attach that evicts an idle live screen pays for
+    /// ending it: a flood cannot run ahead of the teardown it causes. (A screen with work queued ends after that work,
+    /// without the attach waiting: `evictingABusyScreenDoesNotHoldUpTheAttachThatEvictsIt`.)
     @Test func rendersAndEvictedScreensAreFreedBeforeTheRequestThatEndedThemIsAnswered() throws {
         let freed = Atomic<Int>(0)
         let app = try appWithTrackedScreens(capacity: 5) { freed.add(1, ordering: .relaxed) }
@@ -96,6 +97,11 @@ import Testing
             let page = LivePage(try app.client.get("/tracked"))
             let rendered = freed.load(ordering: .relaxed)
             #expect(rendered == loaded + max(0, loaded - 6))
+            // The live screens idle: their streams gone and what the detach queued on them run.
+            #expect(
+                eventually {
+                    app.application.sessions.all.allSatisfy { !$0.isConnected && $0.scheduler.isIdle }
+                })
             try app.makeLive(page)
             let afterAttach = freed.load(ordering: .relaxed)
             #expect(afterAttach == loaded + max(0, loaded - 5))
