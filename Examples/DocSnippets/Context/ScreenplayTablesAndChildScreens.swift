@@ -1,11 +1,12 @@
 import Screenplay
 
 // The names the snippets of Screenplay's "Table views and child view controllers" use without declaring them: a
-// table, its data source, the movies' titles and identifiers, a binder's view controller and driver, a search
-// query and the screen's request, and the child view controller the detail screen adds.
+// table, a collection view, the table's data source, the movies' titles and identifiers, a binder's view controller
+// and driver, a search query and the screen's request, and the child view controller the detail screen adds.
 
 struct ScreenplayTablesAndChildScreensSnippets {
     let moviesTable: TableView
+    let similarTable: CollectionView
     let titles: [Int: String]
     let ids: [Int]
     let dataSource: TableViewDiffableDataSource<Int, Int>

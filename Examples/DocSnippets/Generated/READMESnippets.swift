@@ -20,8 +20,8 @@ extension READMESnippets {
         )
     }
 
-    // README.md:157
-    func snippetAtLine157() async throws {
+    // README.md:159
+    func snippetAtLine159() async throws {
         let app = try Application(root: ".")
         var uploads = UploadConfiguration(folder: ".data/uploads")
         uploads.maxSize = 16 << 20
@@ -30,13 +30,13 @@ extension READMESnippets {
         }
     }
 
-    // README.md:348
-    func snippetAtLine348() async throws {
+    // README.md:350
+    func snippetAtLine350() async throws {
         assertSnapshot(of: harness.page, as: .html)
     }
 
-    // README.md:360
-    func snippetAtLine360() async throws {
+    // README.md:362
+    func snippetAtLine362() async throws {
         let harness = try ScreenHarness(templates: "Templates") { request in makeCounter(request) }
         harness.tap("add")
         #expect(harness.patches.count == 1)

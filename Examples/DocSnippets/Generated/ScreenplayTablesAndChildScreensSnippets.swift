@@ -36,13 +36,26 @@ extension ScreenplayTablesAndChildScreensSnippets {
         )
     }
 
-    // Sources/Screenplay/Documentation.docc/TablesAndChildScreens.md:102
-    func snippetAtLine102() async throws {
+    // Sources/Screenplay/Documentation.docc/TablesAndChildScreens.md:103
+    func snippetAtLine103() async throws {
         moviesTable.pageLink = { page in "/movies?q=\(query)&page=\(page)" }
         moviesTable.showPage(Int(request.query["page"] ?? "") ?? 1)
     }
 
-    // Sources/Screenplay/Documentation.docc/TablesAndChildScreens.md:112
+    // Sources/Screenplay/Documentation.docc/TablesAndChildScreens.md:126
+    func snippetAtLine126() async throws {
+        let similar = CollectionViewDiffableDataSource<Int, Int>(collectionView: similarTable) { collection, id in
+            let cell = collection.dequeueReusableCell(withReuseIdentifier: "movie")
+            cell.outlet("titleLabel", as: Label.self).text = titles[id] ?? ""
+            return cell
+        }
+        var strip = TableSnapshot<Int, Int>()
+        strip.appendSections([0])
+        strip.appendItems(ids)
+        similar.apply(strip)
+    }
+
+    // Sources/Screenplay/Documentation.docc/TablesAndChildScreens.md:145
     final class MovieDetailViewController: ViewController {
         @Outlet("similarContainer") var similarContainer: View
 

@@ -2,9 +2,9 @@ import Screenplay
 import ViewKit
 
 /// The "More like this" strip of a movie's detail screen, a child view controller (`Templates/MoreLikeThis.html`):
-/// a few movies that share a genre with it, each a link to its own detail page.
+/// a few movies that share a genre with it, each a link to its own detail page, in a collection view's strip.
 final class MoreLikeThisViewController: ViewController {
-    @Outlet("similarTable") var similarTable: TableView
+    @Outlet("similarTable") var similarTable: CollectionView
     @Outlet("emptyLabel") var emptyLabel: Label
 
     /// Makes the strip of movie `movieID`, read from `store`, with its binder in its own bag.
@@ -15,7 +15,7 @@ final class MoreLikeThisViewController: ViewController {
     }
 }
 
-/// Binds the strip: once loaded, the similar movies by identity in a table of its own.
+/// Binds the strip: once loaded, the similar movies by identity in a collection view of its own.
 final class MoreLikeThisBinder: ViewControllerBinder {
     unowned let viewController: MoreLikeThisViewController
     private let movieID: Int
@@ -39,9 +39,9 @@ final class MoreLikeThisBinder: ViewControllerBinder {
     func bindLoaded() {
         let similar = Self.similarMovies(to: movieID, in: store)
         movies = Dictionary(similar.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let dataSource = TableViewDiffableDataSource<Int, Int>(tableView: viewController.similarTable) {
-            [unowned self] table, id in
-            let cell = table.dequeueReusableCell(withIdentifier: "movie")
+        let dataSource = CollectionViewDiffableDataSource<Int, Int>(collectionView: viewController.similarTable) {
+            [unowned self] collection, id in
+            let cell = collection.dequeueReusableCell(withReuseIdentifier: "movie")
             if let movie = movies[id] {
                 cell.outlet("link", as: View.self).setAttribute("href", "/movies/\(movie.id)")
                 cell.outlet("titleLabel", as: Label.self).text = movie.title

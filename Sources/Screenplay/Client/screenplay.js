@@ -5,6 +5,7 @@
 // served beside this one.
 import { ATTRIBUTES, EVENTS, FIELDS, PATHS, VERSION, path } from "./wire.js";
 import { announce } from "./announce.js";
+import { createCollections } from "./collection.js";
 import { createActions, pathPrefixPattern } from "./actions.js";
 import { shownConnection } from "./connection.js";
 import { developmentEvent } from "./development.js";
@@ -112,6 +113,7 @@ function start() {
   document.addEventListener("keydown", (event) => fields.enter(event), true);
   document.addEventListener("submit", (event) => actions.submit(event), true);
   tables.start();
+  createCollections({ doc: document }).start();
 
   const navigation = createNavigation({
     win: window, fetch: (...args) => fetch(...args), storage: window.sessionStorage,

@@ -5,11 +5,11 @@ internal import Reactive
 /// Builder knows.
 ///
 /// The framework fills it with its own kinds — `View`, `Label`, `Button`, `ImageView`, `StackView`, `ListView`,
-/// `TableView`, `TextField`, `TextView`, `Switch`, `Picker` and `Form`, each under its own name — and an app adds its own with
-/// ``register(_:as:)``; a template names a kind with `data-view="Name"`. Each kind reads its own element
-/// (``View/templateConfiguration(from:)``): the compiler knows no list of kinds. An element without `data-view` is
-/// the framework kind that claims it (a `<button>` with an action is a `Button`, an outlet on text a `Label`), else
-/// a plain `View`.
+/// `TableView`, `CollectionView`, `TextField`, `TextView`, `Switch`, `Picker` and `Form`, each under its own name — and
+/// an app adds its own with ``register(_:as:)``; a template names a kind with `data-view="Name"`. Each kind reads its
+/// own element (``View/templateConfiguration(from:)``): the compiler knows no list of kinds. An element without
+/// `data-view` is the framework kind that claims it (a `<button>` with an action is a `Button`, an outlet on text a
+/// `Label`), else a plain `View`.
 ///
 /// Register an app's kinds before loading templates: a template naming an unknown kind fails to load, at start-up.
 ///
@@ -40,7 +40,8 @@ public final class ViewRegistry: Sendable {
         // The framework's kinds. Only these claim elements without `data-view`; no two claim the same element.
         let frameworkKinds: [(type: View.Type, isInferred: Bool)] = [
             (View.self, false), (Label.self, true), (Button.self, true), (ImageView.self, true),
-            (StackView.self, false), (ListView.self, false), (TableView.self, false), (TextField.self, true),
+            (StackView.self, false), (ListView.self, false), (TableView.self, false), (CollectionView.self, false),
+            (TextField.self, true),
             (TextView.self, true),
             (Switch.self, true), (Picker.self, true), (Form.self, true),
         ]

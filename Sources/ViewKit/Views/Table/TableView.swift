@@ -19,7 +19,7 @@ internal import Reactive
 /// with the item's identifier (``TableViewDiffableDataSource/actions(named:)``), and a button whose action is the
 /// table's select action (`data-select-action`, `select` by default) is the table's `didSelectRowAt`
 /// (``TableViewDiffableDataSource/itemSelected``).
-public final class TableView: ListView {
+public class TableView: ListView {
     /// The cell prototypes the template gave, by reuse identifier.
     var cellPrototypes: [String: Prototype] = [:]
     /// The cell classes registered in code, by reuse identifier.
