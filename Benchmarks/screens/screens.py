@@ -35,6 +35,9 @@
   pages    Waits for the server to answer (up to --timeout seconds), then --pages sequential GETs of the movie's
            detail page on one keep-alive connection, each a session that stays; fails on any other status than 200.
            For the valgrind scripts (profile.sh, memory.sh).
+  scale    N screens (--streams) over shared streams of --shared (10 by default), 99% on --movie and 1% on the next:
+           the server's RSS a screen, its CPU idle for --seconds (heartbeats), then a change of the 1%'s movie and
+           one of the 99%'s, each timed to the last delivery (scale.sh runs it at 100,000).
 
 No thread per connection: every socket is non-blocking and registered with one epoll set.
 
@@ -44,6 +47,7 @@ Usage: screens.py fanout --port P --pid SERVER_PID --streams 1000 [--shared 10] 
        screens.py changes --port P --pid SERVER_PID --streams 10000 --changes 40
        screens.py action --port P --iterations 500
        screens.py pages --port P --pages 300 --timeout 120
+       screens.py scale --port P --pid SERVER_PID --streams 100000 --shared 10 --seconds 35
 """
 import argparse
 import collections
@@ -335,6 +339,46 @@ def build_fanout_wait():
     return binary
 
 
+def timed_change(args, movie, rating, marker, streams, attached):
+    """PATCHes `movie` to `rating` and times the arrival of `marker` on every stream, each carrying the screens of
+    its `attached` group, in fanout_wait (C, one epoll loop over the inherited sockets: see that file). Answers the
+    PATCH's status line, fanout_wait's CPU seconds, the extra arrivals, each screen's milliseconds (-1: none), the
+    server's CPU seconds from the PATCH to the last arrival, and what the first stream received."""
+    waiter_binary = build_fanout_wait()
+    with tempfile.TemporaryDirectory() as scratch:
+        patch_path, first_path = os.path.join(scratch, "patch"), os.path.join(scratch, "first")
+        with open(patch_path, "wb") as f:
+            f.write(patch_request(movie, rating))
+        fds = [s.fileno() for s in streams]
+        waiter = subprocess.Popen([waiter_binary, str(args.port), marker.decode(), patch_path, first_path, str(args.timeout)],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, pass_fds=fds, text=True)
+        # A shared stream carries one patch event per attached screen: the waiter counts that many arrivals on it.
+        waiter.stdin.write("".join(f"{fd} {len(group)}\n" for fd, group in zip(fds, attached)) + "\n")
+        waiter.stdin.flush()
+        if waiter.stdout.readline().strip() != "ready":
+            sys.exit("fanout_wait did not start")
+        if args.callgrind:  # count the server's instructions from here to the last arrival (profile.sh --fanout)
+            subprocess.run(["callgrind_control", "--instr=on", str(args.pid)], check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        server_before = server_thread_cpu(args.pid)
+        waiter.stdin.write("go\n")
+        waiter.stdin.flush()
+        reply = waiter.stdout.readline().strip()
+        cpu_patch = float(waiter.stdout.readline().split()[1])
+        extra = int(waiter.stdout.readline().split()[1])
+        times = [float(value) for value in waiter.stdout.read().split()]
+        waiter.wait()
+        server_patch = server_thread_cpu(args.pid) - server_before
+        if args.callgrind:
+            subprocess.run(["callgrind_control", "--dump=fanout", str(args.pid)], check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            subprocess.run(["callgrind_control", "--instr=off", str(args.pid)], check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        with open(first_path, "rb") as f:
+            first_stream = f.read()
+    return reply, cpu_patch, extra, times, server_patch, first_stream
+
+
 def fanout(args):
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -383,39 +427,8 @@ def fanout(args):
     current = json.loads(request_once(args.port, f"GET /api/movies/{args.movie} HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n".encode()).split(b"\r\n\r\n", 1)[1])["rating"]
     rating = 3.1 if current != 3.1 else 8.6
     marker = f">{rating}</span>".encode()
-    # The timed part runs in fanout_wait (C, one epoll loop over the inherited sockets): see that file.
-    waiter_binary = build_fanout_wait()
-    with tempfile.TemporaryDirectory() as scratch:
-        patch_path, first_path = os.path.join(scratch, "patch"), os.path.join(scratch, "first")
-        with open(patch_path, "wb") as f:
-            f.write(patch_request(args.movie, rating))
-        fds = [s.fileno() for s in streams]
-        waiter = subprocess.Popen([waiter_binary, str(args.port), marker.decode(), patch_path, first_path, str(args.timeout)],
-                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, pass_fds=fds, text=True)
-        # A shared stream carries one patch event per attached screen: the waiter counts that many arrivals on it.
-        waiter.stdin.write("".join(f"{fd} {len(group)}\n" for fd, group in zip(fds, attached)) + "\n")
-        waiter.stdin.flush()
-        if waiter.stdout.readline().strip() != "ready":
-            sys.exit("fanout_wait did not start")
-        if args.callgrind:  # count the server's instructions from here to the last arrival (profile.sh --fanout)
-            subprocess.run(["callgrind_control", "--instr=on", str(args.pid)], check=True,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        server_before = server_thread_cpu(args.pid)
-        waiter.stdin.write("go\n")
-        waiter.stdin.flush()
-        reply = waiter.stdout.readline().strip()
-        cpu_patch = float(waiter.stdout.readline().split()[1])
-        extra = int(waiter.stdout.readline().split()[1])
-        times = [float(value) for value in waiter.stdout.read().split()]
-        waiter.wait()
-        server_patch = server_thread_cpu(args.pid) - server_before
-        if args.callgrind:
-            subprocess.run(["callgrind_control", "--dump=fanout", str(args.pid)], check=True,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            subprocess.run(["callgrind_control", "--instr=off", str(args.pid)], check=True,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        with open(first_path, "rb") as f:
-            first_stream = f.read()
+    reply, cpu_patch, extra, times, server_patch, first_stream = timed_change(
+        args, args.movie, rating, marker, streams, attached)
     if not reply.startswith("reply HTTP/1.1 200"):
         sys.exit(f"PATCH failed: {reply!r}")
     ms = [t for t in times if t >= 0]
@@ -677,6 +690,87 @@ def idle(args):
         sys.exit(1)
 
 
+def scale(args):
+    """--streams screens live on one server over shared streams of --shared screens each (a browser's tabs share one
+    stream), 99% showing movie 1 and 1% movie 2: memory, CPU while idle through the heartbeats, and two changes, one
+    each screen watches and one 1% watch, timed to the last delivery."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    per_stream = args.shared or 10
+    if args.streams // per_stream + 100 > hard:
+        sys.exit(f"{args.streams} screens at {per_stream} a stream need {args.streams // per_stream} sockets; this "
+                 f"process may open {hard}: raise --shared")
+    loop = Loop()
+    rss_start = rss_kib(args.pid)
+    few = max(per_stream, args.streams // 100 // per_stream * per_stream)
+    started = time.perf_counter()
+    screens_many = open_screens(loop, args.port, args.streams - few, f"/movies/{args.movie}")
+    screens_few = open_screens(loop, args.port, few, f"/movies/{args.movie + 1}")
+    rendered = time.perf_counter() - started
+    started = time.perf_counter()
+    streams_many, attached_many = open_shared_streams(loop, args.port, screens_many, per_stream, deadline=600)
+    streams_few, attached_few = open_shared_streams(loop, args.port, screens_few, per_stream, deadline=600)
+    attached = time.perf_counter() - started
+    n, streams = args.streams, streams_many + streams_few
+    time.sleep(1)
+    discard_opening(loop, streams)
+    wait_until_settled(args.pid)
+    rss_live = rss_kib(args.pid)
+    print(f"scale: {n} screens live ({n - few} on movie {args.movie}, {few} on movie {args.movie + 1}) over "
+          f"{len(streams)} shared streams of {per_stream}: pages rendered in {rendered:.1f} s, streams opened and "
+          f"screens attached (each built live from its page's token) in {attached:.1f} s")
+    print(f"  server RSS {rss_start / 1024:.1f} MiB before, {rss_live / 1024:.1f} MiB with them: "
+          f"{(rss_live - rss_start) / n:.2f} KiB ({1024 * (rss_live - rss_start) / n:,.0f} bytes) a screen with its "
+          f"share of a stream; {proc_status(args.pid, 'Threads')} threads")
+
+    # Idle: nothing but the heartbeats every stream gets.
+    server_before, wall_before = server_cpu(args.pid), time.perf_counter()
+    closed = set()
+    end = time.time() + args.seconds
+    while time.time() < end:
+        for fd, at in loop.poll(1):
+            if at is None:
+                closed.add(fd)
+    wall = time.perf_counter() - wall_before
+    busy = server_cpu(args.pid) - server_before
+    beats = sum(loop.buffers[s.fileno()].count(b"\n\n") for s in streams)
+    discard_opening(loop, streams)
+    print(f"  idle {wall:.0f} s: server CPU {busy:.2f} s = {100 * busy / wall:.2f}% of one core, {beats} heartbeats; "
+          f"{len(streams) - len(closed)}/{len(streams)} streams open")
+
+    figures = [("screens", n, "screens"), ("rss_before", rss_start / 1024, "MiB"), ("rss_live", rss_live / 1024, "MiB"),
+               ("bytes_per_screen", 1024 * (rss_live - rss_start) / n, "bytes"),
+               ("idle_cpu", 100 * busy / wall, "% of a core")]
+    failed = bool(closed)
+    for label, movie, group, groups in (("1%", args.movie + 1, streams_few, attached_few),
+                                        ("all", args.movie, streams_many, attached_many)):
+        current = json.loads(request_once(args.port, f"GET /api/movies/{movie} HTTP/1.1\r\nHost: bench\r\n"
+                                          f"Connection: close\r\n\r\n".encode()).split(b"\r\n\r\n", 1)[1])["rating"]
+        rating = 3.1 if current != 3.1 else 8.6
+        marker = f">{rating}</span>".encode()
+        reply, _, extra, times, server_patch, _ = timed_change(args, movie, rating, marker, group, groups)
+        if not reply.startswith("reply HTTP/1.1 200"):
+            sys.exit(f"PATCH failed: {reply!r}")
+        ms = [t for t in times if t >= 0]
+        expected = sum(len(g) for g in groups)
+        print(f"  a change {label} watch (movie {movie}, {expected} screens): {len(ms)}/{expected} received; "
+              + (f"p50 {percentile(ms, 0.5):.0f} ms, p99 {percentile(ms, 0.99):.0f} ms, last {max(ms):.0f} ms" if ms
+                 else "none")
+              + f"; server CPU {1000 * server_patch:.0f} ms ({1e6 * server_patch / max(expected, 1):.1f} µs a screen)"
+              + (f"; {extra} more events than screens" if extra else ""))
+        name = "few" if label == "1%" else "all"
+        figures += [(f"{name}.received", len(ms), "screens"), (f"{name}.server_cpu", 1000 * server_patch, "ms")]
+        if ms:
+            figures += [(f"{name}.p99", percentile(ms, 0.99), "ms"), (f"{name}.last", max(ms), "ms")]
+        failed = failed or len(ms) != expected or bool(extra)
+        wait_until_settled(args.pid)
+    print(f"  server RSS at the end: {rss_kib(args.pid) / 1024:.1f} MiB")
+    loop.close_all()
+    record_figures(args.figures, figures)
+    if args.expect_all and failed:
+        sys.exit(1)
+
+
 def action(args):
     loop = Loop()
     [screen] = open_screens(loop, args.port, 1, f"/movies/{args.movie}", connections=1)
@@ -782,7 +876,7 @@ def pages(args):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("mode", choices=["fanout", "instances", "idle", "changes", "action", "pages"])
+    parser.add_argument("mode", choices=["fanout", "instances", "idle", "changes", "action", "pages", "scale"])
     parser.add_argument("--port", type=int)
     parser.add_argument("--pid", type=int, default=0)
     parser.add_argument("--movie", type=int, default=1)
@@ -815,7 +909,8 @@ def main():
         parser.error("instances needs --instance NAME=PORT:PID:STREAMS")
     if args.mode != "instances" and args.port is None:
         parser.error("--port is required")
-    {"fanout": fanout, "instances": instances, "idle": idle, "changes": changes, "action": action, "pages": pages}[args.mode](args)
+    {"fanout": fanout, "instances": instances, "idle": idle, "changes": changes, "action": action, "pages": pages,
+     "scale": scale}[args.mode](args)
 
 
 if __name__ == "__main__":
