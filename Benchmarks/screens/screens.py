@@ -35,6 +35,8 @@
   pages    Waits for the server to answer (up to --timeout seconds), then --pages sequential GETs of the movie's
            detail page on one keep-alive connection, each a session that stays; fails on any other status than 200.
            For the valgrind scripts (profile.sh, memory.sh).
+  live     N live screens of the movie (--streams) on shared streams of --shared, held until the server settles:
+           for the heap's peak under DHAT (memory.sh).
   scale    N screens (--streams) over shared streams of --shared (10 by default), 99% on --movie and 1% on the next:
            the server's RSS a screen, its CPU idle for --seconds (heartbeats), then a change of the 1%'s movie and
            one of the 99%'s, each timed to the last delivery (scale.sh runs it at 100,000).
@@ -853,18 +855,23 @@ def changes(args):
                                   ("growth", (after - before) / 1024, "MiB"), ("growth_per_screen", (after - before) * 1024 / args.streams, "bytes")])
 
 
-def pages(args):
+def wait_for_server(args):
+    """Waits up to --timeout seconds for the server to answer; returns the keep-alive connection that asked."""
     deadline = time.time() + args.timeout
     while True:
         try:
             connection = http.client.HTTPConnection("127.0.0.1", args.port, timeout=60)
             connection.request("GET", "/healthz")
             connection.getresponse().read()
-            break
+            return connection
         except OSError:
             if time.time() > deadline:
                 sys.exit(f"the server did not answer on port {args.port} within {args.timeout:.0f} s")
             time.sleep(0.2)
+
+
+def pages(args):
+    connection = wait_for_server(args)
     for _ in range(args.pages):
         connection.request("GET", f"/movies/{args.movie}")
         response = connection.getresponse()
@@ -874,9 +881,22 @@ def pages(args):
     connection.close()
 
 
+def live(args):
+    """--streams live screens of the movie, attached to shared streams of --shared (10 by default), held until the
+    server's work has settled; then the script exits and they end. For memory.sh: the server's heap peaks with
+    them."""
+    wait_for_server(args).close()
+    loop = Loop()
+    screens = open_screens(loop, args.port, args.streams, f"/movies/{args.movie}")
+    streams, _ = open_shared_streams(loop, args.port, screens, args.shared or 10, deadline=args.timeout)
+    wait_until_settled(args.pid, interval=0.5, timeout=args.timeout)
+    print(f"live: {len(screens)} screens on {len(streams)} shared streams")
+    loop.close_all()
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("mode", choices=["fanout", "instances", "idle", "changes", "action", "pages", "scale"])
+    parser.add_argument("mode", choices=["fanout", "instances", "idle", "changes", "action", "pages", "scale", "live"])
     parser.add_argument("--port", type=int)
     parser.add_argument("--pid", type=int, default=0)
     parser.add_argument("--movie", type=int, default=1)
@@ -910,7 +930,7 @@ def main():
     if args.mode != "instances" and args.port is None:
         parser.error("--port is required")
     {"fanout": fanout, "instances": instances, "idle": idle, "changes": changes, "action": action, "pages": pages,
-     "scale": scale}[args.mode](args)
+     "scale": scale, "live": live}[args.mode](args)
 
 
 if __name__ == "__main__":
