@@ -166,3 +166,43 @@ test("a table's keyed operations, as the server sends them back to front, leave 
   assert.equal(doc.getElementById("b"), b);
   assert.equal(doc.getElementById("c"), c);
 });
+
+test("a reset changes only what differs: elements in both renders stay, with focus and scroll", () => {
+  const doc = page('<main id="v1"><h1 id="v2">Old title</h1><p>text</p>' +
+    '<input id="v3" name="title" value="a"><ul id="v4"><li id="v5">one</li><li id="v6">two</li></ul>' +
+    '<div id="v7" class="scroller">box</div><p id="v8">gone</p></main>', 'data-screen="S1"');
+  const main = doc.getElementById("v1"), input = doc.getElementById("v3"), one = doc.getElementById("v5");
+  const box = doc.getElementById("v7");
+  box.scrollTop = 40;
+  input.focus();
+  input.value = "typed";
+  resetPage(doc, '<!DOCTYPE html><html data-screen="S1"><head><title>T</title></head><body>' +
+    '<main id="v1" class="fresh"><h1 id="v2">New title</h1><p>text</p>' +
+    '<input id="v3" name="title" value="b"><ul id="v4"><li id="v6">two</li><li id="v5">one!</li><li id="v9">three</li>' +
+    '</ul><div id="v7" class="scroller">box</div></main></body></html>');
+  assert.equal(doc.getElementById("v1"), main, "the same element, its attributes updated");
+  assert.equal(main.getAttribute("class"), "fresh");
+  assert.equal(doc.getElementById("v2").textContent, "New title");
+  assert.equal(doc.getElementById("v3"), input);
+  assert.equal(doc.activeElement, input, "focus stays");
+  assert.equal(input.value, "b", "a control shows the new render's value (the fields module puts typing back)");
+  assert.equal(doc.getElementById("v5"), one, "a moved row is the same element");
+  assert.equal(one.textContent, "one!");
+  assert.deepEqual(Array.from(doc.getElementById("v4").children).map((li) => li.id), ["v6", "v5", "v9"]);
+  assert.equal(doc.getElementById("v7"), box);
+  assert.equal(doc.getElementById("v8"), null, "what the new render lacks goes");
+  assert.equal(doc.body.innerHTML, '<main id="v1" class="fresh"><h1 id="v2">New title</h1><p>text</p>' +
+    '<input id="v3" name="title" value="b"><ul id="v4"><li id="v6">two</li><li id="v5">one!</li>' +
+    '<li id="v9">three</li></ul><div id="v7" class="scroller">box</div></main>');
+});
+
+test("a reset to another screen's render replaces what does not match by id and kind", () => {
+  const doc = page('<main id="v1"><h1 id="v2">Movie</h1><p>a</p></main>');
+  const heading = doc.getElementById("v2");
+  resetPage(doc, '<!DOCTYPE html><html><head><title>T</title></head><body>' +
+    '<main id="v1"><section id="v2"><h2>Not found</h2></section>text</main><footer>f</footer></body></html>');
+  assert.notEqual(doc.getElementById("v2"), heading);
+  assert.equal(doc.getElementById("v2").tagName, "SECTION");
+  assert.equal(doc.body.innerHTML, '<main id="v1"><section id="v2"><h2>Not found</h2></section>text</main>' +
+    "<footer>f</footer>");
+});

@@ -1,6 +1,7 @@
 // Applies the server's changes to the page: `patch` events (operations on elements found by their DOM id) and
-// `reset` (the whole page). Typing is never undone: a replaced element that holds the focused control is morphed
-// around it, so the control itself stays with its caret and selection; focus and scroll are kept.
+// `reset` (the whole page, morphed into the one shown: only what differs changes). Typing is never undone: a
+// replaced element that holds the focused control is morphed around it, so the control itself stays with its caret
+// and selection; focus and scroll are kept.
 import { ATTRIBUTES } from "./wire.js";
 import { fieldControls, isControl, isToggle, select, selectionOf, valueOf } from "./controls.js";
 
@@ -66,6 +67,41 @@ export function morph(node, content, control) {
     if (option) option.selected = true;
   }
   return fresh;
+}
+
+// Makes `old` like `fresh` (an element of the same tag) by changing only what differs, as LiveView's morphdom and
+// Turbo's morphing apply a new render: attributes are set and removed; children are matched by id, and children
+// without one by place and kind; a matched child is moved into place and made like its counterpart; text is
+// rewritten only when it differs; unmatched children go, new ones come from `fresh` (which is emptied). So an
+// element that is in both renders stays the same element: focus, scroll positions and listeners stay with it. A
+// form control takes the new render's value, as a new control would (the caller puts back what the user typed).
+export function morphTree(old, fresh) {
+  copyAttributes(old, fresh, () => false);
+  const byId = new Map();
+  for (const child of old.children) if (child.id) byId.set(child.id, child);
+  let cursor = old.firstChild;
+  for (const next of Array.from(fresh.childNodes)) {
+    let match = null;
+    if (next.nodeType === 1 && next.id) {
+      const found = byId.get(next.id);
+      if (found && found.tagName === next.tagName) { match = found; byId.delete(next.id); }
+    } else if (cursor && cursor.nodeType === next.nodeType &&
+      (next.nodeType !== 1 || (!cursor.id && cursor.tagName === next.tagName))) {
+      match = cursor;
+    }
+    if (!match) { old.insertBefore(next, cursor); continue; }
+    if (match === cursor) cursor = cursor.nextSibling; else old.insertBefore(match, cursor);
+    if (next.nodeType === 1) morphTree(match, next);
+    else if (match.nodeValue !== next.nodeValue) match.nodeValue = next.nodeValue;
+  }
+  // What is left from the cursor on matched nothing (a match is always moved before the cursor).
+  while (cursor) { const after = cursor.nextSibling; old.removeChild(cursor); cursor = after; }
+  if (old.tagName === "INPUT" && old.type !== "file") {
+    if (isToggle(old)) { if (old.checked !== fresh.checked) old.checked = fresh.checked; }
+    else if (old.value !== fresh.value) old.value = fresh.value;
+  } else if ((old.tagName === "TEXTAREA" || old.tagName === "SELECT") && old.value !== fresh.value) {
+    old.value = fresh.value;
+  }
 }
 
 // Applies one patch, a list of operations: ["replace", id, html], ["insert", parentId, beforeId|null, html],
@@ -134,13 +170,13 @@ export const RESET_ATTRIBUTES = Object.freeze([
   "class", ATTRIBUTES.screenURL, ATTRIBUTES.screen, ATTRIBUTES.csrf, ATTRIBUTES.lastEventID, ATTRIBUTES.render,
 ]);
 
-// Swaps in the whole page the server sent (a `reset` event's `html`): its body, the attributes of <html> that
-// name the screen, its title and theme colour. `swapping(true/false)` brackets the swap (the blur of the control
-// it removes is no edit).
+// Takes in the whole page the server sent (a `reset` event's `html`): its body, morphed into the one shown
+// (morphTree), the attributes of <html> that name the screen, its title and theme colour. `swapping(true/false)`
+// brackets the swap (the blur of a control it removes is no edit).
 export function resetPage(doc, html, swapping = () => {}) {
   const parsed = new doc.defaultView.DOMParser().parseFromString(html, "text/html");
   swapping(true);
-  try { doc.body.replaceWith(parsed.body); } finally { swapping(false); }
+  try { morphTree(doc.body, parsed.body); } finally { swapping(false); }
   const root = doc.documentElement, newRoot = parsed.documentElement;
   for (const name of RESET_ATTRIBUTES) {
     const value = newRoot.getAttribute(name);
