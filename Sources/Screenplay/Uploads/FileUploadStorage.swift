@@ -198,9 +198,8 @@ public final class FileUploadStorage: UploadStorage {
             var pending: [UInt8] = []
         }
 
-        /// How much an appender holds before writing. A request body arrives in pieces of a few KB (libmicrohttpd's
-        /// connection memory); writing each piece alone made an upload a fifth of nginx's rate
-        /// (`Benchmarks/uploads/run.sh`, History/31).
+        /// How much an appender holds before writing: a request body arrives in pieces of a few KB (libmicrohttpd's
+        /// connection memory), and one write a piece costs server CPU (`Benchmarks/uploads/run.sh`, History/31).
         static let bufferSize = 256 * 1024
 
         private let storage: FileUploadStorage
