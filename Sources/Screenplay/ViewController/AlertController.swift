@@ -100,7 +100,7 @@ public final class AlertController: ViewController {
     }
 
     /// The action name of the button for the action at `index`.
-    static func actionName(at index: Int) -> String { "sp-alert-\(index)" }
+    package static func actionName(at index: Int) -> String { "sp-alert-\(index)" }
 
     private func addButton(for action: AlertAction, at index: Int, to row: View) {
         let button = Button(title: action.title, actionName: Self.actionName(at: index))

@@ -59,7 +59,7 @@ open class ViewController: DisposeContainer {
     /// The view controller that presents this one, if any.
     public internal(set) weak var presentingViewController: ViewController?
     /// The `<dialog>` that holds ``presentedViewController``'s view, in this controller's view.
-    var presentationDialog: View?
+    package var presentationDialog: View?
     /// The last appearance step performed (nil: not appeared yet), which a child added later catches up to.
     var appearance: Lifecycle.Step?
     /// The cookies ``setCookie(_:)`` set for the answer to the action being handled.
