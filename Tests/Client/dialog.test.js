@@ -1,5 +1,5 @@
 // dialog.js: a presented view controller's <dialog> shown modally once it enters the page, Escape posting its cancel
-// action (and nothing for a dialog without one), focus returned to the opener when the server takes the dialog away.
+// action (and nothing for a dialog without one), Tab wrapping inside it, focus returned to the opener when the server takes the dialog away.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createDialogs } from "../../Sources/Screenplay/Client/dialog.js";
@@ -40,7 +40,7 @@ test("a dialog in the page is shown modally once, and remembers the control that
   dialogs.refresh();
   dialogs.refresh();
   assert.deepEqual(shown, ["v9"]);
-  assert.equal(dialogs.openers.get("v9"), "delete");
+  assert.deepEqual(dialogs.openers.get("v9"), { id: "delete", index: -1 });
   assert.ok(doc.getElementById("v9").hasAttribute("open"));
 });
 
@@ -85,7 +85,7 @@ test("a dialog replaced by a patch (same id) is shown again and keeps its opener
   doc.getElementById("m").outerHTML = `<main id="m"><button id="delete">Delete</button>${ALERT}</main>`;
   dialogs.refresh();
   assert.deepEqual(shown, ["v9", "v9"]);
-  assert.equal(dialogs.openers.get("v9"), "delete");
+  assert.deepEqual(dialogs.openers.get("v9"), { id: "delete", index: -1 });
 });
 
 test("start follows the page: a dialog a patch inserts is shown, one it removes gives focus back", async () => {
@@ -100,4 +100,49 @@ test("start follows the page: a dialog a patch inserts is shown, one it removes 
   await new Promise((resolve) => setTimeout(resolve, 0));
   assert.equal(doc.activeElement, doc.getElementById("delete"));
   observer.disconnect();
+});
+
+test("Tab from the last control goes to the first, Shift+Tab from the first to the last", () => {
+  const { doc, dialogs } = presenting(`<main><button id="delete">Delete</button>${ALERT}</main>`);
+  dialogs.refresh();
+  const dialog = doc.getElementById("v9");
+  const [cancel, remove] = dialogs.tabbable(dialog);
+  assert.equal(cancel.textContent, "Cancel");
+  assert.equal(remove.textContent, "Delete");
+  const tab = (shiftKey) => {
+    const event = new doc.defaultView.KeyboardEvent("keydown", { key: "Tab", shiftKey, bubbles: true, cancelable: true });
+    doc.activeElement.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+  remove.focus();
+  assert.equal(tab(false), true);
+  assert.equal(doc.activeElement, cancel);
+  assert.equal(tab(true), true);
+  assert.equal(doc.activeElement, remove);
+  // Between the two, the browser's own Tab moves on.
+  cancel.focus();
+  assert.equal(tab(false), false);
+  assert.equal(doc.activeElement, cancel);
+});
+
+test("an opener without an id of its own (a Button's id is on its form) gets focus back after a patch", () => {
+  const delete_ = `<form id="v30" method="post" action="/screens/S1/actions/delete"><input type="hidden" name="csrf" ` +
+    `value="T"><button type="submit">Delete</button></form>`;
+  const { doc, dialogs } = presenting(`<main id="m">${delete_}${ALERT}</main>`);
+  doc.querySelector("#v30 button").focus();
+  dialogs.refresh();
+  doc.querySelector("#v9 button").focus();
+  doc.getElementById("m").outerHTML = `<main id="m">${delete_}</main>`;
+  dialogs.refresh();
+  assert.equal(doc.activeElement, doc.querySelector("#v30 button"));
+});
+
+test("a dialog shown after the patch replaced its opener (focus fell to <body>) remembers the opener all the same", () => {
+  const { doc, dialogs } = presenting(`<main id="m"><button id="delete">Delete</button></main>`);
+  doc.getElementById("delete").focus();
+  // The patch that presents replaces the presenter's view, the opener with it.
+  doc.getElementById("m").outerHTML = `<main id="m"><button id="delete">Delete</button>${ALERT}</main>`;
+  assert.equal(doc.activeElement, doc.body);
+  dialogs.refresh();
+  assert.deepEqual(dialogs.openers.get("v9"), { id: "delete", index: -1 });
 });
