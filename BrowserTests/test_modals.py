@@ -3,11 +3,13 @@
 Delete opens the dialog without a reload (a value on `window` survives), shown with `showModal()`, named after the
 movie, holding Cancel and a destructive Delete; focus moves inside and Tab and Shift+Tab stay there; Escape and
 Cancel close it, delete nothing and give focus back to the Delete control; axe finds no serious violation with it
-open. Without JavaScript, Delete leads to a confirmation page of its own URL whose Cancel goes back to the edit
-screen, and asking alone deletes nothing.
+open; confirming deletes the movie and lands on the list in place. Without JavaScript, Delete leads to a
+confirmation page of its own URL whose Cancel goes back to the edit screen and whose Delete posts and lands on the
+list; asking alone deletes nothing.
 """
 
 import json
+import urllib.error
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -109,8 +111,6 @@ def test_no_serious_accessibility_violation_with_the_alert_open(browser, fresh_s
     assert not serious, json.dumps(serious, indent=2)
 
 
-@pytest.mark.xfail(strict=True, reason="the demo's stores cannot delete yet: MovieStore.delete(id:) is not wired "
-                                       "into the edit screen's deleteMovie (MovieServer)")
 def test_confirming_deletes_the_movie_and_lands_on_the_list_in_place(browser, fresh_server):
     server = fresh_server
     title = api_movie(server, 5)["title"]
@@ -122,7 +122,29 @@ def test_confirming_deletes_the_movie_and_lands_on_the_list_in_place(browser, fr
     wait(browser).until(lambda b: b.current_url in (server.page("/"), server.page("/movies")))
     in_the_same_document(browser, marked)
     wait(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".movie-card"))
-    assert title not in [card.text for card in browser.find_elements(By.CSS_SELECTOR, ".movie-card")]
+    assert not browser.find_elements(By.CSS_SELECTOR, 'a[href="/movies/5"]')
+    assert title not in browser.find_element(By.TAG_NAME, "main").text
+    with pytest.raises(urllib.error.HTTPError) as gone:
+        api_movie(server, 5)
+    assert gone.value.code == 404
+
+
+@pytest.mark.xfail(strict=True, reason="open screens learn of a deletion with data-path's change that makes them "
+                                       "follow the catalog feed, not merged on this branch")
+def test_another_tab_showing_the_deleted_movie_stops_naming_it(browser, fresh_server):
+    server = fresh_server
+    title = api_movie(server, 9)["title"]
+    server.sign_in(browser)
+    open_live(browser, server, "/movies/9")
+    detail = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    open_live(browser, server, "/movies/9/edit")
+    open_the_alert(browser)
+    browser.find_element(By.CSS_SELECTOR, f"{DIALOG} button.sp-destructive").click()
+    wait(browser).until(lambda b: b.current_url == server.page("/"))
+    browser.switch_to.window(detail)
+    wait(browser).until(lambda b: b.current_url == server.page("/")
+                        or title not in b.find_element(By.TAG_NAME, "h1").text)
 
 
 def test_without_javascript_delete_is_a_confirmation_page_and_asking_deletes_nothing(
@@ -153,8 +175,6 @@ def test_without_javascript_delete_is_a_confirmation_page_and_asking_deletes_not
     assert api_movie(server, 6)["title"] == title
 
 
-@pytest.mark.xfail(strict=True, reason="the demo's stores cannot delete yet: MovieStore.delete(id:) is not wired "
-                                       "into the edit screen's deleteMovie (MovieServer)")
 def test_without_javascript_confirming_posts_and_lands_on_the_list(browser_without_javascript, fresh_server):
     browser, server = browser_without_javascript, fresh_server
     server.sign_in(browser)
@@ -163,5 +183,6 @@ def test_without_javascript_confirming_posts_and_lands_on_the_list(browser_witho
     wait(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, DIALOG))
     browser.find_element(By.CSS_SELECTOR, f"{DIALOG} button.sp-destructive").click()
     wait(browser).until(lambda b: b.current_url in (server.page("/"), server.page("/movies")))
-    with pytest.raises(Exception):
+    with pytest.raises(urllib.error.HTTPError) as gone:
         api_movie(server, 7)
+    assert gone.value.code == 404

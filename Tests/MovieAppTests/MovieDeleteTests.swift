@@ -1,24 +1,16 @@
 import Screenplay
 import ScreenplayTesting
-import Synchronization
 import Testing
 
 @testable import MovieApp
-
-/// The ids a test's catalog was asked to delete.
-private final class Deletions: Sendable {
-    let ids = Mutex<[Int]>([])
-    var all: [Int] { ids.withLock { $0 } }
-    func delete(_ id: Int) { ids.withLock { $0.append(id) } }
-}
 
 /// The edit screen's Delete: a confirmation alert presented over the form, in virtual time, each step snapshotted.
 @Suite("MovieEdit: Delete asks first, then deletes and goes to the list")
 struct MovieDeleteTests {
     @Test("Delete presents an alert naming the movie; Escape and Cancel close it, delete nothing, stay")
     func askingDeletesNothing() throws {
-        let deletions = Deletions()
-        let harness = try MovieScreens().edit(1, deleteMovie: { deletions.delete($0) })
+        let screens = try MovieScreens()
+        let harness = try screens.edit(1)
         #expect(!harness.isPresenting)
         #expect(harness.tap("delete"))
         #expect(harness.isPresenting)
@@ -34,36 +26,36 @@ struct MovieDeleteTests {
         #expect(harness.tap("delete"))
         #expect(harness.tapAlertAction("Cancel"))
         #expect(!harness.isPresenting)
-        #expect(deletions.all.isEmpty)
+        #expect(try screens.store.movie(id: 1) != nil)
         #expect(harness.navigations.isEmpty)
         #expect(harness.tap("save"), "the form is live again")
     }
 
-    @Test("confirming deletes the movie and the flow lands on the list")
+    @Test("confirming deletes the movie from the store and the flow lands on the list, which no longer shows it")
     func confirmingDeletes() throws {
-        let deletions = Deletions()
         let screens = try MovieScreens()
-        let flow = screens.flow(deleteMovie: { deletions.delete($0) })
+        let flow = screens.flow()
         _ = try flow.open("/movies/1")
         let edit = try flow.open("/movies/1/edit")
         #expect(edit.tap("delete"))
         #expect(edit.tapAlertAction("Delete"))
-        #expect(deletions.all == [1])
+        #expect(try screens.store.movie(id: 1) == nil)
         #expect(edit.navigations == ["/"])
         let list = try flow.follow()
         #expect(flow.url == "/")
         #expect(list.page.contains("<h1>Movies</h1>"))
+        #expect(!list.page.contains(#"href="/movies/1""#))
         #expect(edit.page.isEmpty, "the edit screen ended, its alert with it")
     }
 
-    @Test("a catalog that cannot delete says so, and the screen stays")
-    func withoutDeletion() throws {
-        let harness = try MovieScreens().edit(1)
+    @Test("a movie deleted meanwhile: confirming goes to the list all the same")
+    func deletedMeanwhile() throws {
+        let screens = try MovieScreens()
+        let harness = try screens.edit(2)
         #expect(harness.tap("delete"))
+        try screens.store.delete(id: 2)
         #expect(harness.tapAlertAction("Delete"))
-        #expect(!harness.isPresenting)
-        #expect(harness.navigations.isEmpty)
-        #expect(harness.screenHTML.contains("Movies cannot be deleted from this catalog."))
+        #expect(harness.navigations == ["/"])
     }
 
     @Test("an alert without such an action, or nothing presented: nothing tapped")

@@ -59,15 +59,13 @@ struct MovieScreens {
     }
 
     /// The MovieEdit screen of movie `id`, as `/movies/{id}/edit` builds it.
-    func edit(_ id: Int, store: (any MovieStore)? = nil, deleteMovie: (@Sendable (Int) throws -> Void)? = nil) throws
-        -> ScreenHarness
-    {
+    func edit(_ id: Int, store: (any MovieStore)? = nil) throws -> ScreenHarness {
         let store = store ?? self.store
         return try ScreenHarness(
             templates: Self.templates, views: MovieServer.register, url: "/movies/\(id)/edit",
             parameters: ["id": "\(id)"], parent: "/"
         ) { request in
-            try MovieEditViewController.make(request: request, store: store, deleteMovie: deleteMovie)
+            try MovieEditViewController.make(request: request, store: store)
         }
     }
 }
@@ -91,7 +89,7 @@ final class StubMovieDetailDriver: MovieDetailDriving, Sendable {
 
 extension MovieScreens {
     /// The app's three screen routes as `/`, `/movies/:id` and `/movies/:id/edit` serve them, for a `ScreenFlow`.
-    func flow(deleteMovie: (@Sendable (Int) throws -> Void)? = nil) -> ScreenFlow {
+    func flow() -> ScreenFlow {
         let (store, readScheduler) = (self.store, self.readScheduler)
         return ScreenFlow(
             templates: Self.templates, views: MovieServer.register,
@@ -101,7 +99,7 @@ extension MovieScreens {
                     try MovieDetailViewController.make(request: request, store: store, readScheduler: readScheduler)
                 },
                 .init("/movies/:id/edit", parent: "/") { request in
-                    try MovieEditViewController.make(request: request, store: store, deleteMovie: deleteMovie)
+                    try MovieEditViewController.make(request: request, store: store)
                 },
             ])
     }

@@ -26,18 +26,12 @@ final class MovieEditDriver: MovieEditDriving {
     private let movieID: Int
     private let store: any MovieStore
     private let navigate: (String) -> Void
-    /// Deletes the movie with an id from the catalog; nil when the catalog cannot delete.
-    private let deleteMovie: (@Sendable (Int) throws -> Void)?
 
-    init(
-        movie: Movie, store: any MovieStore, deleteMovie: (@Sendable (Int) throws -> Void)? = nil,
-        navigate: @escaping (String) -> Void
-    ) {
+    init(movie: Movie, store: any MovieStore, navigate: @escaping (String) -> Void) {
         state = BehaviorRelay(value: MovieEditData(original: movie, form: MovieForm(movie: movie)))
         data = state.asDriver()
         movieID = movie.id
         self.store = store
-        self.deleteMovie = deleteMovie
         self.navigate = navigate
     }
 
@@ -93,18 +87,14 @@ final class MovieEditDriver: MovieEditDriving {
     }
 
     func delete() {
-        var current = state.value
-        guard let deleteMovie else {
-            current.status = "Movies cannot be deleted from this catalog."
-            return state.accept(current)
-        }
         do {
-            try deleteMovie(movieID)
+            try store.delete(id: movieID)
             navigate("/")
         } catch let error as StoreError where error.kind == .notFound {
             // Gone already (deleted elsewhere): the list is where the user was going.
             navigate("/")
         } catch {
+            var current = state.value
             current.status = "The movie could not be deleted right now. Try again in a moment."
             state.accept(current)
         }
