@@ -43,9 +43,17 @@ extension AlertAction: Sendable {}
 /// present(alert, animated: true)
 /// ```
 public final class AlertController: ViewController {
+    /// The alert's title: its heading, and the dialog's accessible name.
+    public override var title: String? {
+        didSet { titleLabel?.text = title ?? "" }
+    }
+
     /// The message under the title.
     public var message: String? {
-        didSet { messageLabel?.text = message ?? "" }
+        didSet {
+            messageLabel?.text = message ?? ""
+            messageLabel?.isHidden = message == nil
+        }
     }
 
     /// The actions, in the order added.
