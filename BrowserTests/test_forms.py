@@ -286,13 +286,17 @@ def test_without_javascript_the_form_posts_back_to_its_screen(browser_without_ja
     year.send_keys("3000")
     assert browser.find_elements(By.CSS_SELECTOR, ".field-error") == []
     browser.find_element(By.CSS_SELECTOR, "button.primary").click()
-    # 303 to the same screen session, its typed values kept and its errors shown.
-    wait(browser).until(lambda b: b.current_url == server.page(f"/screens/{sid}"))
+    # 303 to the screen's own URL naming the same screen session, its typed values kept and its errors shown.
+    wait(browser).until(lambda b: b.current_url == server.page(f"/movies/8/edit?screen={sid}"))
     assert error_of(browser, "year") == "The year must be a whole number from 1870 to 2100."
     assert value_of(browser, "title") == "Typed without a script"
     assert value_of(browser, "year") == "3000"
     assert error_of(browser, "title") is None
     assert "not saved" in browser.find_element(By.CSS_SELECTOR, ".form-status").text
+    # Reloading that address shows the same screen.
+    browser.refresh()
+    assert html(browser, "data-screen") == sid
+    assert value_of(browser, "year") == "3000"
 
     year = control(browser, "year")
     year.send_keys(Keys.CONTROL, "a")

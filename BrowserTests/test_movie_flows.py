@@ -80,12 +80,12 @@ def test_the_same_flow_works_through_the_forms_without_javascript(browser_withou
     # No script ran, so no event stream was opened.
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("data-connection") is None
 
-    # Refresh posts the form; the server answers 303 to the page of the same screen session, which the browser
-    # GETs: a new document showing the same screen.
+    # Refresh posts the form; the server answers 303 to the screen's own URL naming the same screen session, which
+    # the browser GETs: a new document showing the same screen.
     screen = screen_of(browser)
     sid = browser.find_element(By.TAG_NAME, "html").get_attribute("data-screen")
     browser.find_element(By.CSS_SELECTOR, "button.refresh").click()
-    wait(browser).until(EC.url_to_be(server.page("/screens/" + sid)))
+    wait(browser).until(EC.url_to_be(server.page("/movies/2?screen=" + sid)))
     wait(browser).until(lambda b: text_of(b, "h1.title") == "Salt & Signal")
     assert screen_of(browser) == screen
 

@@ -68,9 +68,12 @@ def main():
         if not csrf:
             fail("the page has no data-csrf token", page)
 
-        # A plain form post, as without JavaScript: 303 to /screens/{sid}, the same session, now counting 1.
+        # A plain form post, as without JavaScript: 303 to the screen's URL naming its session (/counter?screen=…),
+        # the same session, now counting 1.
         status, landed, page = fetch(base + html.unescape(button.group(1)), {"csrf": html.unescape(csrf.group(1))})
-        if status != 200 or "/screens/" not in landed or not re.search(r'data-outlet="countLabel">1</p>', page):
+        at = urllib.parse.urlsplit(landed)
+        if (status != 200 or at.path != "/counter" or "screen" not in urllib.parse.parse_qs(at.query)
+                or not re.search(r'data-outlet="countLabel">1</p>', page)):
             fail(f"after Add ({status}, at {landed}) the count is not 1", page)
         print(f"check-counter: GET /counter shows 0 and Add; POST {urllib.parse.urlsplit(button.group(1)).path} "
               f"→ {urllib.parse.urlsplit(landed).path} shows 1")

@@ -14,6 +14,12 @@ struct FailingMovieStore: MovieStore {
 
     func update(id: Int, with patch: MoviePatch, ifUnchangedSince expected: Movie) throws -> Movie { throw failure }
 
+    func create(_ draft: MovieDraft) throws -> Movie { throw failure }
+
+    func delete(id: Int) throws { throw failure }
+
+    func catalogChanges() -> Observable<CatalogChange> { .never() }
+
     func signInKey() throws -> String { throw failure }
 
     func metricsExposition() -> String { "" }

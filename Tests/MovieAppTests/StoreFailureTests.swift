@@ -16,6 +16,11 @@ private struct BrokenStore: MovieStore {
     func update(id: Int, with patch: MoviePatch, ifUnchangedSince expected: Movie) throws -> Movie {
         throw StoreError(.unavailable, message: "disk I/O error (code 10)")
     }
+    func create(_ draft: MovieDraft) throws -> Movie {
+        throw StoreError(.unavailable, message: "disk I/O error (code 10)")
+    }
+    func delete(id: Int) throws { throw StoreError(.unavailable, message: "disk I/O error (code 10)") }
+    func catalogChanges() -> Observable<CatalogChange> { .never() }
     func signInKey() throws -> String { throw StoreError(.unavailable, message: "disk I/O error (code 10)") }
     func metricsExposition() -> String { "" }
     func close() {}

@@ -6,20 +6,22 @@ import TestSupport
 import Testing
 
 @Suite struct ActionTests {
-    /// Without JavaScript a form post answers with the same screen session: its state counts 1, 2, 3.
+    /// Without JavaScript a form post answers with the same screen session, at the screen's own URL naming it: its
+    /// state counts 1, 2, 3, and the older session page shows the same.
     @Test func aFormPostFiresTheTapAndRedirectsToTheSameScreenSession() throws {
         let app = try TestApp()
         defer { app.application.stop() }
         let page = try app.openCounter()
-        let sessionPage = "/screens/\(page.sessionID!)"
+        let address = "/counter?screen=\(page.sessionID!)"
         for count in 1...3 {
             let response = try app.client.post(page.actionPath("increment")!, form: ["csrf": page.csrfToken!])
             #expect(response.status == 303)
-            #expect(response.header("Location") == sessionPage)
-            let shown = try app.client.get(sessionPage)
-            #expect(shown.status == 200)
-            #expect(shown.text.contains(">\(count)</p>"))
-            #expect(shown.text.contains(page.csrfToken!))
+            #expect(response.header("Location") == address)
+            for shown in [try app.client.get(address), try app.client.get("/screens/\(page.sessionID!)")] {
+                #expect(shown.status == 200)
+                #expect(shown.text.contains(">\(count)</p>"))
+                #expect(shown.text.contains(page.csrfToken!))
+            }
         }
         #expect(app.factory.createdRelays.count == 1)
         #expect(app.factory.createdRelays.first?.value == 3)

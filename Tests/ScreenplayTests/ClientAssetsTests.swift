@@ -33,7 +33,7 @@ import Testing
         let modules = [
             "screenplay-worker.js", "wire.js", "stream.js", "patch.js", "fields.js", "actions.js", "tabs.js",
             "subscription.js", "connection.js", "controls.js", "announce.js", "development.js", "navigation.js",
-            "snapshot.js", "links.js", "table.js",
+            "snapshot.js", "links.js", "table.js", "dialog.js",
         ]
         for file in modules {
             let module = try app.client.get("/screenplay/\(version)/\(file)")

@@ -61,7 +61,7 @@ import Testing
         let response = try app.client.post(
             page.actionPath("add")!, form: ["csrf": page.csrfToken!, "chore": "", "minutes": "12.5"])
         #expect(response.status == 303)
-        #expect(response.header("Location") == "/screens/\(page.sessionID!)")
+        #expect(response.header("Location") == "/chores?screen=\(page.sessionID!)")
         let shown = try app.client.get(response.header("Location")!).text
         #expect(shown.contains("Name the chore."))
         #expect(shown.contains("Whole minutes"))

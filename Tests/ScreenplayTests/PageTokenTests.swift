@@ -154,7 +154,7 @@ import Testing
     }
 
     /// Without JavaScript the form's post arrives before any stream: the screen is built from the page's token under
-    /// the page's id, the action runs on it, and the 303 shows that live screen.
+    /// the page's id, the action runs on it, and the 303 to the screen's own URL shows that live screen.
     @Test func aPostWithoutAStreamBuildsTheScreenFromThePagesToken() throws {
         let app = try TestApp()
         defer { app.application.stop() }
@@ -162,8 +162,10 @@ import Testing
         #expect(app.application.openSessionCount == 0)
         let response = try app.client.post(page.actionPath("increment")!, form: ["csrf": page.csrfToken!])
         #expect(response.status == 303)
-        #expect(response.header("Location") == "/screens/\(page.sessionID!)")
+        // The screen's own URL, naming the live screen: reloading it shows that screen.
+        #expect(response.header("Location") == "/counter?start=3&screen=\(page.sessionID!)")
         #expect(app.factory.createdRelays.map(\.value) == [4])
+        #expect(try app.client.get(response.header("Location")!).text.contains(">4</p>"))
         #expect(try app.client.get("/screens/\(page.sessionID!)").text.contains(">4</p>"))
     }
 

@@ -20,8 +20,8 @@ extension ScreenplayFormsSnippets {
         )
     }
 
-    // Sources/Screenplay/Documentation.docc/Forms.md:82
-    func snippetAtLine82() async throws {
+    // Sources/Screenplay/Documentation.docc/Forms.md:84
+    func snippetAtLine84() async throws {
         harness.type("title", "Ma")
         harness.advance(by: .milliseconds(149))   // nothing sent yet
         harness.advance(by: .milliseconds(1))     // one input event

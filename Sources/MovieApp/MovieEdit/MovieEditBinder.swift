@@ -56,8 +56,22 @@ final class MovieEditBinder: ViewControllerBinder {
         )
         viewController.bag.insert(
             viewController.saveButton.rx.tap.bind(onNext: driver.save),
-            viewController.cancelButton.rx.tap.bind(onNext: driver.cancel)
+            viewController.cancelButton.rx.tap.bind(onNext: driver.cancel),
+            viewController.deleteButton.rx.tap.bind(onNext: unowned(self, in: MovieEditBinder.confirmDelete))
         )
+    }
+
+    /// The title of the movie as the form started from it, for the Delete alert.
+    private var movieTitle = ""
+
+    /// Asks before deleting: an alert whose destructive action deletes through the driver.
+    private func confirmDelete() {
+        let alert = AlertController(
+            title: "Delete “\(movieTitle)”?",
+            message: "The movie leaves the catalog for everyone. This cannot be undone.")
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+        alert.addAction(AlertAction(title: "Delete", style: .destructive) { [driver] _ in driver.delete() })
+        viewController.present(alert, animated: true)
     }
 
     private func viewWillAppear(_ animated: Bool) {
@@ -65,6 +79,7 @@ final class MovieEditBinder: ViewControllerBinder {
     }
 
     private func configure(_ data: MovieEditData) {
+        movieTitle = data.original.title
         viewController.title = "Edit \(data.original.title) · Screenplay"
         viewController.headingLabel.text = "Edit “\(data.original.title)”"
         viewController.statusLabel.text = data.status ?? ""

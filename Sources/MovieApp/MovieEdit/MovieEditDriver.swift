@@ -15,6 +15,8 @@ protocol MovieEditDriving {
     func save()
     /// Leaves without saving.
     func cancel()
+    /// Deletes the movie (the user confirmed it) and goes to the list; says why when it cannot.
+    func delete()
 }
 
 /// Keeps the form's text, checks it with the store's rules and saves it with a version check.
@@ -82,5 +84,19 @@ final class MovieEditDriver: MovieEditDriving {
 
     func cancel() {
         navigate("/movies/\(movieID)")
+    }
+
+    func delete() {
+        do {
+            try store.delete(id: movieID)
+            navigate("/")
+        } catch let error as StoreError where error.kind == .notFound {
+            // Gone already (deleted elsewhere): the list is where the user was going.
+            navigate("/")
+        } catch {
+            var current = state.value
+            current.status = "The movie could not be deleted right now. Try again in a moment."
+            state.accept(current)
+        }
     }
 }

@@ -13,4 +13,5 @@ final class MovieEditViewController: ViewController {
     @Outlet("overviewField") var overviewField: TextView
     @Outlet("saveButton") var saveButton: Button
     @Outlet("cancelButton") var cancelButton: Button
+    @Outlet("deleteButton") var deleteButton: Button
 }

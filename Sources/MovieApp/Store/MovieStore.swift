@@ -1,10 +1,11 @@
 public import Reactive
 public import Screenplay
 
-/// Where the movies live: read them, update them, and follow each one's changes.
+/// Where the movies live: read them, create, update and delete them, and follow the catalog's changes and each
+/// movie's.
 ///
 /// Implementations are thread-safe: any method may be called from any thread at any time. Failures
-/// are thrown as ``StoreError`` (``StoreError/Kind/notFound`` for an unknown id on update,
+/// are thrown as ``StoreError`` (``StoreError/Kind/notFound`` for an unknown id on update or delete,
 /// ``StoreError/Kind/unavailable`` when the storage fails), never a crash. Every check-then-write is atomic: a
 /// conditional update decides and writes in one transaction. ``SQLiteMovieStore`` is the embedded implementation,
 /// ``PostgreSQLMovieStore`` the one several instances share. A read sees every commit made through the same store at
@@ -16,6 +17,8 @@ public import Screenplay
 /// let store = try SQLiteMovieStore(path: ".data/movies.sqlite", seedingFrom: "Catalog/movies.json")
 /// let movie = try store.movie(id: 1)
 /// let updated = try store.update(id: 1, with: MoviePatch(rating: 9.1))
+/// let created = try store.create(MovieDraft(title: "Dune", year: 2021, runtimeMinutes: 155, rating: 8, overview: "…"))
+/// try store.delete(id: created.id)
 /// store.changes(of: 1)
 ///     .subscribe(onNext: { movie in print("now rated", movie.rating) })
 ///     .disposed(by: bag)
@@ -40,6 +43,33 @@ public protocol MovieStore: Sendable {
     ///
     /// - Throws: ``StoreError`` of kind ``StoreError/Kind/conflict`` when the movie changed since `expected`.
     func update(id: Int, with patch: MoviePatch, ifUnchangedSince expected: Movie) throws -> Movie
+
+    /// Creates a movie from `draft` in one transaction and returns it as committed, with its new id.
+    ///
+    /// Ids are never reused: a new movie's id is above every id the store has given or seeded, so a link to a deleted
+    /// movie never leads to another. Observers of ``catalogChanges()`` are told ``CatalogChange/inserted(_:)`` after
+    /// the commit, on every instance sharing the database.
+    ///
+    /// - Throws: ``StoreError`` of kind ``StoreError/Kind/unavailable`` when the write fails (nothing is created).
+    func create(_ draft: MovieDraft) throws -> Movie
+
+    /// Deletes movie `id` in one transaction.
+    ///
+    /// Observers of ``catalogChanges()`` are told ``CatalogChange/deleted(id:)`` after the commit, on every instance
+    /// sharing the database; the movie's followers learn it through ``deletion(of:)``, and ``changes(of:)`` emits
+    /// nothing more for it.
+    ///
+    /// - Throws: ``StoreError`` of kind ``StoreError/Kind/notFound`` when no movie has `id` (nothing changes).
+    func delete(id: Int) throws
+
+    /// Every committed creation, update and deletion of a movie, from now on, on this instance or (PostgreSQL) any
+    /// instance sharing the database.
+    ///
+    /// Contract: emits only after the commit (a read at that moment sees it), each change once, a movie's changes in
+    /// commit order (updates are not merged: a list places each); it never errors or completes and does not replay:
+    /// read the range a list shows first, then follow. Elements arrive on a thread of the store's choosing (hop with a
+    /// `Driver` or an `observe(on:)`); disposing the subscription stops delivery.
+    func catalogChanges() -> Observable<CatalogChange>
 
     /// The movie each time a change to movie `id` has been committed, from now on.
     ///
@@ -75,6 +105,12 @@ public protocol MovieStore: Sendable {
 }
 
 extension MovieStore {
+    /// Emits once movie `id` is deleted (from the catalog feed, with its contract): how a screen showing the movie
+    /// learns that it is gone.
+    public func deletion(of id: Int) -> Observable<Void> {
+        catalogChanges().filter { $0 == .deleted(id: id) }.map { _ in () }.take(1)
+    }
+
     /// None of its own: uploads go to the upload folder.
     public var uploadStorage: (any UploadStorage)? { nil }
 }

@@ -23,7 +23,7 @@ final class ScreenActions: Sendable {
     }
 
     private enum ActionResult: Sendable {
-        case outcome(Screen.ActionOutcome, navigation: String?, cookies: [Cookie])
+        case outcome(Screen.ActionOutcome, navigation: String?, cookies: [Cookie], address: String)
     }
 
     /// The names of an input post's form.
@@ -103,10 +103,10 @@ final class ScreenActions: Sendable {
             let outcome = screen.perform(action: action, row: row, fields: fields, answering: postID)
             return .outcome(
                 outcome, navigation: outcome == .performed ? screen.navigationIntent() : nil,
-                cookies: screen.viewController.takeCookies())
+                cookies: screen.viewController.takeCookies(), address: screen.addressWithoutScript)
         }
         let answer = { @Sendable [sessions] (result: ActionResult?) throws -> Response in
-            guard case .outcome(let outcome, let navigation, let cookies)? = result else {
+            guard case .outcome(let outcome, let navigation, let cookies, let address)? = result else {
                 return .redirect(to: session.url)
             }
             var response: Response
@@ -126,8 +126,8 @@ final class ScreenActions: Sendable {
                     }
                 } else {
                     // Without JavaScript the form's post answers with the same screen session, its local state and
-                    // typed values kept: a 303 to the page of that session.
-                    response = fromScript ? .noContent : .redirect(to: ScreenWire.pagePath(screen: id))
+                    // typed values kept: a 303 to the screen's own URL naming that session (`?screen=`).
+                    response = fromScript ? .noContent : .redirect(to: address)
                 }
             }
             for cookie in cookies { response.setCookie(cookie) }

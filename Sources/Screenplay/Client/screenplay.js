@@ -1,14 +1,15 @@
 // Screenplay's client, the page's entry module: turns a server-rendered screen into a live one (see the README,
 // "The wire protocol"). One event stream per browser, shared by every tab (tabs.js); this tab attaches its screen
 // to it (subscription.js), applies patches (patch.js), posts what the user types and does (fields.js,
-// actions.js), and moves between screens in place (navigation.js). No dependency, no build step: native ES modules
-// served beside this one.
+// actions.js), shows presented screens as modal dialogs (dialog.js), and moves between screens in place
+// (navigation.js). No dependency, no build step: native ES modules served beside this one.
 import { ATTRIBUTES, EVENTS, FIELDS, PATHS, VERSION, path } from "./wire.js";
 import { announce } from "./announce.js";
 import { createCollections } from "./collection.js";
 import { createActions, pathPrefixPattern } from "./actions.js";
 import { shownConnection } from "./connection.js";
 import { developmentEvent } from "./development.js";
+import { createDialogs } from "./dialog.js";
 import { createFields } from "./fields.js";
 import { createNavigation } from "./navigation.js";
 import { applyPatch, decodeReset, resetPage } from "./patch.js";
@@ -114,6 +115,8 @@ function start() {
   document.addEventListener("submit", (event) => actions.submit(event), true);
   tables.start();
   createCollections({ doc: document }).start();
+  // Presented view controllers' dialogs, shown modally as they enter the page (dialog.js).
+  createDialogs({ doc: document }).start();
 
   const navigation = createNavigation({
     win: window, fetch: (...args) => fetch(...args), storage: window.sessionStorage,

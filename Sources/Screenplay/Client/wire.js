@@ -49,6 +49,7 @@ export const FIELDS = Object.freeze({
   table: "table",
   first: "first",
   key: "key",
+  modal: "modal",
 });
 
 export const INPUT_EVENTS = Object.freeze({
@@ -76,6 +77,8 @@ export const ATTRIBUTES = Object.freeze({
   connection: "data-connection",
   streamOwner: "data-stream-owner",
   navigating: "data-navigating",
+  modal: "data-modal",
+  cancel: "data-cancel",
 });
 
 // A path of PATHS with its {placeholders} filled: path(PATHS.action, { sid: id, action: "close" }).

@@ -83,8 +83,18 @@ final class ScreenRouter: Sendable {
     /// The answer to a GET of `route`: its page, rendered under a new screen id that nothing is kept for (or the
     /// not-found screen's, 404), a redirect the guard or the factory asks for, or the failure (in development, the
     /// error page).
+    ///
+    /// A URL naming a screen (`?screen={sid}`, the answer to a form posted without JavaScript) shows that live
+    /// screen's page, its state current, when this instance holds it for this browser at this path; otherwise the
+    /// `screen` and `modal` parameters are dropped and a fresh screen of the URL is rendered (the session is gone:
+    /// expired, or held by an instance restarted since).
     func open(_ route: ScreenRoute, request: Request) throws -> Response {
         if let refusal = try route.routeGuard?.answer(to: request, fromScript: false) { return refusal }
+        var request = request
+        if request.query.contains(ScreenWire.Field.screen.rawValue) {
+            if let page = livePage(for: request) { return page }
+            request = Self.droppingScreenParameters(request)
+        }
         var query: [String: String] = [:]
         for pair in request.query { query[pair.name] = pair.value }
         let (screenRequest, newBrowserID) = Self.screenRequest(
@@ -121,6 +131,46 @@ final class ScreenRouter: Sendable {
         response.headers["Cache-Control"] = "no-store"
         Self.setCookies(on: &response, for: screenRequest, newBrowserID: newBrowserID)
         return response
+    }
+
+    /// The page of the live screen `request`'s `screen` parameter names, when this instance holds it, for the
+    /// browser `request` comes from (its token verifies), at the path it asks for.
+    private func livePage(for request: Request) -> Response? {
+        guard let id = request.query[ScreenWire.Field.screen.rawValue], let session = sessions.session(id: id),
+            let browser = Self.browserID(of: request),
+            SessionToken.equal(tokens.token(screen: id, url: session.url, browser: browser), session.csrfToken),
+            Self.path(of: session.url) == Self.path(of: request.target)
+        else { return nil }
+        let html = session.perform { screen -> [UInt8] in
+            ScreenScheduler.current?.catchUp()
+            screen.flush()
+            return screen.renderPage()
+        }
+        guard let html else { return nil }
+        var response = Response.html(bytes: html)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+
+    /// `url` up to its query.
+    private static func path(of url: String) -> Substring {
+        url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+    }
+
+    /// `request` without the `screen` and `modal` query parameters, in its query and its target.
+    private static func droppingScreenParameters(_ request: Request) -> Request {
+        let dropped: Set<String> = [ScreenWire.Field.screen.rawValue, ScreenWire.Field.modal.rawValue]
+        var request = request
+        request.query = QueryParameters(request.query.pairs.filter { !dropped.contains($0.name) })
+        let parts = request.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        if parts.count == 2 {
+            let kept = parts[1].split(separator: "&").filter { piece in
+                let name = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                return !dropped.contains(String(name))
+            }
+            request.target = String(parts[0]) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
+        }
+        return request
     }
 
     /// What becomes of a built screen.

@@ -218,15 +218,18 @@ package final class Screen {
             answeredPosts.append(answering)
             setNeedsFlush()
         }
+        // While a controller is presented, the page behind is inert: actions reach its dialog only.
+        let top = viewController.topPresentedViewController
+        let base = top.presentingViewController?.presentationDialog ?? page
         let scope: View
         if let row {
-            guard let rowView = page.listRow(withIdentity: row) else {
+            guard let rowView = base.listRow(withIdentity: row) else {
                 showNotice("That item is no longer there; the list shows what is current.")
                 return .rowGone
             }
             scope = rowView
         } else {
-            scope = page
+            scope = base
         }
         guard let button = scope.firstButton(withAction: action), button.isEnabled, !button.isHiddenInTree else {
             return .unknownAction
@@ -276,6 +279,17 @@ package final class Screen {
 
     private func clearNotice() {
         if let notice = page.outletIfPresent("notice") as? Label, !notice.text.isEmpty { notice.text = "" }
+    }
+
+    /// Where a form posted without JavaScript is answered (a `303`): the screen's own URL (``NavigationController/
+    /// currentURL``) naming this session in its `screen` query parameter, so the address bar shows a URL that can be
+    /// reloaded, bookmarked and shared (``ScreenRouter`` shows this screen for it while it lives, and a fresh screen
+    /// of that URL after), and `modal=1` while a view controller is presented over it.
+    package var addressWithoutScript: String {
+        let url = navigation.currentURL
+        var address = url + (url.contains("?") ? "&" : "?") + ScreenWire.Field.screen.rawValue + "=" + sessionID
+        if viewController.presentedViewController != nil { address += "&" + ScreenWire.Field.modal.rawValue + "=1" }
+        return address
     }
 
     /// The navigation the last action asked for, taken (so it is delivered once).

@@ -54,6 +54,12 @@ open class ViewController: DisposeContainer {
     public internal(set) var children: [ViewController] = []
     /// The view controller this one is a child of, if any.
     public internal(set) weak var parent: ViewController?
+    /// The view controller this one presents (``present(_:animated:completion:)``), if any.
+    public internal(set) var presentedViewController: ViewController?
+    /// The view controller that presents this one, if any.
+    public internal(set) weak var presentingViewController: ViewController?
+    /// The `<dialog>` that holds ``presentedViewController``'s view, in this controller's view.
+    package var presentationDialog: View?
     /// The last appearance step performed (nil: not appeared yet), which a child added later catches up to.
     var appearance: Lifecycle.Step?
     /// The cookies ``setCookie(_:)`` set for the answer to the action being handled.
@@ -240,6 +246,16 @@ open class ViewController: DisposeContainer {
         for child in children { child.disposeBag() }
         bag = DisposeBag()
         screenDidChange = nil
+    }
+
+    /// The action the presentation's cancel (Escape) posts, after adding what it needs to `dialog`. A plain view
+    /// controller gets a Close button that dismisses it.
+    func cancelActionForPresentation(in dialog: View) -> String? {
+        let close = Button(title: "Close", actionName: "sp-dismiss")
+        close.classList.insert("sp-dialog-close")
+        dialog.addSubview(close)
+        bag.insert(close.rx.tap.bind(onNext: { [weak self] in self?.dismiss(animated: true) }))
+        return close.actionName
     }
 
     /// The outlet views this controller declares with ``Outlet``, by name, for validating templates at start-up.

@@ -137,6 +137,9 @@ package enum ScreenWire {
         case first
         /// That row's `data-key`, when the page has it (rows).
         case key
+        /// The query parameter of a page without JavaScript that shows a presented view controller: the presenting
+        /// screen's URL with `screen` and `modal=1` (answered like `screen` alone; it names the page apart).
+        case modal
     }
 
     /// The kinds of input events a field posts.
@@ -184,6 +187,11 @@ package enum ScreenWire {
         case streamOwner = "data-stream-owner"
         /// Set by the client while it fetches the next screen of a move in place.
         case navigating = "data-navigating"
+        /// On the `<dialog>` of a presented view controller (not on `<html>`): the client shows it with
+        /// `showModal()`.
+        case modal = "data-modal"
+        /// On that `<dialog>`: the action its cancel (Escape) posts, when it has one.
+        case cancel = "data-cancel"
     }
 
     // MARK: The client's module

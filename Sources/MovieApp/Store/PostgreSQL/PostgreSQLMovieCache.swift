@@ -102,8 +102,10 @@ final class PostgreSQLMovieCache: Sendable {
     /// `movie` at `version` was committed (here or, read after its notification, elsewhere): updates its entry, then,
     /// unless a version as new was published, calls `publish` (which must only enqueue) under the lock, so a late
     /// version can never follow a newer one into the feed. Answers whether it published.
+    /// `publish` is told whether the movie is new to this store's screens (no version of it published before: a
+    /// creation, here or elsewhere).
     @discardableResult
-    func committed(_ movie: Movie, version: Int, publish: () -> Void) -> Bool {
+    func committed(_ movie: Movie, version: Int, publish: (_ isNew: Bool) -> Void) -> Bool {
         state.withLock { state in
             if version >= state.newest[movie.id] ?? 0 {
                 state.newest[movie.id] = version
@@ -112,10 +114,32 @@ final class PostgreSQLMovieCache: Sendable {
                 }
             }
             guard version > state.published[movie.id] ?? 0 else { return false }
+            let isNew = state.published[movie.id] == nil
             state.published[movie.id] = version
+            publish(isNew)
+            return true
+        }
+    }
+
+    /// Movie `id` was deleted (here or elsewhere): its entry goes, and no version of it is ever kept or published
+    /// again. Calls `publish` (which must only enqueue) under the lock the first time it hears of the deletion;
+    /// answers whether it did.
+    @discardableResult
+    func deleted(_ id: Int, publish: () -> Void) -> Bool {
+        state.withLock { state in
+            state.entries[id] = nil
+            state.newest[id] = .max
+            guard state.published[id] != .max else { return false }
+            state.published[id] = .max
             publish()
             return true
         }
+    }
+
+    /// The ids of the movies whose versions were published and that are not known to be deleted: what a resync
+    /// checks are still there.
+    func publishedIDs() -> Set<Int> {
+        state.withLock { state in Set(state.published.compactMap { $0.value == .max ? nil : $0.key }) }
     }
 
     /// The listener lost its connection: what it misses from now on could make any entry stale.

@@ -46,6 +46,7 @@ public final class PostgreSQLMovieStore: MovieStore {
     /// Resumable uploads, in the database every instance shares.
     private let uploads: PostgreSQLUploadStorage
     private let feed = MovieChangeFeed()
+    private let catalogFeed = CatalogChangeFeed()
     let cache = PostgreSQLMovieCache()
     private let logger: Logger?
     private let listener: Locked<PostgreSQLChangeListener?> = Locked(nil)
@@ -223,6 +224,70 @@ public final class PostgreSQLMovieStore: MovieStore {
         return movie
     }
 
+    /// Inserts the movie in one transaction with its `NOTIFY`, under an id above every id given or seeded (the
+    /// highest is kept in the `settings` table; an advisory lock makes instances creating at once take turns).
+    public func create(_ draft: MovieDraft) throws(StoreError) -> Movie {
+        let movie = try pool.withConnection { connection throws(StoreError) -> Movie in
+            try connection.inTransaction { () throws(StoreError) -> Movie in
+                try connection.execute("SELECT pg_advisory_xact_lock(7268352)", [], "locking the movie ids")
+                let last = try connection.execute(
+                    """
+                    SELECT greatest(coalesce((SELECT max(id) FROM movies), 0),
+                        coalesce((SELECT value::bigint FROM settings WHERE name = 'last_movie_id'), 0))
+                    """, [], "choosing a movie id")
+                let movie = draft.movie(id: (Self.firstInteger(last) ?? 0) + 1)
+                try connection.execute(
+                    "INSERT INTO movies (\(Self.columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1)",
+                    try Self.values(of: movie), "creating movie \(movie.id)")
+                try Self.recordLastID(movie.id, on: connection)
+                try Self.notify("\(movie.id):1", on: connection)
+                return movie
+            }
+        }
+        publish(movie, version: 1, committedAt: Date())
+        return movie
+    }
+
+    /// Deletes the movie in one transaction with its `NOTIFY`; its id stays taken.
+    public func delete(id: Int) throws(StoreError) {
+        try pool.withConnection { connection throws(StoreError) in
+            try connection.inTransaction { () throws(StoreError) in
+                let rows = try connection.execute(
+                    "DELETE FROM movies WHERE id = $1 RETURNING version", [String(id)], "deleting movie \(id)")
+                guard let version = Self.firstInteger(rows) else { throw .movieNotFound(id) }
+                try Self.recordLastID(id, on: connection)
+                try Self.notify("\(id):\(version + 1)", kind: "deleted", on: connection)
+            }
+        }
+        publishDeletion(of: id)
+    }
+
+    /// Keeps `id` as the highest id given, unless a higher one is kept.
+    private static func recordLastID(_ id: Int, on connection: PostgreSQLConnection) throws(StoreError) {
+        try connection.execute(
+            """
+            INSERT INTO settings (name, value) VALUES ('last_movie_id', $1)
+            ON CONFLICT (name) DO UPDATE SET value = greatest(settings.value::bigint, excluded.value::bigint)::text
+            """, [String(id)], "keeping the last movie id")
+    }
+
+    /// Sends `id:version:commit-micros`, then `:kind` if given, on the change channel when the transaction commits.
+    private static func notify(_ idAndVersion: String, kind: String? = nil, on connection: PostgreSQLConnection)
+        throws(StoreError)
+    {
+        try connection.execute(
+            """
+            SELECT pg_notify($1::text,
+                $2::text || ':' || (extract(epoch FROM clock_timestamp()) * 1000000)::bigint || $3::text)
+            """, [channel, idAndVersion, kind.map { ":" + $0 } ?? ""], "notifying the change")
+    }
+
+    /// Every change committed on any instance sharing the database, as this one hears of it (its own at once,
+    /// others' when their notification arrives, or at a resync). See ``MovieStore/catalogChanges()``.
+    public func catalogChanges() -> Observable<CatalogChange> {
+        catalogFeed.changes()
+    }
+
     public func changes(of id: Int) -> Observable<Movie> {
         Observable.create { [feed] observer in
             let feedObserver = PostgreSQLFeedObserver(observer: observer)
@@ -274,11 +339,17 @@ public final class PostgreSQLMovieStore: MovieStore {
     /// resync. The cache drops the movie's older entry before the notification counts as received.
     private func received(_ payload: String) {
         let parts = payload.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 3, let id = Int(parts[0]), let version = Int(parts[1]), let micros = Int64(parts[2])
+        guard parts.count == 3 || (parts.count == 4 && parts[3] == "deleted"), let id = Int(parts[0]),
+            let version = Int(parts[1]), let micros = Int64(parts[2])
         else {
             statistics.notificationReceived()
             logger?.log(.warning, "store.notification_unreadable", ["payload": String(payload.prefix(200))])
             resync()
+            return
+        }
+        if parts.count == 4 {
+            publishDeletion(of: id)
+            statistics.notificationReceived()
             return
         }
         cache.heard(of: id, version: version)
@@ -296,15 +367,21 @@ public final class PostgreSQLMovieStore: MovieStore {
     /// connection was lost, or a notification could not be read.
     private func resync() {
         statistics.resynced()
+        // Movies published before the read and absent from it were deleted meanwhile; one created here after this
+        // is not among them.
+        let known = cache.publishedIDs()
         do {
             let rows = try pool.withConnection(retryingLostConnection: true) { connection throws(StoreError) in
                 try connection.execute("SELECT \(Self.columns) FROM movies", [], "resyncing")
             }
             var published = 0
+            var present = Set<Int>()
             for row in rows {
                 let movie = try Self.movie(from: row)
+                present.insert(movie.id)
                 if publish(movie, version: row[9].flatMap(Int.init) ?? 0, committedAt: nil) { published += 1 }
             }
+            for id in known.subtracting(present) where publishDeletion(of: id) { published += 1 }
             logger?.log(.info, "store.resynced", ["store": address.description, "changed": String(published)])
         } catch {
             logger?.log(.warning, "store.resync_failed", ["error": "\(error)"])
@@ -317,11 +394,18 @@ public final class PostgreSQLMovieStore: MovieStore {
     @discardableResult
     private func publish(_ movie: Movie, version: Int, committedAt: Date?) -> Bool {
         let statistics = statistics
-        return cache.committed(movie, version: version) {
+        return cache.committed(movie, version: version) { isNew in
             feed.publish(movie) {
                 if let committedAt { statistics.delivered(after: Date().timeIntervalSince(committedAt)) }
             }
+            catalogFeed.publish(isNew ? .inserted(movie) : .updated(movie))
         }
+    }
+
+    /// Forgets movie `id` and tells the catalog's observers it was deleted, once whoever reports it.
+    @discardableResult
+    private func publishDeletion(of id: Int) -> Bool {
+        cache.deleted(id) { catalogFeed.publish(.deleted(id: id)) }
     }
 
     // MARK: Rows

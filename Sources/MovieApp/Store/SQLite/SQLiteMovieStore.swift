@@ -56,6 +56,7 @@ public final class SQLiteMovieStore: MovieStore {
 
     private let database: Locked<Database>
     private let feed = MovieChangeFeed()
+    private let catalogFeed = CatalogChangeFeed()
 
     private static let schemaVersion = 1
     private static let columns = "id, title, year, runtime_minutes, genres, rating, overview, tips, poster_url"
@@ -222,9 +223,78 @@ public final class SQLiteMovieStore: MovieStore {
             // Queued while the lock is held so deliveries follow commit order; delivered after it.
             if result.changed {
                 feed.publish(result.movie)
+                catalogFeed.publish(.updated(result.movie))
             }
             return result.movie
         }
+    }
+
+    /// Inserts the movie in one transaction, under an id above every id given or seeded (the highest is kept in the
+    /// `settings` table, so a deleted movie's id is never given again), and returns it.
+    ///
+    /// - Throws: ``StoreError`` of kind ``StoreError/Kind/unavailable`` when the write fails (nothing is created).
+    public func create(_ draft: MovieDraft) throws(StoreError) -> Movie {
+        try database.withLock { database throws(StoreError) in
+            let connection = database.connection
+            let movie = try connection.inTransaction { () throws(StoreError) in
+                let last = try connection.statement(
+                    """
+                    SELECT max(coalesce((SELECT max(id) FROM movies), 0),
+                        coalesce((SELECT CAST(value AS INTEGER) FROM settings WHERE name = 'last_movie_id'), 0))
+                    """)
+                try last.reset()
+                let id = (try last.step() ? last.integer(at: 0) : 0) + 1
+                try last.reset()
+                let movie = draft.movie(id: id)
+                let insert = try connection.statement(
+                    "INSERT INTO movies (\(Self.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
+                try insert.reset(binding: try Self.values(of: movie))
+                _ = try insert.step()
+                try insert.reset()
+                try Self.recordLastID(id, in: connection)
+                return movie
+            }
+            database.cache[movie.id] = movie
+            catalogFeed.publish(.inserted(movie))
+            return movie
+        }
+    }
+
+    /// Deletes the movie in one transaction; its id stays taken.
+    ///
+    /// - Throws: ``StoreError`` of kind ``StoreError/Kind/notFound`` for an unknown id, of kind
+    ///   ``StoreError/Kind/unavailable`` when the write fails (nothing is deleted).
+    public func delete(id: Int) throws(StoreError) {
+        try database.withLock { database throws(StoreError) in
+            let connection = database.connection
+            defer { database.cache[id] = nil }
+            try connection.inTransaction { () throws(StoreError) in
+                let delete = try connection.statement("DELETE FROM movies WHERE id = ?1 RETURNING id")
+                try delete.reset(binding: [.integer(id)])
+                let found = try delete.step()
+                try delete.reset()
+                guard found else { throw .movieNotFound(id) }
+                try Self.recordLastID(id, in: connection)
+            }
+            catalogFeed.publish(.deleted(id: id))
+        }
+    }
+
+    /// Keeps `id` as the highest id given, unless a higher one is kept.
+    private static func recordLastID(_ id: Int, in connection: SQLiteConnection) throws(StoreError) {
+        let record = try connection.statement(
+            """
+            INSERT INTO settings (name, value) VALUES ('last_movie_id', ?1)
+            ON CONFLICT (name) DO UPDATE SET value = max(CAST(value AS INTEGER), CAST(excluded.value AS INTEGER))
+            """)
+        try record.reset(binding: [.text(String(id))])
+        _ = try record.step()
+        try record.reset()
+    }
+
+    /// Every change committed through this store, on its catalog delivery queue. See ``MovieStore/catalogChanges()``.
+    public func catalogChanges() -> Observable<CatalogChange> {
+        catalogFeed.changes()
     }
 
     /// The sign-in key kept in the file's `settings` table, made the first time it is asked for.

@@ -1,0 +1,139 @@
+import Foundation
+import Reactive
+import TestSupport
+import Testing
+
+@testable import MovieApp
+
+/// Creating and deleting movies, and the catalog change feed, on every kind of store; two stores on one place stand
+/// for two instances.
+@Suite("MovieStore create and delete")
+struct MovieStoreCreateDeleteTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    private static func draft(_ title: String = "A New Film, \"quoted\"") throws -> MovieDraft {
+        try MovieDraft(
+            title: title, year: 2024, runtimeMinutes: 101, genres: ["Drama"], rating: 7.46, overview: "Fresh.",
+            tips: ["Watch it."])
+    }
+
+    @Test(arguments: StoreKind.available)
+    func createsAMovieUnderANewIdAndKeepsItAcrossReopening(kind: StoreKind) throws {
+        let place = try kind.makePlace(folder)
+        let store = try kind.open(place, seedingFrom: try folder.catalog(sampleMovies(1...3)))
+        let created = try store.create(try Self.draft())
+        #expect(created.id == 4)
+        #expect(created.title == "A New Film, \"quoted\"")
+        #expect(created.rating == 7.5)
+        #expect(created.posterUrl == nil)
+        #expect(try store.movie(id: 4) == created)
+        #expect(try kind.open(place).movie(id: 4) == created)
+        #expect(try store.allMovies().map(\.id) == [1, 2, 3, 4])
+    }
+
+    @Test(arguments: StoreKind.available)
+    func deletesAMovieOnceAndNeverGivesItsIdAgain(kind: StoreKind) throws {
+        let place = try kind.makePlace(folder)
+        let store = try kind.open(place, seedingFrom: try folder.catalog(sampleMovies(1...3)))
+        try store.delete(id: 3)
+        #expect(try store.movie(id: 3) == nil)
+        #expect(try kind.open(place).movie(id: 3) == nil)
+        #expect(throws: StoreError.movieNotFound(3)) { try store.delete(id: 3) }
+        #expect(throws: StoreError.movieNotFound(3)) { try store.update(id: 3, with: MoviePatch(rating: 1)) }
+        #expect(throws: StoreError.movieNotFound(99)) { try store.delete(id: 99) }
+        #expect(try store.allMovies().map(\.id) == [1, 2])
+        // The highest id was deleted: the next movie still gets a new one, from any store on the place.
+        #expect(try kind.open(place).create(try Self.draft()).id == 4)
+        #expect(try store.create(try Self.draft()).id == 5)
+    }
+
+    @Test(arguments: StoreKind.available)
+    func givesDistinctIdsToMoviesCreatedAtOnceOnTwoStores(kind: StoreKind) async throws {
+        let place = try kind.makePlace(folder)
+        let first = try kind.open(place, seedingFrom: try folder.catalog(sampleMovies(1...3)))
+        let second = try kind.open(place)
+        let ids = try await withThrowingTaskGroup(of: [Int].self) { group in
+            for store in [first, second] {
+                group.addTask { try (0..<10).map { _ in try store.create(try Self.draft()).id } }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(Set(ids).count == 20)
+        #expect(Set(ids) == Set(4...23))
+        #expect(try first.allMovies().count == 23)
+    }
+
+    @Test(arguments: StoreKind.available)
+    func tellsTheCatalogFeedOfEachCommittedCreationUpdateAndDeletionInOrder(kind: StoreKind) throws {
+        let store = try kind.open(try kind.makePlace(folder), seedingFrom: try folder.catalog(sampleMovies(1...3)))
+        let changes = Recorder<CatalogChange>()
+        let deleted = Recorder<Int>()
+        let subscriptions = [
+            store.catalogChanges().subscribe(onNext: { change in
+                // A read when told sees the change.
+                if case .deleted(let id) = change, (try? store.movie(id: id)) == nil { deleted.record(id) }
+                changes.record(change)
+            }),
+            store.deletion(of: 2).subscribe(onNext: { deleted.record(-2) }),
+        ]
+        defer { for subscription in subscriptions { subscription.dispose() } }
+        let created = try store.create(try Self.draft())
+        _ = try store.update(id: 2, with: MoviePatch(rating: sampleMovies()[1].rating))  // changes nothing
+        let updated = try store.update(id: 2, with: MoviePatch(rating: 1.5))
+        try store.delete(id: 2)
+        #expect(changes.wait(for: 3) == [.inserted(created), .updated(updated), .deleted(id: 2)])
+        #expect(Set(deleted.wait(for: 2)) == [2, -2])
+    }
+
+    /// Another instance's creations and deletions reach this one's catalog feed and the deleted movie's followers,
+    /// each once (its own notification coming back, or a resync, tells nothing twice).
+    @Test(.enabled(if: PostgreSQLTestServer.isAvailable))
+    func tellsAnotherInstancesCreationsAndDeletionsOnce() throws {
+        let place = try StoreKind.postgresql.makePlace(folder)
+        let writer = try StoreKind.postgresql.open(place, seedingFrom: try folder.catalog(sampleMovies(1...3)))
+        let reader = try StoreKind.postgresql.open(place)
+        #expect(try reader.movie(id: 1) != nil)  // cached: the deletion must drop it
+        let changes = Recorder<CatalogChange>()
+        let gone = Recorder<Int>()
+        let subscriptions = [
+            reader.catalogChanges().subscribe(onNext: { changes.record($0) }),
+            reader.deletion(of: 1).subscribe(onNext: { gone.record(1) }),
+        ]
+        defer { for subscription in subscriptions { subscription.dispose() } }
+        let created = try writer.create(try Self.draft())
+        try writer.delete(id: 1)
+        #expect(changes.wait(for: 2) == [.inserted(created), .deleted(id: 1)])
+        #expect(gone.wait(for: 1) == [1])
+        #expect(try reader.movie(id: 1) == nil)
+        #expect(try reader.movie(id: created.id) == created)
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(changes.recorded.count == 2)
+    }
+
+    @Test
+    func refusesInvalidDraftsNamingTheField() throws {
+        #expect(throws: MoviePatchError(field: "title", reason: "is required")) {
+            try MovieDraft(json: Array(#"{"year": 2000}"#.utf8))
+        }
+        #expect(throws: MoviePatchError(field: "rating", reason: "must be a number from 0 to 10")) {
+            try MovieDraft(
+                json: Array(#"{"title": "T", "year": 2000, "runtimeMinutes": 9, "rating": 11, "overview": "O"}"#.utf8))
+        }
+        let idError = try #require(
+            throws: MoviePatchError.self,
+            performing: {
+                try MovieDraft(
+                    json: Array(
+                        #"{"id": 7, "title": "T", "year": 2000, "runtimeMinutes": 9, "rating": 1, "overview": "O"}"#
+                            .utf8))
+            })
+        #expect(idError.field == "id")
+        let minimal = try MovieDraft(
+            json: Array(#"{"title": "T", "year": 2000, "runtimeMinutes": 9, "rating": 1, "overview": "O"}"#.utf8))
+        #expect(minimal.genres == [] && minimal.tips == [])
+    }
+}
