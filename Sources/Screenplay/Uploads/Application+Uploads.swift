@@ -9,6 +9,10 @@ extension Application {
     /// kept by `storage`, by default a ``FileUploadStorage`` in ``UploadConfiguration/folder``. `onFinished` runs on an
     /// I/O thread once the last byte of an upload is stored: keep it short.
     ///
+    /// The file field the upload names (its `field`, on the screen its `screen` names, when that screen is live on this
+    /// instance) sees what happens to it on `rx.file` (``FileEvent``): started, progress (a few times a second),
+    /// finished with the file, failed with a message (a refused content, a termination).
+    ///
     /// ```swift
     /// try app.acceptUploads(UploadConfiguration(folder: ".data/uploads")) { upload in
     ///     print("\(upload.metadata["filename"] ?? upload.id): \(upload.length) bytes")
@@ -39,7 +43,8 @@ extension Application {
         TusEndpoint(
             authorizes: TusEndpoint.authorization(by: sessions, router: screens), storage: chosen,
             configuration: configuration,
-            onFinished: onFinished, logger: logger
+            onFinished: onFinished, logger: logger,
+            observer: UploadEvents.deliverer(to: sessions, storage: chosen)
         ).register(on: router)
     }
 }
