@@ -152,5 +152,8 @@ public final class FileField: Field {
         html.appendStatic(" role=\"status\">")
         html.appendText(statusText)
         html.appendStatic("</p>")
+        // The page's upload client shows these while an upload runs, or after one stalled; without it they stay hidden.
+        html.appendStatic("<button type=\"button\" class=\"file-cancel\" data-upload-cancel hidden>Cancel</button>")
+        html.appendStatic("<button type=\"button\" class=\"file-retry\" data-upload-retry hidden>Retry</button>")
     }
 }
