@@ -79,7 +79,7 @@ import Testing
         let app = try AvatarApp()
         defer { app.stop() }
         let page = try app.open()
-        #expect(page.html.contains("enctype=\"multipart/form-data\""))
+        #expect(!page.html.contains("enctype="))
         #expect(page.html.contains("type=\"file\""))
         #expect(page.html.contains("data-upload-url=\"/uploads\""))
         #expect(page.html.contains("data-upload-screen=\"\(page.sessionID ?? "-")\""))
