@@ -84,6 +84,47 @@ import Testing
         #expect(try LiveClient(port: again.port).get("/posters/" + key).body == Self.png)
     }
 
+    /// Without JavaScript, Save posts the form as `multipart/form-data` with the poster: the file becomes the poster,
+    /// the other fields are saved, and the answer is `303` to the movie.
+    @Test func saveWithoutJavaScriptPostsThePosterWithTheOtherFields() throws {
+        let folder = try TemporaryFolder()
+        let server = try startServer(databaseIn: folder)
+        defer { server.stop() }
+        let client = LiveClient(port: server.port)
+        let form = LivePage(try client.get("/signin?next=/movies/1/edit"))
+        _ = try client.post(
+            try #require(form.actionPath("signIn")),
+            form: ["csrf": try #require(form.csrfToken), "name": "alice", "password": "screenplay-alice"])
+        let edit = LivePage(try client.get("/movies/1/edit"))
+        #expect(edit.html.contains("enctype=\"multipart/form-data\""))
+        let movie = try #require(
+            try JSONSerialization.jsonObject(with: Data(client.get("/api/movies/1").body)) as? [String: Any])
+        let fields: [(String, String)] = [
+            ("csrf", edit.csrfToken ?? ""), ("title", "Heat, Redux"), ("year", "\(movie["year"] ?? "")"),
+            ("runtime", "\(movie["runtimeMinutes"] ?? "")"), ("rating", "\(movie["rating"] ?? "")"),
+            ("genres", ((movie["genres"] as? [String]) ?? []).joined(separator: ", ")),
+            ("overview", "\(movie["overview"] ?? "")"),
+        ]
+        var body: [UInt8] = []
+        for (name, value) in fields {
+            body += Array("--B0und\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+        }
+        body +=
+            Array(
+                "--B0und\r\nContent-Disposition: form-data; name=\"poster\"; filename=\"heat.png\"\r\nContent-Type: image/png\r\n\r\n"
+                    .utf8) + Self.png + Array("\r\n--B0und--\r\n".utf8)
+        let answer = try client.request(
+            "POST", try #require(edit.actionPath("save")),
+            headers: ["Content-Type": "multipart/form-data; boundary=B0und"], body: body)
+        #expect(answer.status == 303)
+        #expect(answer.header("Location") == "/movies/1")
+        let saved = try client.get("/api/movies/1").text
+        #expect(saved.contains("Heat, Redux"))
+        let detail = try client.get("/movies/1").text
+        let key = try #require(detail.range(of: "/posters/").map { String(detail[$0.upperBound...].prefix(22)) })
+        #expect(try client.get("/posters/" + key).body == Self.png)
+    }
+
     @Test func aPosterThatIsNotAnImageIsRefusedAndTheMovieKeepsItsPoster() throws {
         let folder = try TemporaryFolder()
         let server = try startServer(databaseIn: folder)

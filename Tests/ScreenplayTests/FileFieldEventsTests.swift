@@ -79,7 +79,7 @@ import Testing
         let app = try AvatarApp()
         defer { app.stop() }
         let page = try app.open()
-        #expect(!page.html.contains("enctype="))
+        #expect(page.html.contains("enctype=\"multipart/form-data\""))
         #expect(page.html.contains("type=\"file\""))
         #expect(page.html.contains("data-upload-url=\"/uploads\""))
         #expect(page.html.contains("data-upload-screen=\"\(page.sessionID ?? "-")\""))
@@ -134,6 +134,120 @@ import Testing
         let terminated = try app.client.request("DELETE", path, headers: ["Tus-Resumable": "1.0.0"])
         #expect(terminated.status == 204)
         #expect(eventually { app.events == ["started me.png 0/100", "failed The upload was cancelled."] })
+    }
+}
+
+/// A form with a file field posted without JavaScript: `multipart/form-data`, streamed, the file stored and told to
+/// its field as an upload's would be, then the action, answered `303`.
+@Suite struct MultipartFormPostTests {
+    typealias AvatarApp = FileFieldEventsTests.AvatarApp
+
+    /// A multipart body of `parts` (name, filename or nil, bytes), in order.
+    static func body(_ parts: [(String, String?, [UInt8])], boundary: String = "----Bound4ry") -> [UInt8] {
+        var body: [UInt8] = []
+        for (name, filename, bytes) in parts {
+            var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\""
+            if let filename { head += "; filename=\"\(filename)\"\r\nContent-Type: image/png" }
+            body += Array((head + "\r\n\r\n").utf8) + bytes + Array("\r\n".utf8)
+        }
+        return body + Array("--\(boundary)--\r\n".utf8)
+    }
+
+    static func post(_ app: AvatarApp, _ page: LivePage, _ body: [UInt8]) throws -> LiveResponse {
+        try app.client.request(
+            "POST", try #require(page.actionPath("save")),
+            headers: ["Content-Type": "multipart/form-data; boundary=----Bound4ry"], body: body)
+    }
+
+    @Test func theFileIsStoredAndToldToItsFieldThenTheActionRunsAndAnswers303() throws {
+        let app = try AvatarApp()
+        defer { app.stop() }
+        let page = try app.open()
+        let png = FileFieldEventsTests.png
+        let answer = try Self.post(
+            app, page,
+            Self.body([
+                ("csrf", nil, Array((page.csrfToken ?? "").utf8)), ("name", nil, Array("Ana \u{e9}".utf8)),
+                ("avatar", "me.png", png),
+            ]))
+        #expect(answer.status == 303)
+        #expect(answer.header("Location") == "/screens/\(page.sessionID ?? "-")")
+        #expect(eventually { app.events.last == "finished me.png 200000" })
+        #expect(app.events == ["started me.png 0/200000", "finished me.png 200000"])
+        #expect(app.log.files.withLock { $0 } == [png])
+        let html = try app.page(page)
+        #expect(html.contains("value=\"Ana \u{e9}\""))
+        #expect(html.contains("Sent me.png."))
+    }
+
+    @Test func aRefusedFileShowsItsMessageAtTheFieldAndTheActionDoesNotRun() throws {
+        let app = try AvatarApp()
+        defer { app.stop() }
+        let page = try app.open()
+        let answer = try Self.post(
+            app, page,
+            Self.body([
+                ("csrf", nil, Array((page.csrfToken ?? "").utf8)), ("name", nil, Array("Ana".utf8)),
+                ("avatar", "cat.gif", Array("GIF89a-not-a-png".utf8)),
+            ]))
+        #expect(answer.status == 303)
+        #expect(eventually { app.events.last?.hasPrefix("failed") == true })
+        let html = try app.page(page)
+        #expect(html.contains("aria-invalid=\"true\""))
+        #expect(html.contains("Choose a PNG file; cat.gif is not one.</p>"))
+        #expect(app.log.files.withLock { $0 }.isEmpty)
+    }
+
+    @Test func noFileChosenPostsTheOtherFields() throws {
+        let app = try AvatarApp()
+        defer { app.stop() }
+        let page = try app.open()
+        let answer = try Self.post(
+            app, page,
+            Self.body([
+                ("csrf", nil, Array((page.csrfToken ?? "").utf8)), ("name", nil, Array("Bo".utf8)), ("avatar", "", []),
+            ]))
+        #expect(answer.status == 303)
+        #expect(try app.page(page).contains("value=\"Bo\""))
+        #expect(app.events.isEmpty)
+    }
+
+    @Test func refusalsStoreNothing() throws {
+        let app = try AvatarApp()
+        defer { app.stop() }
+        let page = try app.open()
+        let token = Array((page.csrfToken ?? "").utf8)
+        let png = FileFieldEventsTests.png
+        // A file past the maximum (1 MiB here): 413.
+        let large = try Self.post(
+            app, page,
+            Self.body([("csrf", nil, token), ("avatar", "big.png", png + [UInt8](repeating: 0, count: 1 << 20))]))
+        #expect(large.status == 413)
+        // The token after the file, a wrong token, none: 403 before a byte of the file is kept.
+        for parts in [
+            [("avatar", "me.png", png), ("csrf", nil, token)],
+            [("csrf", nil, Array("forged".utf8)), ("avatar", "me.png", png)],
+            [("avatar", "me.png", png)],
+        ] as [[(String, String?, [UInt8])]] {
+            #expect(try Self.post(app, page, Self.body(parts)).status == 403)
+        }
+        // Malformed: no closing boundary.
+        var cut = Self.body([("csrf", nil, token), ("name", nil, Array("x".utf8))])
+        cut.removeLast(20)
+        #expect(try Self.post(app, page, cut).status == 400)
+        #expect(app.events.isEmpty)
+        let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: app.folder)) ?? []
+        #expect(leftovers.filter { !$0.hasPrefix(".") }.isEmpty, "\(leftovers)")
+    }
+
+    @Test func aFormWithoutAFileStillPostsURLEncoded() throws {
+        let app = try AvatarApp()
+        defer { app.stop() }
+        let page = try app.open()
+        let answer = try app.client.post(
+            try #require(page.actionPath("save")), form: ["csrf": page.csrfToken ?? "", "name": "Cy"])
+        #expect(answer.status == 303)
+        #expect(try app.page(page).contains("value=\"Cy\""))
     }
 }
 

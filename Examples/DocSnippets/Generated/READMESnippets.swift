@@ -30,13 +30,13 @@ extension READMESnippets {
         }
     }
 
-    // README.md:354
-    func snippetAtLine354() async throws {
+    // README.md:356
+    func snippetAtLine356() async throws {
         assertSnapshot(of: harness.page, as: .html)
     }
 
-    // README.md:366
-    func snippetAtLine366() async throws {
+    // README.md:368
+    func snippetAtLine368() async throws {
         let harness = try ScreenHarness(templates: "Templates") { request in makeCounter(request) }
         harness.tap("add")
         #expect(harness.patches.count == 1)

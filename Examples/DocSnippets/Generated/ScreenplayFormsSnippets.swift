@@ -38,8 +38,8 @@ extension ScreenplayFormsSnippets {
         )
     }
 
-    // Sources/Screenplay/Documentation.docc/Forms.md:136
-    func snippetAtLine136() async throws {
+    // Sources/Screenplay/Documentation.docc/Forms.md:140
+    func snippetAtLine140() async throws {
         harness.upload([UInt8](repeating: 7, count: 200_000), filename: "poster.png", to: "poster", chunk: 65_536)
         harness.advance(by: .milliseconds(100))   // a progress event: 65,536 of 200,000 bytes
         harness.advance(by: .milliseconds(300))   // the rest, then finished

@@ -11,7 +11,9 @@ extension Application {
     ///
     /// The file field the upload names (its `field`, on the screen its `screen` names, when that screen is live on this
     /// instance) sees what happens to it on `rx.file` (``FileEvent``): started, progress (a few times a second),
-    /// finished with the file, failed with a message (a refused content, a termination).
+    /// finished with the file, failed with a message (a refused content, a termination). A form holding a file field
+    /// posts `multipart/form-data` without JavaScript: its files are stored here too, under the same limits, and its
+    /// fields hear of them the same way before its action runs.
     ///
     /// ```swift
     /// try app.acceptUploads(UploadConfiguration(folder: ".data/uploads")) { upload in
@@ -40,11 +42,22 @@ extension Application {
                 throw ConfigurationError("UploadConfiguration.folder: \(error)")
             }
         }
+        let observer = UploadEvents.deliverer(to: sessions, storage: chosen)
         TusEndpoint(
             authorizes: TusEndpoint.authorization(by: sessions, router: screens), storage: chosen,
             configuration: configuration,
             onFinished: onFinished, logger: logger,
-            observer: UploadEvents.deliverer(to: sessions, storage: chosen)
+            observer: observer
         ).register(on: router)
+        // A form with a file field posted without JavaScript: its files reach the same storage and the same fields.
+        let form = FormUploads(
+            storage: chosen, configuration: configuration,
+            observer: { event in
+                if case .finished(let info) = event { onFinished(info) }
+                observer(event)
+            })
+        router.receive(.post, ScreenWire.action.pattern) { [weak self] request in
+            try self.served().actions.receiveMultipartAction(request, uploads: form)
+        }
     }
 }

@@ -71,9 +71,8 @@ public enum FileEvent: Sendable {
 /// then to the binder's `rx.file`.
 ///
 /// The control carries what any upload client needs, as the page's server supplies it
-/// (``RenderContext/uploadAttributes``): the endpoint, the screen's id and the metadata keys it goes under. Without
-/// JavaScript its form posts as every form does (`application/x-www-form-urlencoded`): the other fields are saved,
-/// the file is not sent.
+/// (``RenderContext/uploadAttributes``): the endpoint, the screen's id and the metadata keys it goes under. Its
+/// form posts `multipart/form-data`, so that without JavaScript the file goes with the other fields.
 ///
 /// ```html
 /// <input data-outlet="posterField" name="poster" type="file" data-label="Poster" accept="image/png,image/jpeg">
