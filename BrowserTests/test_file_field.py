@@ -1,17 +1,19 @@
 """The edit screen's Poster field in a real browser: an upload with visible progress that shows live in a second tab,
-a refused non-image with its message at the field, and the same form posted without JavaScript (multipart)."""
+a refused non-image with its message at the field, the same form posted without JavaScript (multipart), and a
+throttled upload resumed across a server restart from the last acknowledged offset."""
 
 import os
+import re
+import shutil
 import struct
 import tempfile
 import urllib.request
 import zlib
 
-import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import WAIT_SECONDS, make_browser, wait
+from conftest import WAIT_SECONDS, make_browser, running_server, wait
 
 
 def png_file(size):
@@ -152,3 +154,65 @@ def test_the_poster_is_posted_with_the_form_without_javascript(browser_without_j
         assert served == content
     finally:
         os.unlink(path)
+
+
+def test_a_throttled_upload_resumes_across_a_server_restart_from_the_last_offset():
+    """At 2 Mbit/s (Chromium's network throttling), the server is killed mid-upload and started again on the same
+    port, database and upload folder: the page asks where the upload stands (HEAD) and goes on from there, never
+    creating another upload or sending from zero, and the movie gets the poster byte for byte."""
+    folder = tempfile.mkdtemp(prefix="screenplay-resume-")
+    database = os.path.join(folder, "movies.sqlite")
+    uploads = ("--upload-folder", os.path.join(folder, "uploads"), "--access-log")
+    path, content = png_file(3 * 1024 * 1024)
+    editor = make_browser()
+    try:
+        with running_server(database=database, arguments=uploads) as first:
+            port = first.url.rsplit(":", 1)[1]
+            field = open_edit(editor, first, 6)
+            # Every upload request the page makes: its method, address and Upload-Offset.
+            editor.execute_script(
+                "window.uploadRequests = [];"
+                "var open = XMLHttpRequest.prototype.open, header = XMLHttpRequest.prototype.setRequestHeader;"
+                "XMLHttpRequest.prototype.open = function (method, url) {"
+                "  this.entry = {method: method, url: String(url), offset: null}; window.uploadRequests.push(this.entry);"
+                "  return open.apply(this, arguments); };"
+                "XMLHttpRequest.prototype.setRequestHeader = function (name, value) {"
+                "  if (name === 'Upload-Offset') this.entry.offset = +value; return header.apply(this, arguments); };")
+            editor.execute_cdp_cmd("Network.enable", {})
+            editor.execute_cdp_cmd("Network.emulateNetworkConditions", {
+                "offline": False, "latency": 5, "downloadThroughput": -1, "uploadThroughput": 2_000_000 // 8})
+            field.send_keys(path)
+            # Past the first chunk (acknowledged), in the middle of the second: the server dies.
+            wait(editor, timeout=60).until(lambda b: (b.execute_script(
+                "var bar = document.querySelector('.field progress'); return bar ? +bar.getAttribute('value') : 0;")
+                > 1_300_000))
+            first.process.kill()
+            first.process.wait()
+        with running_server(database=database, arguments=uploads + ("--port", port)) as second:
+            assert second.url == first.url
+            wait(editor, timeout=90).until(lambda b: "Sent " in b.find_element(By.CSS_SELECTOR, ".file-status").text)
+            requests = editor.execute_script("return window.uploadRequests;")
+            creations = [entry for entry in requests if entry["method"] == "POST"]
+            assert len(creations) == 1, requests
+            heads = [index for index, entry in enumerate(requests) if entry["method"] == "HEAD"]
+            assert heads, requests
+            after = [entry["offset"] for entry in requests[heads[0]:] if entry["method"] == "PATCH"]
+            # Resumed from what the first server acknowledged (its first chunk at least), never from zero.
+            assert after and after[0] >= 1024 * 1024, requests
+            offsets = [entry["offset"] for entry in requests if entry["method"] == "PATCH"]
+            assert offsets.count(0) == 1, requests
+            wait(editor).until(lambda b: uploaded_poster(second, second_poster(second, 6)))
+            served, _ = fetch(second, second_poster(second, 6)[len(second.url):])
+            assert served == content
+    finally:
+        editor.quit()
+        os.unlink(path)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def second_poster(server, movie_id):
+    """The poster address movie `movie_id`'s detail page shows now."""
+    page = server.get(f"/movies/{movie_id}")
+    match = re.search(r'<img[^>]*class="poster"[^>]*src="([^"]+)"', page) or re.search(
+        r'<img[^>]*src="([^"]+)"[^>]*class="poster"', page)
+    return server.page(match.group(1)) if match else ""
