@@ -101,10 +101,10 @@ public final class FileField: Field {
         element.tagName == "input" && element.outlet != nil && element.attribute("type")?.lowercased() == "file"
     }
 
-    /// Shows what happened to an upload of this field, then tells `rx.file`. The screen runtime calls it on the
-    /// screen's scheduler; a harness calls it to play an upload.
+    /// Shows what happened to an upload of this field, then tells `rx.file`, on the screen's scheduler: the screen
+    /// runtime calls it as the upload endpoint reports, a harness to play an upload. A disabled field hears its
+    /// uploads too (one started before it was disabled still arrives).
     public func deliver(_ event: FileEvent) {
-        guard isEnabled else { return }
         switch event {
         case .started(let upload):
             markTouched()
