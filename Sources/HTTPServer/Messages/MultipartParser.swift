@@ -167,7 +167,9 @@ package final class MultipartParser {
                 }
             case .headers:
                 guard let end = find([13, 10, 13, 10], from: start) else {
-                    if buffer.count - start > limits.maxHeaderSize {
+                    // Past the limit even if the blank line's first three bytes are the buffer's last (so a body
+                    // is refused the same wherever it is cut).
+                    if buffer.count - start - 3 > limits.maxHeaderSize {
                         throw MultipartError.tooLarge("a part's headers are longer than \(limits.maxHeaderSize) bytes")
                     }
                     // A part with no header lines at all starts right with the blank line.
