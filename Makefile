@@ -87,7 +87,7 @@ test-swift: deps-test
 	$(MAKE) fuzz-replay
 
 # Every input kept in Fuzz/Corpus (crashes found once included), replayed by an ordinary build.
-FUZZ_TARGETS := router patch template escape tus
+FUZZ_TARGETS := router patch template escape tus multipart
 fuzz-replay:
 	.build/debug/ScreenplayFuzz $(foreach t,$(FUZZ_TARGETS),$(t)=Fuzz/Corpus/$(t))
 

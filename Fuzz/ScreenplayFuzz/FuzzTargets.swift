@@ -7,7 +7,7 @@ internal import ViewKit
 
 /// The fuzz targets, each a function of the input bytes that traps when an invariant breaks.
 ///
-/// One binary serves them all; `SCREENPLAY_FUZZ_TARGET` picks one (`router`, `patch`, `template`, `escape`, `tus`).
+/// One binary serves them all; `SCREENPLAY_FUZZ_TARGET` picks one (`router`, `patch`, `template`, `escape`, `tus`, `multipart`).
 enum FuzzTargets {
     static func run(_ name: String, _ bytes: [UInt8]) {
         switch name {
@@ -16,6 +16,7 @@ enum FuzzTargets {
         case "template": template(bytes)
         case "escape": escape(bytes)
         case "tus": tus(bytes)
+        case "multipart": multipart(bytes)
         default: fatalError("unknown fuzz target \(name)")
         }
     }

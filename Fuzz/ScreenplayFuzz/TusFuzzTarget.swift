@@ -21,7 +21,8 @@ extension FuzzTargets {
     private static let tusRoutes: Router = {
         let router = Router()
         TusEndpoint(
-            authorizes: { metadata, _ in metadata["screen"] == "S" && metadata["csrf"] == "T" }, storage: tusStorage,
+            authorizes: { metadata, _ in metadata["screen"] == "S" && metadata["csrf"] == "T" ? "S" : nil },
+            storage: tusStorage,
             configuration: UploadConfiguration(folder: tusFolder, maxSize: 1 << 14, quota: tusQuota),
             onFinished: { info in precondition(info.offset == info.length) }, logger: .silent
         ).register(on: router)

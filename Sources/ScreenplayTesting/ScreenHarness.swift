@@ -206,6 +206,119 @@ public final class ScreenHarness: Sendable {
             return due.map { ($0.key, $0.value.value) }
         }
         for (name, value) in due { send(name, value, event: .editingChanged) }
+        deliverUploads()
+    }
+
+    // MARK: Uploads, in virtual time
+
+    /// One event an upload played by ``upload(_:filename:type:to:chunk:every:refusal:)`` delivered to its field.
+    public struct UploadEvent: Sendable, Equatable {
+        /// The file field's name.
+        public let field: String
+        /// `started`, `progress`, `finished` or `failed`.
+        public let kind: String
+        /// The bytes stored when it was delivered.
+        public let received: Int
+        /// When it was delivered, on the harness's virtual clock.
+        public let time: Duration
+    }
+
+    private struct ScheduledUpload: Sendable {
+        let field: String
+        let event: FileEvent
+        let received: Int
+        let due: Duration
+    }
+
+    private let uploads = Locked<(scheduled: [ScheduledUpload], delivered: [UploadEvent], count: Int)>(([], [], 0))
+
+    /// Uploads `bytes` to the file field named `name` as the page's upload client and the endpoint would, in virtual
+    /// time: `started` now, then a `progress` event per `chunk` bytes, `every` apart, as ``advance(by:)`` passes
+    /// them, and `finished` with the file (its ``UploadedFile/contents()`` are `bytes`) with the last chunk. With a
+    /// `refusal`, the first chunk ends it with `failed` and that message instead (a content the field does not
+    /// accept). Answers the upload's id.
+    @discardableResult
+    public func upload(
+        _ bytes: [UInt8], filename: String, type: String = "application/octet-stream", to name: String,
+        chunk: Int = 64 * 1024, every interval: Duration = .milliseconds(100), refusal: String? = nil
+    ) -> String {
+        let chunk = max(chunk, 1)
+        let id = uploads.withLock { state -> String in
+            state.count += 1
+            return "harness-upload-\(state.count)"
+        }
+        let now = typing.withLock { $0.now }
+        func progress(_ received: Int) -> FileUploadProgress {
+            FileUploadProgress(id: id, filename: filename, received: received, length: bytes.count)
+        }
+        var scheduled = [ScheduledUpload(field: name, event: .started(progress(0)), received: 0, due: now)]
+        if let refusal {
+            scheduled.append(
+                ScheduledUpload(
+                    field: name, event: .failed(id: id, message: refusal), received: 0, due: now + interval))
+        } else {
+            var received = 0
+            var step = 1
+            while received < bytes.count {
+                received = min(bytes.count, received + chunk)
+                if received < bytes.count {
+                    scheduled.append(
+                        ScheduledUpload(
+                            field: name, event: .progress(progress(received)), received: received,
+                            due: now + interval * step))
+                }
+                step += 1
+            }
+            let file = UploadedFile(
+                id: id, filename: filename, declaredType: type, length: bytes.count, read: { bytes })
+            scheduled.append(
+                ScheduledUpload(
+                    field: name, event: .finished(file), received: bytes.count, due: now + interval * (step - 1)))
+        }
+        uploads.withLock { $0.scheduled += scheduled }
+        deliverUploads()
+        return id
+    }
+
+    /// The upload events delivered so far, oldest first.
+    public var uploadEvents: [UploadEvent] {
+        uploads.withLock { $0.delivered }
+    }
+
+    /// Delivers the upload events due on the virtual clock, in order.
+    private func deliverUploads() {
+        let now = typing.withLock { $0.now }
+        let due = uploads.withLock { state -> [ScheduledUpload] in
+            let due = state.scheduled.filter { $0.due <= now }
+            state.scheduled.removeAll { $0.due <= now }
+            return due
+        }
+        for upload in due {
+            let kind: String
+            switch upload.event {
+            case .started: kind = "started"
+            case .progress: kind = "progress"
+            case .finished: kind = "finished"
+            case .failed: kind = "failed"
+            }
+            let delivered = scheduler.sync { [state] () -> Bool in
+                guard let screen = state.value else { return false }
+                return screen.deliverFile(field: upload.field, upload.event)
+            }
+            if !delivered {
+                ProgrammerErrors.report(
+                    ProgrammerError(
+                        mistake:
+                            "ScreenHarness uploaded to the file field “\(upload.field)”, which the screen does not have.",
+                        fix: "upload to a FileField the screen has (its name attribute, or its outlet name)."))
+                continue
+            }
+            uploads.withLock {
+                $0.delivered.append(
+                    UploadEvent(field: upload.field, kind: kind, received: upload.received, time: upload.due))
+            }
+            settle()
+        }
     }
 
     /// Leaves the field named `name`: what was typed and not yet sent goes at once, as an editing-ended event.

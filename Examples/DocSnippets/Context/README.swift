@@ -15,6 +15,7 @@ final class EditViewController: ViewController {
     @Outlet("titleField") var titleField: TextField
     @Outlet("yearField") var yearField: TextField
     @Outlet("saveButton") var saveButton: Button
+    @Outlet("posterField") var posterField: FileField
 }
 
 /// The form's state: its values and their errors.

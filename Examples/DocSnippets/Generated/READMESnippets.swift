@@ -30,13 +30,13 @@ extension READMESnippets {
         }
     }
 
-    // README.md:350
-    func snippetAtLine350() async throws {
+    // README.md:358
+    func snippetAtLine358() async throws {
         assertSnapshot(of: harness.page, as: .html)
     }
 
-    // README.md:362
-    func snippetAtLine362() async throws {
+    // README.md:370
+    func snippetAtLine370() async throws {
         let harness = try ScreenHarness(templates: "Templates") { request in makeCounter(request) }
         harness.tap("add")
         #expect(harness.patches.count == 1)

@@ -28,4 +28,20 @@ extension ScreenplayFormsSnippets {
         harness.tap("save")                       // posts the form's fields, typed and not yet sent included
         harness.tap("done", row: 3)               // the Done button of the row of item 3
     }
+
+    // Sources/Screenplay/Documentation.docc/Forms.md:124
+    func snippetAtLine124() async throws {
+        viewController.bag.insert(
+            viewController.posterField.rx.file.bind(onNext: { event in
+                if case .finished(let file) = event { print("\(file.filename): \(file.length) bytes") }
+            })
+        )
+    }
+
+    // Sources/Screenplay/Documentation.docc/Forms.md:142
+    func snippetAtLine142() async throws {
+        harness.upload([UInt8](repeating: 7, count: 200_000), filename: "poster.png", to: "poster", chunk: 65_536)
+        harness.advance(by: .milliseconds(100))   // a progress event: 65,536 of 200,000 bytes
+        harness.advance(by: .milliseconds(300))   // the rest, then finished
+    }
 }

@@ -149,6 +149,8 @@ extension Daemon {
         request.requestID = context.requestID
         request.parameters = parameters
         switch RouteTable.reception(of: handler, for: request, route: route) {
+        case .ordinary:
+            return nil
         case .respond(var response):
             response.routePattern = route
             return queue(response, method: method, context: context, on: connection)

@@ -22,6 +22,10 @@ public enum BodyReception {
     case respond(Response)
     /// Hand the body to this receiver as it arrives.
     case receive(any RequestBodyReceiver)
+    /// Read the body as an ordinary route's (``ServerConfiguration/maxBodySize`` applies) and answer with the ordinary
+    /// route added, before this body route, for the same method and pattern: a body route that streams only some
+    /// bodies (a form's `multipart/form-data` posts) and leaves the others to the route it stands in front of.
+    case ordinary
 }
 
 /// A handler for a route whose body streams: it sees the request with its headers (and an empty ``Request/body``)

@@ -67,6 +67,9 @@ public final class Router: Sendable {
             switch try handler(request) {
             case .respond(let response):
                 return response
+            case .ordinary:
+                // Reached only when no ordinary route for the pattern comes before this one.
+                return .error(.notFound, message: "Not found.")
             case .receive(let receiver):
                 let accepted = request.body.withUnsafeBytes { receiver.receive($0) }
                 if !accepted && request.body.count > Daemon.discardAllowance {
@@ -164,9 +167,10 @@ struct RouteTable: Sendable {
     func bodyRoute(method: String, rawPath: String) -> (BodyHandler, [String: String], String)? {
         guard rawPath.hasPrefix("/") else { return nil }
         let segments = RoutePattern.split(rawPath)
+        // The first body route that matches, even behind an ordinary one for the same pattern (which it may hand the
+        // request back to, `BodyReception.ordinary`).
         for route in routes where route.method.rawValue == method {
-            guard let parameters = route.pattern.match(segments) else { continue }
-            guard let handler = route.bodyHandler else { return nil }
+            guard let handler = route.bodyHandler, let parameters = route.pattern.match(segments) else { continue }
             return (handler, parameters, route.pattern.description)
         }
         return nil

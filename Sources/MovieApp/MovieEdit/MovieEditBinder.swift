@@ -55,6 +55,9 @@ final class MovieEditBinder: ViewControllerBinder {
             viewController.overviewField.rx.text.orEmpty.changed.bind(onNext: driver.setOverview)
         )
         viewController.bag.insert(
+            viewController.posterField.rx.file.bind(onNext: driver.posterUploaded)
+        )
+        viewController.bag.insert(
             viewController.saveButton.rx.tap.bind(onNext: driver.save),
             viewController.cancelButton.rx.tap.bind(onNext: driver.cancel),
             viewController.deleteButton.rx.tap.bind(onNext: unowned(self, in: MovieEditBinder.confirmDelete))

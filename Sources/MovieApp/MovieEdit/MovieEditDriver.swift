@@ -1,4 +1,6 @@
 import Reactive
+import Screenplay
+import ViewKit
 
 /// The edit screen's state and intents.
 protocol MovieEditDriving {
@@ -17,6 +19,8 @@ protocol MovieEditDriving {
     func cancel()
     /// Deletes the movie (the user confirmed it) and goes to the list; says why when it cannot.
     func delete()
+    /// What happened to an upload of the Poster field: a finished one becomes the movie's poster at once.
+    func posterUploaded(_ event: FileEvent)
 }
 
 /// Keeps the form's text, checks it with the store's rules and saves it with a version check.
@@ -98,5 +102,30 @@ final class MovieEditDriver: MovieEditDriving {
             current.status = "The movie could not be deleted right now. Try again in a moment."
             state.accept(current)
         }
+    }
+
+    /// A finished upload, byte for byte, becomes the poster (the endpoint checked it is a PNG, JPEG or WebP image;
+    /// its first bytes are told again here, never its name). The form's other fields are not saved by it, and a later
+    /// Save does not take the new poster for someone else's change.
+    func posterUploaded(_ event: FileEvent) {
+        guard case .finished(let file) = event else { return }
+        var current = state.value
+        guard let posters = store as? any MoviePosters else {
+            current.status = "This catalog cannot keep posters."
+            return state.accept(current)
+        }
+        do {
+            let bytes = try file.contents()
+            guard let kind = FileKind.sniff(bytes) else {
+                current.status = "The poster was not kept: it is not a PNG, JPEG or WebP image."
+                return state.accept(current)
+            }
+            let movie = try posters.setPoster(id: movieID, StoredPoster(key: file.id, kind: kind, bytes: bytes))
+            current.original.posterUrl = movie.posterUrl
+            current.status = "The new poster is saved."
+        } catch {
+            current.status = "The poster could not be saved right now. Try again in a moment."
+        }
+        state.accept(current)
     }
 }

@@ -11,6 +11,7 @@ final class MovieEditViewController: ViewController {
     @Outlet("genresField") var genresField: TextField
     @Outlet("ratingField") var ratingField: TextField
     @Outlet("overviewField") var overviewField: TextView
+    @Outlet("posterField") var posterField: FileField
     @Outlet("saveButton") var saveButton: Button
     @Outlet("cancelButton") var cancelButton: Button
     @Outlet("deleteButton") var deleteButton: Button

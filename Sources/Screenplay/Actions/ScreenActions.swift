@@ -64,6 +64,12 @@ final class ScreenActions: Sendable {
         return try router.adopt(screen: id, token: token, request: request, fromScript: fromScript)
     }
 
+    /// The live screen `id` names, as ``liveSession(_:form:request:fromScript:)`` finds it, from the page's token.
+    func liveSession(_ id: String, token: String, request: Request) throws -> ScreenRouter.Adoption {
+        if let session = sessions.session(id: id) { return .adopted(session, renderDigest: "") }
+        return try router.adopt(screen: id, token: token, request: request, fromScript: false)
+    }
+
     /// `POST /screens/{sid}/actions/{action}` (`csrf`, `_aid` and the button's form): fires the action on its
     /// screen, built from the page's token when this instance holds none (a page posted to without JavaScript, or
     /// before its stream attached). A script's post is answered `204` (with `Screenplay-Navigate` when the screen

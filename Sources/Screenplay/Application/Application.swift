@@ -36,7 +36,7 @@ public final class Application: Sendable {
     /// The screen routes, and the building of their screens.
     let screens: ScreenRouter
     /// Action, input and close posts, and a session's page.
-    private let actions: ScreenActions
+    let actions: ScreenActions
     /// The browsers' shared event streams.
     private let streams: SharedStreams
     /// Template and stylesheet reload (watching only in development).

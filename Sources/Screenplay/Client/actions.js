@@ -110,7 +110,9 @@ export function createActions({ doc, fields, fetch, navigate, isLive, isLeaving 
     const FormData = doc.defaultView.FormData;
     return fields.beforeSubmit(form).then(() => {
       current(entry);
-      const body = new URLSearchParams(new FormData(entry.form));
+      // A file field's files go to the upload endpoint as they are chosen, not with the form.
+      const body = new URLSearchParams();
+      for (const [name, value] of new FormData(entry.form)) if (typeof value === "string") body.append(name, value);
       body.append(FIELDS.actionID, aid);
       return fetch(action, { method: "POST", body, headers: { [HEADERS.requestedWith]: REQUESTED_WITH_FETCH },
         credentials: "same-origin", redirect: "follow" });

@@ -104,6 +104,13 @@ export function morphTree(old, fresh) {
   }
 }
 
+// The file input inside `node` whose user has chosen a file, or null.
+function chosenFileInput(node) {
+  if (!node.querySelectorAll) return null;
+  for (const input of node.querySelectorAll("input[type=file]")) if (input.files && input.files.length) return input;
+  return null;
+}
+
 // Applies one patch, a list of operations: ["replace", id, html], ["insert", parentId, beforeId|null, html],
 // ["remove", id], ["move", id, parentId, beforeId|null]. `settle(control)` is called for each field control the
 // patch put in the page, `settleFocused(control, rendered)` for the focused one kept in place. Answers the ids of
@@ -125,10 +132,13 @@ export function applyPatch(doc, operations, { settle = () => {}, settleFocused =
       if (!node) continue;
       const content = fragment(doc, op[2]);
       let controls = fieldControls(content);
-      const fresh = focused && node.contains(focused) ? morph(node, content, focused) : null;
+      // A file input holding a chosen file (being uploaded) is kept as the focused control is: replacing it would
+      // drop the file.
+      const kept = focused && node.contains(focused) ? focused : chosenFileInput(node);
+      const fresh = kept ? morph(node, content, kept) : null;
       if (fresh) {
         controls = controls.filter((control) => control !== fresh);
-        settleFocused(focused, fresh);
+        if (kept === focused) settleFocused(focused, fresh);
       } else {
         node.replaceWith(content);
       }

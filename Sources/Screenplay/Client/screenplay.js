@@ -17,6 +17,7 @@ import { openStream } from "./stream.js";
 import { createSubscription } from "./subscription.js";
 import { createTables } from "./table.js";
 import { chooseOwner } from "./tabs.js";
+import { createUploads } from "./upload.js";
 
 const root = document.documentElement;
 // The page shell links this module by itself; a second copy (an older layout's own <script> tag) does nothing.
@@ -63,6 +64,13 @@ function start() {
     fetch(url, { method: "POST", body, credentials: "same-origin", keepalive: true }).catch(() => {});
   }
 
+  const uploads = createUploads({ doc: document, csrf: () => {
+    const token = root.getAttribute(ATTRIBUTES.csrf);
+    if (token) return token;
+    const input = document.querySelector(`input[name="${FIELDS.csrf}"]`);
+    return input ? input.value : "";
+  } });
+
   const actions = createActions({ doc: document, fields, fetch: (...args) => fetch(...args), navigate,
     isLive: () => shownConnection(root) === "live", isLeaving: () => navigating });
 
@@ -82,6 +90,7 @@ function start() {
       settleFocused: (control, rendered) => fields.settleFocused(control, rendered, !!actions.pendingOf(control.form)),
     }));
     actions.refresh();
+    uploads.refresh();
     announce(document, changed);
   }
 
@@ -90,6 +99,7 @@ function start() {
     tables.patching(() => resetPage(document, decodeReset(data), (on) => fields.setResetting(on)));
     fields.restore(typed);
     actions.refresh();
+    uploads.refresh();
   }
 
   function apply(name, data) {
@@ -108,7 +118,12 @@ function start() {
   });
 
   document.addEventListener("input", (event) => fields.input(event.target), true);
-  document.addEventListener("change", (event) => fields.change(event.target), true);
+  document.addEventListener("change", (event) => {
+    if (uploads.isUploadInput(event.target)) uploads.choose(event.target);
+    else fields.change(event.target);
+  }, true);
+  document.addEventListener("click", (event) => uploads.click(event.target), true);
+  window.addEventListener("online", () => uploads.online());
   document.addEventListener("focusin", (event) => fields.focusIn(event.target), true);
   document.addEventListener("focusout", (event) => fields.focusOut(event.target), true);
   document.addEventListener("keydown", (event) => fields.enter(event), true);

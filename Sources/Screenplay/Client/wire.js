@@ -13,6 +13,7 @@ export const PATHS = Object.freeze({
   input: "/screens/{sid}/input",
   close: "/screens/{sid}/close",
   rows: "/screens/{sid}/rows",
+  uploads: "/uploads",
 });
 
 export const EVENTS = Object.freeze({
@@ -79,6 +80,10 @@ export const ATTRIBUTES = Object.freeze({
   navigating: "data-navigating",
   modal: "data-modal",
   cancel: "data-cancel",
+  uploadURL: "data-upload-url",
+  uploadScreen: "data-upload-screen",
+  uploadScreenKey: "data-upload-screen-key",
+  uploadCSRFKey: "data-upload-csrf-key",
 });
 
 // A path of PATHS with its {placeholders} filled: path(PATHS.action, { sid: id, action: "close" }).

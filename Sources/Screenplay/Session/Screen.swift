@@ -16,10 +16,14 @@ package final class Screen {
     /// What renders the page's forms: actions post to the session's action URLs with its token. Made when rendering
     /// (its action path is a closure over the session id), not kept with every screen.
     package var context: RenderContext {
-        RenderContext(
+        var context = RenderContext(
             actionPath: { [sessionID] in ScreenWire.actionPath(screen: sessionID, action: $0) },
             hiddenFormFields: formFields)
+        context.uploadAttributes = uploadAttributes
+        return context
     }
+    /// What a file field's input carries for an upload client (``RenderContext/uploadAttributes``), made once.
+    private let uploadAttributes: [(name: String, value: String)]
     package let url: String
     /// The session's id, which names the screen on the wire.
     package let sessionID: String
@@ -57,6 +61,12 @@ package final class Screen {
         self.sessionID = sessionID
         self.csrfToken = csrfToken
         formFields = .screen(csrfToken: csrfToken)
+        uploadAttributes = [
+            (ScreenWire.Attribute.uploadURL.rawValue, ScreenWire.uploads.template),
+            (ScreenWire.Attribute.uploadScreen.rawValue, sessionID),
+            (ScreenWire.Attribute.uploadScreenKey.rawValue, ScreenWire.Field.screen.rawValue),
+            (ScreenWire.Attribute.uploadCSRFKey.rawValue, ScreenWire.Field.csrf.rawValue),
+        ]
         self.log = EventLog(capacity: eventBuffer)
         page = layout.instantiate()
         if let scheduler = ScreenScheduler.current { page.confine(to: scheduler) }
@@ -270,6 +280,15 @@ package final class Screen {
             return .refused(error.description)
         }
         return .applied
+    }
+
+    /// Delivers what happened to an upload to the file field named `name` (``FileField/deliver(_:)``); false when the
+    /// screen has no such file field (the event is dropped).
+    package func deliverFile(field name: String, _ event: FileEvent) -> Bool {
+        ScreenScheduler.current?.catchUp()
+        guard !isEnded, let field = page.field(named: name) as? FileField else { return false }
+        field.deliver(event)
+        return true
     }
 
     /// Shows `message` in the layout's `notice` outlet (a `role="status"` region), if it has one.

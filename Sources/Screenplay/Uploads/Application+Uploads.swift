@@ -9,6 +9,12 @@ extension Application {
     /// kept by `storage`, by default a ``FileUploadStorage`` in ``UploadConfiguration/folder``. `onFinished` runs on an
     /// I/O thread once the last byte of an upload is stored: keep it short.
     ///
+    /// The file field the upload names (its `field`, on the screen its `screen` names, when that screen is live on this
+    /// instance) sees what happens to it on `rx.file` (``FileEvent``): started, progress (a few times a second),
+    /// finished with the file, failed with a message (a refused content, a termination). A form holding a file field
+    /// posts `multipart/form-data` without JavaScript: its files are stored here too, under the same limits, and its
+    /// fields hear of them the same way before its action runs.
+    ///
     /// ```swift
     /// try app.acceptUploads(UploadConfiguration(folder: ".data/uploads")) { upload in
     ///     print("\(upload.metadata["filename"] ?? upload.id): \(upload.length) bytes")
@@ -36,10 +42,22 @@ extension Application {
                 throw ConfigurationError("UploadConfiguration.folder: \(error)")
             }
         }
+        let observer = UploadEvents.deliverer(to: sessions, storage: chosen)
         TusEndpoint(
             authorizes: TusEndpoint.authorization(by: sessions, router: screens), storage: chosen,
             configuration: configuration,
-            onFinished: onFinished, logger: logger
+            onFinished: onFinished, logger: logger,
+            observer: observer
         ).register(on: router)
+        // A form with a file field posted without JavaScript: its files reach the same storage and the same fields.
+        let form = FormUploads(
+            storage: chosen, configuration: configuration,
+            observer: { event in
+                if case .finished(let info) = event { onFinished(info) }
+                observer(event)
+            })
+        router.receive(.post, ScreenWire.action.pattern) { [weak self] request in
+            try self.served().actions.receiveMultipartAction(request, uploads: form)
+        }
     }
 }

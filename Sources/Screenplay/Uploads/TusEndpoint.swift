@@ -17,12 +17,16 @@ package final class TusEndpoint: Sendable {
     static let path = "/uploads"
     /// How many bytes a body appends between acknowledgements: at most this much is lost by a crash.
     static let commitInterval = 1 << 20
+    /// How often a body being received reports its progress, in nanoseconds (and once at its end).
+    static let progressInterval: UInt64 = 100_000_000
 
-    /// Whether a creation's metadata names a live screen and carries its CSRF token.
-    private let authorizes: @Sendable ([String: String], Request) throws -> Bool
+    /// The id of the live screen a creation's metadata names, with its CSRF token; `nil` refuses the creation.
+    private let authorizes: @Sendable ([String: String], Request) throws -> String?
     private let storage: any UploadStorage
     private let configuration: UploadConfiguration
     private let onFinished: @Sendable (UploadInfo) -> Void
+    /// Told what happens to every upload (``UploadEvent``), on the request's I/O thread.
+    private let observer: @Sendable (UploadEvent) -> Void
     private let clock: @Sendable () -> Int
     private let logger: Logger
     /// Bodies being written now (see ``UploadConfiguration/maxConcurrentWrites``).
@@ -30,13 +34,15 @@ package final class TusEndpoint: Sendable {
     /// When expired uploads were last removed (seconds since 1970): at most once a minute, on a creation.
     private let lastSweep = Locked(0)
 
-    /// An endpoint whose creations `authorizes` lets in (see ``authorization(by:)``).
+    /// An endpoint whose creations `authorizes` lets in (see ``authorization(by:router:)``).
     package init(
-        authorizes: @escaping @Sendable ([String: String], Request) throws -> Bool, storage: any UploadStorage,
+        authorizes: @escaping @Sendable ([String: String], Request) throws -> String?, storage: any UploadStorage,
         configuration: UploadConfiguration,
         onFinished: @escaping @Sendable (UploadInfo) -> Void, logger: Logger,
+        observer: @escaping @Sendable (UploadEvent) -> Void = { _ in },
         clock: @escaping @Sendable () -> Int = { time(nil) }
     ) {
+        self.observer = observer
         self.logger = logger
         self.authorizes = authorizes
         self.storage = storage
@@ -48,20 +54,25 @@ package final class TusEndpoint: Sendable {
     /// Lets a creation in when its metadata names a live screen of `sessions` (`screen`) and carries that screen's
     /// CSRF token (`csrf`), compared in constant time; or names a page whose screen is not live yet (a page GET keeps
     /// none) and carries that page's token, for the browser the request comes from: the screen is then built from
-    /// the token (`router`), as its stream's attach would.
+    /// the token (`router`), as its stream's attach would. Answers the id the screen lives under (the page's,
+    /// unless the page names another instance's), which the upload keeps as its `screen`.
     static func authorization(by sessions: SessionRegistry, router: ScreenRouter)
         -> @Sendable (
             [String: String], Request
-        ) throws -> Bool
+        ) throws -> String?
     {
         { metadata, request in
             let id = metadata[UploadMetadataKey.screen] ?? "", token = metadata[UploadMetadataKey.csrf] ?? ""
-            if let session = sessions.session(id: id) { return SessionToken.equal(token, session.csrfToken) }
-            guard !id.isEmpty, !token.isEmpty else { return false }
-            if case .adopted = try router.adopt(screen: id, token: token, request: request, fromScript: true) {
-                return true
+            if let session = sessions.session(id: id) {
+                return SessionToken.equal(token, session.csrfToken) ? session.id : nil
             }
-            return false
+            guard !id.isEmpty, !token.isEmpty else { return nil }
+            if case .adopted(let session, _) = try router.adopt(
+                screen: id, token: token, request: request, fromScript: true)
+            {
+                return session.id
+            }
+            return nil
         }
     }
 
@@ -104,7 +115,7 @@ package final class TusEndpoint: Sendable {
         guard let metadata = TusHeaders.parseMetadata(request.headers["Upload-Metadata"] ?? "") else {
             throw Self.refusal(.badRequest, "Upload-Metadata is malformed.")
         }
-        guard try authorizes(metadata, request) else {
+        guard let screenID = try authorizes(metadata, request) else {
             throw Self.refusal(
                 .forbidden, "The upload's metadata must name a live screen and carry its CSRF token. Reload the page.")
         }
@@ -125,6 +136,7 @@ package final class TusEndpoint: Sendable {
         var stored = metadata
         // The token opened the door; it is not kept.
         stored.removeValue(forKey: UploadMetadataKey.csrf)
+        stored[UploadMetadataKey.screen] = screenID
         let info = UploadInfo(
             id: SessionToken.make(), length: length, metadata: stored,
             expires: now + Int(configuration.lifetime.components.seconds))
@@ -138,9 +150,13 @@ package final class TusEndpoint: Sendable {
         var created = Self.answer(.created)
         created.headers["Location"] = "\(Self.path)/\(info.id)"
         created.headers["Upload-Expires"] = HTTPDate.format(secondsSince1970: info.expires)
+        observer(.started(info))
         guard bodyLength != 0 else {
             created.headers["Upload-Offset"] = "0"
-            if info.isFinished { onFinished(info) }
+            if info.isFinished {
+                onFinished(info)
+                observer(.finished(info))
+            }
             return .respond(created)
         }
         guard let slot = takeWriteSlot() else {
@@ -156,7 +172,8 @@ package final class TusEndpoint: Sendable {
         return .receive(
             TusBodyReceiver(
                 info: info, appender: appender, success: created, onFinished: onFinished, logger: logger,
-                requestID: request.requestID, sniffing: sniffing(info), storage: storage, slot: slot))
+                requestID: request.requestID, sniffing: sniffing(info), storage: storage, slot: slot,
+                observer: observer))
     }
 
     /// `HEAD /uploads/{id}`: the offset stored, the length, the metadata.
@@ -213,7 +230,7 @@ package final class TusEndpoint: Sendable {
             TusBodyReceiver(
                 info: info, appender: appender, success: Self.answer(.noContent), onFinished: onFinished,
                 logger: logger, requestID: request.requestID, sniffing: sniffing(info), storage: storage,
-                slot: slot))
+                slot: slot, observer: observer))
     }
 
     /// `DELETE /uploads/{id}`: termination.
@@ -223,6 +240,7 @@ package final class TusEndpoint: Sendable {
         do { try storage.delete(id: info.id) } catch .notFound {
             throw Self.refusal(.notFound, "No such upload.")
         } catch { throw storageFailure(error, request) }
+        observer(.failed(info, message: "The upload was cancelled."))
         return Self.answer(.noContent)
     }
 
@@ -354,13 +372,20 @@ private final class TusBodyReceiver: RequestBodyReceiver {
     private var held: [UInt8] = []
     private let storage: any UploadStorage
     private var isRefusedContent = false
+    private var refusalMessage = ""
     private let slot: WriteSlot
+    private let observer: @Sendable (UploadEvent) -> Void
+    /// When progress was last reported (monotonic nanoseconds).
+    private var lastReport: UInt64
 
     init(
         info: UploadInfo, appender: any UploadAppender, success: Response,
         onFinished: @escaping @Sendable (UploadInfo) -> Void, logger: Logger, requestID: String,
-        sniffing: (Set<FileKind>, String)?, storage: any UploadStorage, slot: WriteSlot
+        sniffing: (Set<FileKind>, String)?, storage: any UploadStorage, slot: WriteSlot,
+        observer: @escaping @Sendable (UploadEvent) -> Void
     ) {
+        self.observer = observer
+        lastReport = DispatchTime.now().uptimeNanoseconds
         self.slot = slot
         self.sniffing = sniffing
         self.storage = storage
@@ -395,6 +420,7 @@ private final class TusBodyReceiver: RequestBodyReceiver {
     }
 
     private func refuseContent(_ message: String) {
+        refusalMessage = message
         failure = TusEndpoint.answer(.unsupportedMediaType, message)
         isRefusedContent = true
         held = []
@@ -405,6 +431,7 @@ private final class TusBodyReceiver: RequestBodyReceiver {
             try appender.write(bytes)
             position += bytes.count
             sinceCommit += bytes.count
+            reportProgress()
             if sinceCommit >= TusEndpoint.commitInterval {
                 sinceCommit = 0
                 _ = try appender.commit()
@@ -417,6 +444,16 @@ private final class TusBodyReceiver: RequestBodyReceiver {
         }
     }
 
+    /// Reports the bytes stored so far, at most every ``TusEndpoint/progressInterval``.
+    private func reportProgress() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard now &- lastReport >= TusEndpoint.progressInterval, position < info.length else { return }
+        lastReport = now
+        var progress = info
+        progress.offset = position
+        observer(.progress(progress))
+    }
+
     func finish() -> Response {
         if let (_, message) = sniffing, failure == nil {
             // The body ended before the first bytes could tell what the file is.
@@ -427,7 +464,9 @@ private final class TusBodyReceiver: RequestBodyReceiver {
         if isRefusedContent {
             // Nothing of it was stored; the upload goes, so that its client starts again with another file.
             _ = try? storage.delete(id: info.id)
-            return failure ?? TusEndpoint.answer(.unsupportedMediaType, "Refused.")
+            let refusal = failure ?? TusEndpoint.answer(.unsupportedMediaType, "Refused.")
+            observer(.failed(info, message: refusalMessage))
+            return refusal
         }
         var response = failure ?? success
         response.headers["Upload-Offset"] = String(offset)
@@ -435,16 +474,24 @@ private final class TusBodyReceiver: RequestBodyReceiver {
         info.offset = offset
         if !info.isFinished {
             response.headers["Upload-Expires"] = HTTPDate.format(secondsSince1970: info.expires)
+            if offset > started { observer(.progress(info)) }
         } else if failure == nil && offset > started {
             // Once, by the request that stored the last byte (an empty PATCH to a finished upload changes nothing).
             onFinished(info)
+            observer(.finished(info))
         }
         return response
     }
 
     func abandon() {
-        _ = appender.close()
+        let offset = appender.close()
         slot.release()
+        // The client went: what it sent is kept, and it resumes from there.
+        if offset > info.offset && offset < info.length {
+            var progress = info
+            progress.offset = offset
+            observer(.progress(progress))
+        }
     }
 }
 
@@ -468,5 +515,25 @@ final class WriteSlot: Sendable {
 
     deinit {
         release()
+    }
+}
+
+/// What happens to an upload, as the endpoint tells its observer: the screen runtime passes it on to the file field the
+/// upload names (``FileEvent``).
+package enum UploadEvent: Sendable {
+    /// Created (offset 0).
+    case started(UploadInfo)
+    /// Bytes were stored: the info's offset is how many so far.
+    case progress(UploadInfo)
+    /// The last byte was stored.
+    case finished(UploadInfo)
+    /// Refused for its content, terminated, or failed, with the message for the user.
+    case failed(UploadInfo, message: String)
+
+    /// The upload it is about.
+    package var info: UploadInfo {
+        switch self {
+        case .started(let info), .progress(let info), .finished(let info), .failed(let info, _): info
+        }
     }
 }

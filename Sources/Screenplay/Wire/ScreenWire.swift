@@ -34,11 +34,13 @@ package enum ScreenWire {
     /// A windowed table's rows from a place: `POST /screens/{sid}/rows` with `csrf`, `table` (the table's DOM id),
     /// `first` (the place of the first row the user sees) and `key` (that row's identity, its `data-key`).
     package static let rows = WirePath(.literal("/screens/"), .screen, .literal("/rows"))
+    /// The upload endpoint (tus 1.0.0): `POST` creates, `HEAD`/`PATCH`/`DELETE` act on `/uploads/{id}`.
+    package static let uploads = WirePath(.literal("/uploads"))
 
     /// Every path of the protocol, by the name the client knows it by.
     package static let paths: KeyValuePairs<String, WirePath> = [
         "streams": streams, "attach": attach, "detach": detach, "page": page, "action": action, "input": input,
-        "close": close, "rows": rows,
+        "close": close, "rows": rows, "uploads": uploads,
     ]
 
     /// The path of the session `screen`'s page.
@@ -192,6 +194,14 @@ package enum ScreenWire {
         case modal = "data-modal"
         /// On that `<dialog>`: the action its cancel (Escape) posts, when it has one.
         case cancel = "data-cancel"
+        /// On a file field's input: the upload endpoint (tus 1.0.0) its files go to.
+        case uploadURL = "data-upload-url"
+        /// On a file field's input: the screen's session id, for the upload's metadata.
+        case uploadScreen = "data-upload-screen"
+        /// On a file field's input: the metadata key the screen's id goes under.
+        case uploadScreenKey = "data-upload-screen-key"
+        /// On a file field's input: the metadata key the page's CSRF token goes under.
+        case uploadCSRFKey = "data-upload-csrf-key"
     }
 
     // MARK: The client's module

@@ -82,3 +82,15 @@ extension Reactive where Base: Picker {
         Binder(base) { picker, options in picker.options = options }
     }
 }
+
+extension Reactive where Base: FileField {
+    /// What happens to the field's uploads: started, progress, finished (with the file), failed. Never fails,
+    /// replays nothing, delivers on the screen's scheduler.
+    ///
+    /// ```swift
+    /// viewController.posterField.rx.file.bind(onNext: driver.posterEvent)
+    /// ```
+    public var file: ControlEvent<FileEvent> {
+        ControlEvent(events: base.fileEvents.asObservable())
+    }
+}

@@ -16,6 +16,9 @@ public struct RenderContext: Sendable {
     public var actionPath: @Sendable (String) -> String
     /// The hidden fields every form that posts carries, in order, their names checked when they were made.
     public var hiddenFormFields: HiddenFormFields
+    /// The attributes a ``FileField``'s `<input type="file">` carries so that an upload client on the page can send
+    /// its files (the upload endpoint, the screen's id, the metadata keys); names are written as they are.
+    public var uploadAttributes: [(name: String, value: String)] = []
 
     /// Creates a context; the defaults suit tests and static rendering.
     public init(

@@ -43,7 +43,7 @@ public final class ViewRegistry: Sendable {
             (StackView.self, false), (ListView.self, false), (TableView.self, false), (CollectionView.self, false),
             (TextField.self, true),
             (TextView.self, true),
-            (Switch.self, true), (Picker.self, true), (Form.self, true),
+            (Switch.self, true), (Picker.self, true), (FileField.self, true), (Form.self, true),
         ]
         for (type, isInferred) in frameworkKinds {
             table.kinds[String(describing: type)] = Kind(type: type, ownsOutlets: false)

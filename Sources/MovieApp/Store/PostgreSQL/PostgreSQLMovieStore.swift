@@ -130,6 +130,12 @@ public final class PostgreSQLMovieStore: MovieStore {
                 )
                 """, [], "creating the schema")
             try PostgreSQLUploadStorage.createTables(on: connection)
+            try connection.execute(
+                """
+                CREATE TABLE IF NOT EXISTS movie_posters (
+                    key text PRIMARY KEY, movie_id integer NOT NULL, kind text NOT NULL, bytes bytea NOT NULL
+                )
+                """, [], "creating the schema")
             let found = try connection.execute("SELECT max(version) FROM screenplay_schema", [], "reading the schema")
             let version = Self.firstInteger(found) ?? 0
             guard version <= schemaVersion else {
@@ -500,5 +506,55 @@ public final class PostgreSQLStoreStatistics: Sendable {
         text += "\(name)_bucket{le=\"+Inf\"} \(count)\n"
         text += "\(name)_sum \(deliveries.isEmpty ? 0 : deliveries[Self.buckets.count + 1])\n\(name)_count \(count)\n"
         return text
+    }
+}
+
+// MARK: Posters
+
+extension PostgreSQLMovieStore: MoviePosters {
+    public func setPoster(id: Int, _ poster: StoredPoster) throws(StoreError) -> Movie {
+        let ticket = cache.startRead()
+        let result = try pool.withConnection { connection throws(StoreError) -> (Movie, version: Int, isNew: Bool) in
+            try connection.inTransaction { () throws(StoreError) -> (Movie, version: Int, isNew: Bool) in
+                guard let current = try Self.movie(id: id, in: connection, forUpdate: true) else {
+                    throw .movieNotFound(id)
+                }
+                cache.read(current.movie, version: current.version, ticket: ticket)
+                try connection.execute(
+                    "INSERT INTO movie_posters (key, movie_id, kind, bytes) VALUES ($1, $2, $3, $4::bytea) "
+                        + "ON CONFLICT (key) DO NOTHING",
+                    [poster.key, String(id), poster.kind.rawValue, PostgreSQLUploadStorage.hex(poster.bytes)],
+                    "keeping movie \(id)'s poster")
+                var updated = current.movie
+                updated.posterUrl = Self.path(key: poster.key)
+                guard updated != current.movie else { return (current.movie, current.version, false) }
+                let rows = try connection.execute(
+                    """
+                    WITH written AS (
+                        UPDATE movies SET poster_url = $2, version = version + 1 WHERE id = $1 RETURNING id, version
+                    )
+                    SELECT version, pg_notify($3, id || ':' || version || ':'
+                        || (extract(epoch FROM clock_timestamp()) * 1000000)::bigint) FROM written
+                    """, [String(id), updated.posterUrl, Self.channel], "setting movie \(id)'s poster")
+                guard let version = Self.firstInteger(rows) else {
+                    throw StoreError(.unavailable, message: "setting movie \(id)'s poster: no version came back")
+                }
+                return (updated, version, true)
+            }
+        }
+        let (movie, version, isNew) = result
+        if isNew { publish(movie, version: version, committedAt: Date()) }
+        return movie
+    }
+
+    public func poster(key: String) throws(StoreError) -> StoredPoster? {
+        let rows = try pool.withConnection(retryingLostConnection: true) { connection throws(StoreError) in
+            try connection.execute(
+                "SELECT kind, bytes FROM movie_posters WHERE key = $1", [key], "reading a poster")
+        }
+        guard let row = rows.first, let kind = FileKind(stored: row[0]),
+            let bytes = row[1].flatMap(PostgreSQLUploadStorage.decodeHex)
+        else { return nil }
+        return StoredPoster(key: key, kind: kind, bytes: bytes)
     }
 }

@@ -2,6 +2,7 @@ internal import CSQLite
 import Foundation
 import Primitives
 public import Reactive
+internal import Screenplay
 
 /// The embedded ``MovieStore``: one SQLite database file in WAL mode.
 ///
@@ -127,6 +128,12 @@ public final class SQLiteMovieStore: MovieStore {
                 CREATE TABLE IF NOT EXISTS settings (
                     name TEXT PRIMARY KEY,
                     value TEXT NOT NULL
+                ) STRICT;
+                CREATE TABLE IF NOT EXISTS movie_posters (
+                    key TEXT PRIMARY KEY,
+                    movie_id INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    bytes BLOB NOT NULL
                 ) STRICT;
                 PRAGMA user_version = \(schemaVersion);
                 """)
@@ -297,6 +304,39 @@ public final class SQLiteMovieStore: MovieStore {
         catalogFeed.changes()
     }
 
+    /// Changes movie `id` as `change` says (given the connection, inside a transaction, and the movie as committed),
+    /// writes the movie it answers, and publishes it: the poster's write path, beside ``update(id:with:)``'s.
+    fileprivate func write(
+        id: Int, _ change: (SQLiteConnection, Movie) throws(StoreError) -> Movie
+    ) throws(StoreError) -> Movie {
+        try database.withLock { database throws(StoreError) in
+            let connection = database.connection
+            let result: (movie: Movie, changed: Bool)
+            do throws(StoreError) {
+                result = try connection.inTransaction { () throws(StoreError) in
+                    guard let current = try Self.movie(id: id, in: connection) else { throw .movieNotFound(id) }
+                    let updated = try change(connection, current)
+                    guard updated != current else { return (current, false) }
+                    let write = try connection.statement("UPDATE movies SET poster_url = ?2 WHERE id = ?1")
+                    try write.reset(binding: [.integer(id), updated.posterUrl.map { .text($0) } ?? .null])
+                    _ = try write.step()
+                    return (updated, true)
+                }
+            } catch {
+                database.cache[id] = nil
+                throw error
+            }
+            database.cache[id] = result.movie
+            if result.changed { feed.publish(result.movie) }
+            return result.movie
+        }
+    }
+
+    /// Runs `body` with the connection, under the store's lock.
+    fileprivate func read<T>(_ body: (SQLiteConnection) throws(StoreError) -> T) throws(StoreError) -> T {
+        try database.withLock { database throws(StoreError) in try body(database.connection) }
+    }
+
     /// The sign-in key kept in the file's `settings` table, made the first time it is asked for.
     ///
     /// Made in a write transaction (`BEGIN IMMEDIATE`) that inserts unless a key is there and reads what is there, so
@@ -392,5 +432,32 @@ public final class SQLiteMovieStore: MovieStore {
             .text(try StoredList.text(of: movie.tips)),
             movie.posterUrl.map { .text($0) } ?? .null,
         ]
+    }
+}
+
+// MARK: Posters
+
+extension SQLiteMovieStore: MoviePosters {
+    public func setPoster(id: Int, _ poster: StoredPoster) throws(StoreError) -> Movie {
+        try write(id: id) { connection, current throws(StoreError) in
+            let keep = try connection.statement(
+                "INSERT INTO movie_posters (key, movie_id, kind, bytes) VALUES (?1, ?2, ?3, ?4) "
+                    + "ON CONFLICT (key) DO NOTHING")
+            try keep.reset(binding: [.text(poster.key), .integer(id), .text(poster.kind.rawValue), .blob(poster.bytes)])
+            _ = try keep.step()
+            var updated = current
+            updated.posterUrl = Self.path(key: poster.key)
+            return updated
+        }
+    }
+
+    public func poster(key: String) throws(StoreError) -> StoredPoster? {
+        try read { connection throws(StoreError) in
+            let select = try connection.statement("SELECT kind, bytes FROM movie_posters WHERE key = ?1")
+            try select.reset(binding: [.text(key)])
+            guard try select.step(), let kind = FileKind(stored: select.text(at: 0)), let bytes = select.blob(at: 1)
+            else { return nil }
+            return StoredPoster(key: key, kind: kind, bytes: bytes)
+        }
     }
 }

@@ -30,6 +30,12 @@ final class SQLiteStatement {
                             handle, index, buffer.baseAddress, Int32(buffer.count - 1),
                             screenplay_sqlite_transient())
                     }
+                case .blob(let bytes):
+                    bytes.withUnsafeBytes { buffer in
+                        sqlite3_bind_blob(
+                            handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(buffer.count),
+                            screenplay_sqlite_transient())
+                    }
                 }
             try check(code, on: connection, "binding parameter \(index)")
         }
@@ -52,6 +58,14 @@ final class SQLiteStatement {
     }
 
     /// The text in column `index` of the current row, or `nil` for NULL.
+    /// The column's bytes, or `nil` for NULL.
+    func blob(at index: Int32) -> [UInt8]? {
+        guard sqlite3_column_type(handle, index) != SQLITE_NULL else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard count > 0, let start = sqlite3_column_blob(handle, index) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: start, count: count))
+    }
+
     func text(at index: Int32) -> String? {
         guard let bytes = sqlite3_column_text(handle, index) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, index))
@@ -67,5 +81,7 @@ enum SQLiteValue {
     case integer(Int)
     case real(Double)
     case text(String)
+    /// Bytes (a poster image).
+    case blob([UInt8])
     case null
 }

@@ -63,6 +63,8 @@ public final class Form: View {
         html.appendStatic("<form")
         writeLeadingAttributes(into: &html, includeID: true, extraClasses: [])
         html.appendStatic(" method=\"post\"")
+        // A form with a file field posts the file with the other fields when JavaScript is off.
+        if fields.contains(where: { $0 is FileField }) { html.appendStatic(" enctype=\"multipart/form-data\"") }
         html.appendAttribute(static: "action", context.actionPath(defaultAction ?? ""))
         writeTrailingAttributes(into: &html, includeHidden: true)
         html.append(UInt8(ascii: ">"))

@@ -95,9 +95,10 @@ public final class TextField: TextInput {
             })
     }
 
-    /// An `<input>` with an outlet, other than a checkbox.
+    /// An `<input>` with an outlet, other than a checkbox or a file input.
     override class func isInferred(from element: TemplateElement) -> Bool {
-        element.tagName == "input" && element.outlet != nil && element.attribute("type")?.lowercased() != "checkbox"
+        let type = element.attribute("type")?.lowercased()
+        return element.tagName == "input" && element.outlet != nil && type != "checkbox" && type != "file"
     }
 
     override func check(_ value: String) throws(FieldInputError) {
