@@ -171,7 +171,8 @@ import Testing
                 ("avatar", "me.png", png),
             ]))
         #expect(answer.status == 303)
-        #expect(answer.header("Location") == "/screens/\(page.sessionID ?? "-")")
+        // The screen's own URL, the same session (a JS-off post's answer).
+        #expect(answer.header("Location") == "/avatar?screen=\(page.sessionID ?? "-")")
         #expect(eventually { app.events.last == "finished me.png 200000" })
         #expect(app.events == ["started me.png 0/200000", "finished me.png 200000"])
         #expect(app.log.files.withLock { $0 } == [png])

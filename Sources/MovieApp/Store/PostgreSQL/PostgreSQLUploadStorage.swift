@@ -247,13 +247,14 @@ final class PostgreSQLUploadStorage: UploadStorage {
         }
 
         func close() -> Int {
-            let closed = state.withLock { (open: inout Open?) -> Bool in
-                guard var current = open else { return false }
-                try? commit(&current)
+            state.withLock { (open: inout Open?) in
+                guard open != nil else { return }
+                try? commit(&open!)
                 open = nil
-                return true
             }
-            if closed { storage.release(id, self) }
+            // Released by whichever close comes: a new request closing this appender while its own request abandons
+            // it finds the upload free when its close returns, not once the other's does.
+            storage.release(id, self)
             return lastOffset.withLock { $0 }
         }
     }
