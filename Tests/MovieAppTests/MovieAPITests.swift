@@ -171,7 +171,9 @@ struct MovieAPITests {
 
     @Test func answers405ForOtherMethods() throws {
         let api = try APIServer()
-        #expect(try send("DELETE", "/api/movies/1", port: api.port).status == 405)
+        #expect(try send("PUT", "/api/movies/1", port: api.port).status == 405)
+        #expect(try send("DELETE", "/api/movies", port: api.port).status == 405)
+        #expect(try send("PUT", "/api/movies", port: api.port).status == 405)
         #expect(try api.moviesOnDisk() == sampleMovies())
     }
 }
