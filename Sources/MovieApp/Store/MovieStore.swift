@@ -30,6 +30,13 @@ public protocol MovieStore: Sendable {
     /// The movie with `id`, or `nil` when there is none.
     func movie(id: Int) throws -> Movie?
 
+    /// At most `count` movies of `query`, from place `offset` (0-based) in its order: a list's window, read by range
+    /// through the title index, never the whole table into memory. Empty past the end.
+    func movies(matching query: MovieQuery, from offset: Int, count: Int) throws -> [Movie]
+
+    /// How many movies `query` has.
+    func count(of query: MovieQuery) throws -> Int
+
     /// Applies `patch` to movie `id` in one transaction and returns the movie as committed.
     ///
     /// Observers of the movie's changes are told after the commit, and only when a field changed.
