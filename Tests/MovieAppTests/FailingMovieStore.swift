@@ -16,7 +16,7 @@ struct FailingMovieStore: MovieStore {
 
     func movies(matching query: MovieQuery, from offset: Int, count: Int) throws -> [Movie] { throw failure }
 
-    func count(of query: MovieQuery) throws -> Int { throw failure }
+    func count(of query: MovieQuery, before movie: Movie?) throws -> Int { throw failure }
 
     func create(_ draft: MovieDraft) throws -> Movie { throw failure }
 

@@ -56,7 +56,7 @@ private struct FailingStore: MovieStore {
     func movies(matching query: MovieQuery, from offset: Int, count: Int) throws -> [Movie] {
         throw StoreError(.unavailable, message: "disk I/O error (code 10)")
     }
-    func count(of query: MovieQuery) throws -> Int {
+    func count(of query: MovieQuery, before movie: Movie?) throws -> Int {
         throw StoreError(.unavailable, message: "disk I/O error (code 10)")
     }
     func create(_ draft: MovieDraft) throws -> Movie {

@@ -36,13 +36,13 @@ extension ScreenplayTablesAndChildScreensSnippets {
         )
     }
 
-    // Sources/Screenplay/Documentation.docc/TablesAndChildScreens.md:102
-    func snippetAtLine102() async throws {
+    // Sources/Screenplay/Documentation.docc/TablesAndChildScreens.md:123
+    func snippetAtLine123() async throws {
         moviesTable.pageLink = { page in "/movies?q=\(query)&page=\(page)" }
         moviesTable.showPage(Int(request.query["page"] ?? "") ?? 1)
     }
 
-    // Sources/Screenplay/Documentation.docc/TablesAndChildScreens.md:112
+    // Sources/Screenplay/Documentation.docc/TablesAndChildScreens.md:133
     final class MovieDetailViewController: ViewController {
         @Outlet("similarContainer") var similarContainer: View
 

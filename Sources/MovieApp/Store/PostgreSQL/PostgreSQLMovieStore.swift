@@ -195,12 +195,15 @@ public final class PostgreSQLMovieStore: MovieStore {
         }
     }
 
-    /// How many movies `query` has.
-    public func count(of query: MovieQuery) throws(StoreError) -> Int {
+    /// How many movies `query` has, or has before `movie` (a range of the title index).
+    public func count(of query: MovieQuery, before movie: Movie?) throws(StoreError) -> Int {
+        var parameters: [String?] = [query.search, query.likePattern.lowercasedASCII]
+        if let movie { parameters += [movie.title, String(movie.id)] }
         let rows = try pool.withConnection(retryingLostConnection: true) { connection throws(StoreError) in
             try connection.execute(
-                "SELECT count(*) FROM movies WHERE \(Self.searchCondition)",
-                [query.search, query.likePattern.lowercasedASCII], "counting movies")
+                "SELECT count(*) FROM movies WHERE (\(Self.searchCondition))"
+                    + (movie == nil ? "" : #" AND (title COLLATE "C", id) < ($3 COLLATE "C", $4::integer)"#),
+                parameters, "counting movies")
         }
         return Self.firstInteger(rows) ?? 0
     }

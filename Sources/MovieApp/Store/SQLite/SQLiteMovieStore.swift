@@ -188,17 +188,20 @@ public final class SQLiteMovieStore: MovieStore {
         }
     }
 
-    /// How many movies `query` has: the table's count, or the matches of a walk over the index.
+    /// How many movies `query` has (or has before `movie`, a range of the title index): the table's count, or the
+    /// matches of a walk over the index.
     ///
     /// - Throws: ``StoreError`` when the database cannot be read.
-    public func count(of query: MovieQuery) throws(StoreError) -> Int {
+    public func count(of query: MovieQuery, before movie: Movie?) throws(StoreError) -> Int {
         try database.withLock { database throws(StoreError) in
             let select = try database.connection.statement(
                 """
                 SELECT count(*) FROM movies
-                WHERE ?1 = '' OR title LIKE ?2 ESCAPE '\\' OR genres LIKE ?2 ESCAPE '\\'
-                """)
-            try select.reset(binding: [.text(query.search), .text(query.likePattern)])
+                WHERE (?1 = '' OR title LIKE ?2 ESCAPE '\\' OR genres LIKE ?2 ESCAPE '\\')
+                """ + (movie == nil ? "" : " AND (title, id) < (?3, ?4)"))
+            var values: [SQLiteValue] = [.text(query.search), .text(query.likePattern)]
+            if let movie { values += [.text(movie.title), .integer(movie.id)] }
+            try select.reset(binding: values)
             defer { try? select.reset() }
             return try select.step() ? select.integer(at: 0) : 0
         }
