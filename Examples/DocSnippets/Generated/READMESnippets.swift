@@ -30,13 +30,13 @@ extension READMESnippets {
         }
     }
 
-    // README.md:360
-    func snippetAtLine360() async throws {
+    // README.md:361
+    func snippetAtLine361() async throws {
         assertSnapshot(of: harness.page, as: .html)
     }
 
-    // README.md:372
-    func snippetAtLine372() async throws {
+    // README.md:373
+    func snippetAtLine373() async throws {
         let harness = try ScreenHarness(templates: "Templates") { request in makeCounter(request) }
         harness.tap("add")
         #expect(harness.patches.count == 1)

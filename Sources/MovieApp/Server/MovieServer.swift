@@ -72,6 +72,7 @@ public final class MovieServer: Sendable {
         uploads.accepts["poster"] = [.png, .jpeg, .webp]
         try application.acceptUploads(uploads, storage: store.uploadStorage)
         MovieAPI(store: store).register(on: application.router, token: options.apiToken)
+        MovieCSVExport(store: store).register(on: application.router)
         // Ready when the store answers a cheap read; a deleted or locked database file makes this fail.
         application.addReadinessCheck("store") { _ = try store.movie(id: 1) }
         application.metrics.addCollector { store.metricsExposition() }
