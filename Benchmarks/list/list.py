@@ -11,6 +11,8 @@ one with 20 movies. Against them, from one client process:
   change unseen    with one screen attached, a rating PATCH of the movie that sorts last (out of every window):
                    the bytes the stream receives in the next second (heartbeats aside); then a PATCH of the first
                    movie, which must arrive (the stream works).
+  CSV              `GET /movies.csv`: the time to its first byte, its size and time, and the server's RSS sampled
+                   while it streams, against the settled RSS before.
   range fetch      --fetches `POST /screens/{sid}/rows` at random places: the time from sending each to its 204,
                    which the server answers after reading the 100 rows by range and building the window's patch
                    (server time plus a loopback round trip); p50 / p99 / max.
@@ -187,8 +189,33 @@ def main():
         print(f"range fetch of 100 rows, {args.fetches} at random places: p50 {screens.percentile(latencies, 0.5):.2f} ms, "
               f"p99 {screens.percentile(latencies, 0.99):.2f} ms, max {latencies[-1]:.2f} ms")
         connection.close()
+        # The catalog as CSV: first byte, and the server's RSS while it streams, against the settled RSS before.
+        for each in (more_loop,):
+            each.close_all()
+        idle = settled_rss(large.pid)
+        csv = socket.create_connection(("127.0.0.1", args.port))
+        began = time.perf_counter()
+        csv.sendall(b"GET /movies.csv HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n")
+        first_byte = None
+        received = 0
+        peak = idle
+        samples = 0
+        while True:
+            data = csv.recv(65536)
+            if not data:
+                break
+            if first_byte is None:
+                first_byte = (time.perf_counter() - began) * 1000
+            received += len(data)
+            samples += 1
+            if samples % 16 == 0:
+                peak = max(peak, screens.rss_kib(large.pid))
+        total = time.perf_counter() - began
+        csv.close()
+        print(f"CSV of {args.count:,} movies: {received / 1048576:.1f} MiB in {total:.2f} s, first byte after "
+              f"{first_byte:.1f} ms; RSS at most +{(peak - idle) / 1024:.2f} MiB over the settled {idle / 1024:.1f} MiB")
         print(f"load average at the end: {' '.join(f'{value:.2f}' for value in os.getloadavg())}")
-        for each in (loop, small_loop, more_loop):
+        for each in (loop, small_loop):
             each.close_all()
     finally:
         for process in (large, small):
