@@ -94,6 +94,21 @@ class MovieServer:
     def page(self, path):
         return self.url + path
 
+    def create(self, fields):
+        """POSTs a movie of `fields` through the JSON API and returns the created movie."""
+        request = urllib.request.Request(
+            self.page("/api/movies"), data=json.dumps(fields).encode(), method="POST",
+            headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=WAIT_SECONDS) as response:
+            assert response.status == 201
+            return json.load(response)
+
+    def delete(self, movie_id):
+        """DELETEs movie `movie_id` through the JSON API."""
+        request = urllib.request.Request(self.page(f"/api/movies/{movie_id}"), method="DELETE")
+        with urllib.request.urlopen(request, timeout=WAIT_SECONDS) as response:
+            assert response.status == 204
+
     def patch(self, movie_id, fields):
         """PATCHes movie `movie_id` through the JSON API and returns the decoded answer."""
         request = urllib.request.Request(

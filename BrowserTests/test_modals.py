@@ -129,8 +129,6 @@ def test_confirming_deletes_the_movie_and_lands_on_the_list_in_place(browser, fr
     assert gone.value.code == 404
 
 
-@pytest.mark.xfail(strict=True, reason="open screens learn of a deletion with data-path's change that makes them "
-                                       "follow the catalog feed, not merged on this branch")
 def test_another_tab_showing_the_deleted_movie_stops_naming_it(browser, fresh_server):
     server = fresh_server
     title = api_movie(server, 9)["title"]

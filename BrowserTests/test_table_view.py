@@ -131,3 +131,44 @@ def test_back_to_the_list_shows_the_same_movies_by_identity(browser, large_serve
     wait(browser).until(lambda b: (first_visible(b) or [None])[0] == key)
     _, again = first_visible(browser)
     assert abs(again - top) <= 5
+
+
+def new_movie(title):
+    return {"title": title, "year": 2024, "runtimeMinutes": 90, "rating": 7.0, "overview": "Made by a test."}
+
+
+def setsize(browser):
+    return browser.execute_script(
+        "var row = document.querySelector('.movie-card'); return row && row.getAttribute('aria-setsize');")
+
+
+def test_movies_created_and_deleted_through_the_api_come_and_go_in_place(browser, large_server):
+    open_list(browser, large_server)
+    # At the top: a movie created to come first ("!" sorts before every title) appears as the first row, and goes
+    # when deleted.
+    created = large_server.create(new_movie("! Created By The API"))
+    wait(browser).until(lambda b: "! Created By The API" in b.find_elements(By.CSS_SELECTOR, ".movie-card")[0].text)
+    wait(browser).until(lambda b: setsize(b) == str(COUNT + 1))
+    large_server.delete(created["id"])
+    wait(browser).until(lambda b: "! Created By The API" not in b.find_element(By.TAG_NAME, "body").text)
+    wait(browser).until(lambda b: setsize(b) == str(COUNT))
+
+    # Into the list: a movie created above the viewport, and deleted again, moves nothing in view.
+    for _ in range(6):
+        browser.execute_script("window.scrollBy(0, window.innerHeight * 2)")
+        wait(browser).until(lambda b: first_visible(b) is not None)
+    wait(browser).until(lambda b: b.execute_script("return document.querySelectorAll('[data-key]').length") > 50)
+    key, top = first_visible(browser)
+
+    def in_place(b):
+        now = b.execute_script(
+            f"var row = document.querySelector('[data-key=\"{key}\"]'); return row && row.getBoundingClientRect().top;")
+        return now is not None and abs(now - top) <= 5
+
+    above = large_server.create(new_movie("! Created Above"))
+    wait(browser).until(lambda b: setsize(b) == str(COUNT + 1))
+    assert in_place(browser)
+    large_server.delete(above["id"])
+    wait(browser).until(lambda b: setsize(b) == str(COUNT))
+    assert in_place(browser)
+    assert rows_in_page(browser) <= MOST_ROWS

@@ -14,6 +14,10 @@ struct FailingMovieStore: MovieStore {
 
     func update(id: Int, with patch: MoviePatch, ifUnchangedSince expected: Movie) throws -> Movie { throw failure }
 
+    func movies(matching query: MovieQuery, from offset: Int, count: Int) throws -> [Movie] { throw failure }
+
+    func count(of query: MovieQuery, before movie: Movie?) throws -> Int { throw failure }
+
     func create(_ draft: MovieDraft) throws -> Movie { throw failure }
 
     func delete(id: Int) throws { throw failure }

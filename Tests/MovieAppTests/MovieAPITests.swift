@@ -53,6 +53,12 @@ private struct FailingStore: MovieStore {
     func update(id: Int, with patch: MoviePatch, ifUnchangedSince expected: Movie) throws -> Movie {
         throw StoreError(.unavailable, message: "disk I/O error (code 10)")
     }
+    func movies(matching query: MovieQuery, from offset: Int, count: Int) throws -> [Movie] {
+        throw StoreError(.unavailable, message: "disk I/O error (code 10)")
+    }
+    func count(of query: MovieQuery, before movie: Movie?) throws -> Int {
+        throw StoreError(.unavailable, message: "disk I/O error (code 10)")
+    }
     func create(_ draft: MovieDraft) throws -> Movie {
         throw StoreError(.unavailable, message: "disk I/O error (code 10)")
     }
@@ -171,7 +177,9 @@ struct MovieAPITests {
 
     @Test func answers405ForOtherMethods() throws {
         let api = try APIServer()
-        #expect(try send("DELETE", "/api/movies/1", port: api.port).status == 405)
+        #expect(try send("PUT", "/api/movies/1", port: api.port).status == 405)
+        #expect(try send("DELETE", "/api/movies", port: api.port).status == 405)
+        #expect(try send("PUT", "/api/movies", port: api.port).status == 405)
         #expect(try api.moviesOnDisk() == sampleMovies())
     }
 }

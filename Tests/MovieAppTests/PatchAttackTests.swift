@@ -75,7 +75,7 @@ import Testing
             ("PATCH", "/api/movies"), ("PATCH", "/api/movies/"), ("PATCH", "/api/movies/1/"),
             ("PATCH", "/api/movies/1%00"),
             ("PATCH", "/api/movies/1;DROP%20TABLE%20movies"), ("PATCH", "/api/movies/%2531"), ("POST", "/api/movies/1"),
-            ("PUT", "/api/movies/1"), ("DELETE", "/api/movies/1"),
+            ("PUT", "/api/movies/1"), ("DELETE", "/api/movies"), ("DELETE", "/api/movies/1%00"),
         ] {
             let response = try send(
                 method, target, port: api.port, headers: ["Content-Type": "application/json"], body: body)

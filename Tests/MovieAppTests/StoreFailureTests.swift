@@ -16,6 +16,12 @@ private struct BrokenStore: MovieStore {
     func update(id: Int, with patch: MoviePatch, ifUnchangedSince expected: Movie) throws -> Movie {
         throw StoreError(.unavailable, message: "disk I/O error (code 10)")
     }
+    func movies(matching query: MovieQuery, from offset: Int, count: Int) throws -> [Movie] {
+        throw StoreError(.unavailable, message: "disk I/O error (code 10)")
+    }
+    func count(of query: MovieQuery, before movie: Movie?) throws -> Int {
+        throw StoreError(.unavailable, message: "disk I/O error (code 10)")
+    }
     func create(_ draft: MovieDraft) throws -> Movie {
         throw StoreError(.unavailable, message: "disk I/O error (code 10)")
     }

@@ -30,13 +30,13 @@ extension READMESnippets {
         }
     }
 
-    // README.md:358
-    func snippetAtLine358() async throws {
+    // README.md:371
+    func snippetAtLine371() async throws {
         assertSnapshot(of: harness.page, as: .html)
     }
 
-    // README.md:370
-    func snippetAtLine370() async throws {
+    // README.md:383
+    func snippetAtLine383() async throws {
         let harness = try ScreenHarness(templates: "Templates") { request in makeCounter(request) }
         harness.tap("add")
         #expect(harness.patches.count == 1)

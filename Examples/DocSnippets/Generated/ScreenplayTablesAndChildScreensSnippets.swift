@@ -36,14 +36,14 @@ extension ScreenplayTablesAndChildScreensSnippets {
         )
     }
 
-    // Sources/Screenplay/Documentation.docc/TablesAndChildScreens.md:103
-    func snippetAtLine103() async throws {
+    // Sources/Screenplay/Documentation.docc/TablesAndChildScreens.md:124
+    func snippetAtLine124() async throws {
         moviesTable.pageLink = { page in "/movies?q=\(query)&page=\(page)" }
         moviesTable.showPage(Int(request.query["page"] ?? "") ?? 1)
     }
 
-    // Sources/Screenplay/Documentation.docc/TablesAndChildScreens.md:126
-    func snippetAtLine126() async throws {
+    // Sources/Screenplay/Documentation.docc/TablesAndChildScreens.md:147
+    func snippetAtLine147() async throws {
         let similar = CollectionViewDiffableDataSource<Int, Int>(collectionView: similarTable) { collection, id in
             let cell = collection.dequeueReusableCell(withReuseIdentifier: "movie")
             cell.outlet("titleLabel", as: Label.self).text = titles[id] ?? ""
@@ -55,7 +55,7 @@ extension ScreenplayTablesAndChildScreensSnippets {
         similar.apply(strip)
     }
 
-    // Sources/Screenplay/Documentation.docc/TablesAndChildScreens.md:145
+    // Sources/Screenplay/Documentation.docc/TablesAndChildScreens.md:166
     final class MovieDetailViewController: ViewController {
         @Outlet("similarContainer") var similarContainer: View
 

@@ -33,6 +33,8 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible, Expressib
     public static let created = HTTPStatus(code: 201)
     /// 204 No Content.
     public static let noContent = HTTPStatus(code: 204)
+    /// 206 Partial Content: the byte range a `Range` asked for.
+    public static let partialContent = HTTPStatus(code: 206)
     /// 301 Moved Permanently.
     public static let movedPermanently = HTTPStatus(code: 301)
     /// 302 Found.
@@ -57,6 +59,8 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible, Expressib
     public static let gone = HTTPStatus(code: 410)
     /// 411 Length Required.
     public static let lengthRequired = HTTPStatus(code: 411)
+    /// 416 Range Not Satisfiable: a `Range` none of whose bytes exist.
+    public static let rangeNotSatisfiable = HTTPStatus(code: 416)
     /// 412 Precondition Failed.
     public static let preconditionFailed = HTTPStatus(code: 412)
     /// 413 Content Too Large.
@@ -81,7 +85,8 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible, Expressib
         400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
         405: "Method Not Allowed", 406: "Not Acceptable", 408: "Request Timeout", 409: "Conflict",
         410: "Gone", 411: "Length Required", 412: "Precondition Failed", 413: "Content Too Large",
-        414: "URI Too Long", 415: "Unsupported Media Type", 418: "I'm a teapot", 422: "Unprocessable Content",
+        414: "URI Too Long", 415: "Unsupported Media Type", 416: "Range Not Satisfiable", 418: "I'm a teapot",
+        422: "Unprocessable Content",
         429: "Too Many Requests", 431: "Request Header Fields Too Large",
         500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway", 503: "Service Unavailable",
         504: "Gateway Timeout", 507: "Insufficient Storage",

@@ -19,6 +19,12 @@ public struct Response: Sendable {
         case file(path: String)
         /// A server-sent event stream that stays open until it or the client closes it.
         case stream(EventStream)
+        /// A byte range of a regular file (a `Range` answer), read when the response is sent (zero-copy); a file that
+        /// cannot be opened then becomes a 404.
+        // One reference, as every other case carries at most one word or a string: the enum keeps the size it had.
+        case fileRange(FileRange)
+        /// A body written as it is produced, in chunks (``BodyProducer``), never whole in memory.
+        case produced(BodyProducer)
     }
 
     /// The status line's status.
@@ -129,5 +135,22 @@ package enum HTMLEscaping {
             }
         }
         return escaped
+    }
+}
+
+/// Bytes `length` long from `offset` of the regular file at `path`: a ``Response/Body/fileRange(_:)`` body.
+public final class FileRange: Sendable {
+    /// The file's path.
+    public let path: String
+    /// Where the bytes start in the file.
+    public let offset: Int
+    /// How many bytes.
+    public let length: Int
+
+    /// The bytes `length` long from `offset` of the file at `path`.
+    public init(path: String, offset: Int, length: Int) {
+        self.path = path
+        self.offset = offset
+        self.length = length
     }
 }

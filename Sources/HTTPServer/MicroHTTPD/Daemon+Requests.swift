@@ -386,6 +386,24 @@ extension Daemon {
         case .stream(let stream):
             mhdResponse = try StreamConnection.makeResponse(for: stream, on: connection, daemon: self)
             size = nil
+        case .fileRange(let range):
+            let (path, offset, length) = (range.path, range.offset, range.length)
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            var info = stat()
+            guard descriptor >= 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                offset >= 0, length >= 0, offset + length <= Int(info.st_size)
+            else {
+                if descriptor >= 0 { close(descriptor) }
+                return try makeResponse(.error(.notFound, message: "Nothing here."), on: connection)
+            }
+            // MHD owns the descriptor from here and closes it with the response.
+            mhdResponse = try check(
+                MHD_create_response_from_fd_at_offset64(UInt64(length), descriptor, UInt64(offset)),
+                "MHD_create_response_from_fd_at_offset64")
+            size = length
+        case .produced(let producer):
+            mhdResponse = try ProducedBody.makeResponse(for: producer)
+            size = nil
         }
         for (name, value) in response.headers where !Daemon.isBodyFraming(name) {
             do {

@@ -2,17 +2,20 @@ import Foundation
 public import HTTPServer
 internal import Screenplay
 
-/// The movies' JSON API: list, read and patch.
+/// The movies' JSON API: list, read, create, patch and delete.
 ///
 /// | Route | Answer |
 /// |---|---|
 /// | `GET /api/movies` | 200 `{"movies": [Movie, …]}` in id order |
 /// | `GET /api/movies/:id` | 200 the movie; 404 for an unknown id |
+/// | `POST /api/movies` | 201 the new movie with its `id`, `Location: /api/movies/{id}`; 400 invalid field; 415 not JSON |
 /// | `PATCH /api/movies/:id` | 200 the updated movie, after the commit; 400 invalid patch; 404 unknown id; 415 not JSON |
+/// | `DELETE /api/movies/:id` | 204 after the commit; 404 unknown id (so a second `DELETE` answers 404) |
 ///
 /// `PATCH` takes a JSON merge patch of the editable fields (see ``MoviePatch``) with the content type
 /// `application/merge-patch+json` or `application/json`. The body is validated before the id is
-/// looked up, so nothing is written unless the whole patch is valid. Every error is JSON
+/// looked up, so nothing is written unless the whole patch is valid. `POST` takes a JSON object of the editable
+/// fields, no `id` (see ``MovieDraft``); an invalid or missing field is 400 naming it and creates nothing. Every error is JSON
 /// `{"error": "…"}`: a patch error names the field (`rating: must be a number from 0 to 10`); a store
 /// failure is 503 with a generic message, its details going to standard error. Responses are
 /// `Cache-Control: no-store`, since every patch changes them.
@@ -38,7 +41,9 @@ public struct MovieAPI: Sendable {
         func guarded(_ handler: @escaping Handler) -> Handler { apiGuard?.protecting(handler) ?? handler }
         router.get("/api/movies", guarded { _ in list() })
         router.get("/api/movies/:id", guarded { request in show(request) })
+        router.post("/api/movies", guarded { request in create(request) })
         router.patch("/api/movies/:id", guarded { request in patch(request) })
+        router.delete("/api/movies/:id", guarded { request in delete(request) })
     }
 
     private func list() -> Response {
@@ -76,6 +81,38 @@ public struct MovieAPI: Sendable {
             return Self.json(try store.update(id: id, with: patch))
         } catch {
             return Self.failure(error, while: "updating movie \(id)")
+        }
+    }
+
+    private func create(_ request: Request) -> Response {
+        guard Self.isJSON(request.headers["Content-Type"]) else {
+            return Self.error("the body must be JSON (Content-Type: application/json)", status: .unsupportedMediaType)
+        }
+        let draft: MovieDraft
+        do {
+            draft = try MovieDraft(json: request.body)
+        } catch {
+            return Self.error(error.description, status: .badRequest)
+        }
+        do {
+            let movie = try store.create(draft)
+            var response = Self.json(movie, status: .created)
+            response.headers["Location"] = "/api/movies/\(movie.id)"
+            return response
+        } catch {
+            return Self.failure(error, while: "creating a movie")
+        }
+    }
+
+    private func delete(_ request: Request) -> Response {
+        guard let id = Self.movieID(in: request) else { return Self.notFound(request) }
+        do {
+            try store.delete(id: id)
+            var response = Response(status: .noContent)
+            response.headers["Cache-Control"] = "no-store"
+            return response
+        } catch {
+            return Self.failure(error, while: "deleting movie \(id)")
         }
     }
 

@@ -28,9 +28,18 @@ final class MovieDetailDriver: MovieDetailDriving {
         // behind a stream of writes (PATCHes faster than its renders) skips the versions it has not shown yet
         // instead of queueing every one of them (the soak's writers grew the server past a gigabyte that way).
         var changes = store.changes(of: movieID)
-        if let screen = ScreenScheduler.current { changes = changes.conflated(on: screen) }
+        // A deletion, on any instance, leaves the screen showing that the movie is gone; its changes stop with it.
+        var deletion = store.deletion(of: movieID)
+        if let screen = ScreenScheduler.current {
+            changes = changes.conflated(on: screen)
+            deletion = deletion.conflated(on: screen)
+        }
         changes
             .map { MovieDetailData(movie: $0, phase: .loaded) }
+            .bind(to: state)
+            .disposed(by: bag)
+        deletion
+            .map { MovieDetailData(movie: nil, phase: .failed(message: Self.goneMessage)) }
             .bind(to: state)
             .disposed(by: bag)
     }
@@ -51,10 +60,13 @@ final class MovieDetailDriver: MovieDetailDriving {
         .disposed(by: bag)
     }
 
+    /// What the screen says once its movie is deleted.
+    static let goneMessage = "This movie is no longer in the catalog."
+
     private static func read(_ id: Int, from store: any MovieStore, phase: MovieDetailData.Phase) -> MovieDetailData {
         do {
             guard let movie = try store.movie(id: id) else {
-                return MovieDetailData(movie: nil, phase: .failed(message: "This movie is no longer in the catalog."))
+                return MovieDetailData(movie: nil, phase: .failed(message: goneMessage))
             }
             return MovieDetailData(movie: movie, phase: phase)
         } catch {

@@ -7,14 +7,23 @@ import ViewKit
 final class MovieListBinder: ViewControllerBinder {
     unowned let viewController: MovieListViewController
     private let driver: MovieListDriving
-    /// The movies the table shows, by id, for its cell provider.
+    /// The movies of the table's window, by id, for its cell provider: read with the window, nothing more.
     private var moviesByID: [Int: Movie] = [:]
-    private lazy var dataSource = TableViewDiffableDataSource<Int, Int>(tableView: viewController.moviesList) {
-        [unowned self] table, id in
+    private lazy var dataSource = TableViewRangeDataSource<Int>(
+        tableView: viewController.moviesList,
+        itemsProvider: { [unowned self] range in
+            let movies = driver.movies(in: range)
+            moviesByID = Dictionary(movies.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            return movies.map(\.id)
+        },
+        placeProvider: { [unowned self] id in driver.place(of: id) }
+    ) { [unowned self] table, id in
         let cell = table.dequeueReusableCell(withIdentifier: MovieCellBinder.reuseIdentifier)
         if let movie = moviesByID[id] { MovieCellBinder().configure(cell, with: movie) }
         return cell
     }
+    /// The search the table shows, once it shows one: a new search starts from the top.
+    private var shownQuery: String?
 
     /// The page of the list the request asked for (`?page=N`, for pages without the script).
     private let page: Int
@@ -57,23 +66,18 @@ final class MovieListBinder: ViewControllerBinder {
 
     private func configure(_ data: MovieListData) {
         let message =
-            data.errorMessage
-            ?? (data.movies.isEmpty && !data.query.isEmpty ? "No movie matches “\(data.query)”." : nil)
+            data.errorMessage ?? (data.total == 0 && !data.query.isEmpty ? "No movie matches “\(data.query)”." : nil)
         viewController.statusLabel.text = message ?? ""
         viewController.statusLabel.isHidden = message == nil
         viewController.navigationController?.replaceURL(
             MovieListData.url(path: viewController.searchPath, query: data.query))
-        // The table by identity: new movies get a cell, movies gone lose theirs, changed ones are reloaded.
-        let previous = moviesByID
-        moviesByID = Dictionary(data.movies.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var snapshot = TableSnapshot<Int, Int>()
-        snapshot.appendSections([0])
-        snapshot.appendItems(data.movies.map(\.id))
-        snapshot.reloadItems(
-            data.movies.compactMap { movie in previous[movie.id].flatMap { $0 == movie ? nil : movie.id } })
         viewController.moviesList.pageLink = { [searchPath = viewController.searchPath, query = data.query] page in
             MovieListData.url(path: searchPath, query: query, page: page)
         }
-        dataSource.apply(snapshot)
+        // The table reads its window again: new movies in view get a row, movies gone lose theirs, changed ones
+        // shown are configured again; a change out of view sends nothing.
+        let isNewSearch = shownQuery != nil && shownQuery != data.query
+        shownQuery = data.query
+        dataSource.reloadData(count: data.total, reloading: data.changed, fromTop: isNewSearch)
     }
 }

@@ -1,20 +1,23 @@
 import Foundation
 
-/// What the movie list shows.
+/// What the movie list shows: how many movies match the search, and what changed since it last read its rows. The
+/// rows themselves are read by range, as the table's window needs them (``MovieListDriving/movies(in:)``).
 struct MovieListData: Equatable, Sendable {
-    /// The movies that match the search, by title then id.
-    var movies: [Movie]
+    /// How many movies match the search.
+    var total: Int
     /// A message when the catalog cannot be read; nil otherwise.
     var errorMessage: String?
     /// The search as typed; empty shows every movie.
     var query = ""
+    /// Counts the catalog changes the list has taken in: each new value reads the table's window again.
+    var revision = 0
+    /// The movies updated in this revision: the rows showing them are configured again.
+    var changed: Set<Int> = []
 
-    /// Whether `movie` matches `query`: its title or one of its genres contains it, ignoring case.
+    /// Whether `movie` matches `query`, as the store decides it (``MovieQuery/matches(_:)``): its title or one of its
+    /// genres contains it, ASCII case ignored.
     static func movie(_ movie: Movie, matches query: String) -> Bool {
-        let query = query.trimmingCharacters(in: .whitespaces)
-        guard !query.isEmpty else { return true }
-        return movie.title.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-            || movie.genres.contains { $0.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+        MovieQuery(search: query).matches(movie)
     }
 
     /// The list's URL for `query` on `path`: `/?q=salt`, or the bare path for no search; with `page` above 1,
@@ -28,10 +31,5 @@ struct MovieListData: Equatable, Sendable {
         }
         if page > 1 { parameters.append("page=\(page)") }
         return parameters.isEmpty ? path : path + "?" + parameters.joined(separator: "&")
-    }
-
-    /// Whether `a` comes before `b` in the list: by title, then by id.
-    static func listOrder(_ a: Movie, _ b: Movie) -> Bool {
-        a.title != b.title ? a.title < b.title : a.id < b.id
     }
 }

@@ -1,68 +1,87 @@
+import Primitives
 import Reactive
 
-/// The movie list's state: every movie, kept current by each movie's change feed, filtered by the search.
+/// The movie list's state: how many movies match the search, kept current by the catalog's change feed; the rows are
+/// read by range from the store as the table's window asks for them.
 protocol MovieListDriving {
-    /// The movies; never errors, replays the latest.
+    /// The list's count and changes; never errors, replays the latest.
     var data: Driver<MovieListData> { get }
     /// The user typed `query` into the search field.
     func search(_ query: String)
+    /// The movies at the places of `range` in the list (by title, then id, among those the search matches); fewer
+    /// past the end, none when the store fails.
+    func movies(in range: Range<Int>) -> [Movie]
+    /// The place of movie `id` in the list, or nil when it is not in it.
+    func place(of id: Int) -> Int?
 }
 
-/// Reads the catalog once and follows every movie's changes.
+/// Counts the query's movies, reads its pages by range, and follows the catalog's changes: creations, updates and
+/// deletions, on any instance. Holds no movie: a list of 100,000 costs what its window shows.
 final class MovieListDriver: MovieListDriving {
     let data: Driver<MovieListData>
     private let state: BehaviorRelay<MovieListData>
+    private let store: any MovieStore
     private let bag = DisposeBag()
 
-    /// Every movie, current, whatever the search.
-    private var catalog: [Movie]
-
     init(store: any MovieStore, query: String = "") {
-        do {
-            let movies = try store.allMovies().sorted(by: MovieListData.listOrder)
-            catalog = movies
-            state = BehaviorRelay(
-                value: MovieListData(movies: movies.filter { MovieListData.movie($0, matches: query) }, query: query))
-        } catch {
-            catalog = []
-            state = BehaviorRelay(
-                value: MovieListData(movies: [], errorMessage: "The catalog cannot be read right now. Reload to retry.")
-            )
-        }
+        self.store = store
+        state = BehaviorRelay(value: Self.read(query, from: store, revision: 0))
         data = state.asDriver()
-        let state = state
-        let all = catalog
-        // On a screen, each movie's changes are conflated onto it (see MovieDetailDriver): a list that falls behind
-        // a stream of writes shows each movie's latest state instead of queueing every version of the whole list.
-        let screen = ScreenScheduler.current
-        for movie in all {
-            var changes = store.changes(of: movie.id)
-            if let screen { changes = changes.conflated(on: screen) }
-            changes
-                .subscribe(onNext: { [weak self] changed in
-                    guard let self, let index = catalog.firstIndex(where: { $0.id == changed.id }) else { return }
-                    let retitled = catalog[index].title != changed.title
-                    catalog[index] = changed
-                    if retitled { catalog.sort(by: MovieListData.listOrder) }
-                    var current = state.value
-                    if current.query.isEmpty, !retitled,
-                        let shown = current.movies.firstIndex(where: { $0.id == changed.id })
-                    {
-                        current.movies[shown] = changed
-                    } else {
-                        current.movies = catalog.filter { MovieListData.movie($0, matches: current.query) }
-                    }
-                    if current != state.value { state.accept(current) }
-                })
-                .disposed(by: bag)
-        }
+        // Changes wait in a list, and a signal that they wait is conflated onto the screen (see MovieDetailDriver):
+        // a list that falls behind a stream of writes takes every change in at its next turn, in one read of its
+        // window, instead of queueing one turn per change.
+        let waiting = Locked<[CatalogChange]>([])
+        var signals = store.catalogChanges().map { change in waiting.withLock { $0.append(change) } }
+        if let screen = ScreenScheduler.current { signals = signals.conflated(on: screen) }
+        signals
+            .subscribe(onNext: { [weak self] in
+                let changes = waiting.withLock { changes in
+                    defer { changes = [] }
+                    return changes
+                }
+                self?.takeIn(changes)
+            })
+            .disposed(by: bag)
+    }
+
+    /// Counts the movies again and asks the table to read its window: rows inserted, removed or moved in view
+    /// change, the updated ones shown are configured again, and nothing is sent when nothing in view changed.
+    private func takeIn(_ changes: [CatalogChange]) {
+        guard !changes.isEmpty else { return }
+        var next = Self.read(state.value.query, from: store, revision: state.value.revision + 1)
+        next.changed = Set(
+            changes.compactMap { change in
+                if case .updated(let movie) = change { movie.id } else { nil }
+            })
+        state.accept(next)
     }
 
     func search(_ query: String) {
-        var current = state.value
-        guard current.query != query else { return }
-        current.query = query
-        current.movies = catalog.filter { MovieListData.movie($0, matches: query) }
-        state.accept(current)
+        guard state.value.query != query else { return }
+        state.accept(Self.read(query, from: store, revision: state.value.revision + 1))
+    }
+
+    func movies(in range: Range<Int>) -> [Movie] {
+        guard state.value.errorMessage == nil, !range.isEmpty else { return [] }
+        return
+            (try? store.movies(
+                matching: MovieQuery(search: state.value.query), from: range.lowerBound, count: range.count)) ?? []
+    }
+
+    func place(of id: Int) -> Int? {
+        let query = MovieQuery(search: state.value.query)
+        guard let movie = try? store.movie(id: id), query.matches(movie) else { return nil }
+        return try? store.count(of: query, before: movie)
+    }
+
+    private static func read(_ query: String, from store: any MovieStore, revision: Int) -> MovieListData {
+        do {
+            return MovieListData(
+                total: try store.count(of: MovieQuery(search: query)), query: query, revision: revision)
+        } catch {
+            return MovieListData(
+                total: 0, errorMessage: "The catalog cannot be read right now. Reload to retry.", query: query,
+                revision: revision)
+        }
     }
 }

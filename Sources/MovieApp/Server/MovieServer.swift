@@ -73,6 +73,7 @@ public final class MovieServer: Sendable {
         try application.acceptUploads(uploads, storage: store.uploadStorage)
         if let posters = store as? any MoviePosters { PosterRoute(posters: posters).register(on: application.router) }
         MovieAPI(store: store).register(on: application.router, token: options.apiToken)
+        MovieCSVExport(store: store).register(on: application.router)
         // Ready when the store answers a cheap read; a deleted or locked database file makes this fail.
         application.addReadinessCheck("store") { _ = try store.movie(id: 1) }
         application.metrics.addCollector { store.metricsExposition() }

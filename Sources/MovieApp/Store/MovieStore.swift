@@ -30,6 +30,14 @@ public protocol MovieStore: Sendable {
     /// The movie with `id`, or `nil` when there is none.
     func movie(id: Int) throws -> Movie?
 
+    /// At most `count` movies of `query`, from place `offset` (0-based) in its order: a list's window, read by range
+    /// through the title index, never the whole table into memory. Empty past the end.
+    func movies(matching query: MovieQuery, from offset: Int, count: Int) throws -> [Movie]
+
+    /// How many movies `query` has; with `movie`, how many come before it in the query's order (its place, when it
+    /// is among them).
+    func count(of query: MovieQuery, before movie: Movie?) throws -> Int
+
     /// Applies `patch` to movie `id` in one transaction and returns the movie as committed.
     ///
     /// Observers of the movie's changes are told after the commit, and only when a field changed.
@@ -105,6 +113,11 @@ public protocol MovieStore: Sendable {
 }
 
 extension MovieStore {
+    /// How many movies `query` has.
+    public func count(of query: MovieQuery) throws -> Int {
+        try count(of: query, before: nil)
+    }
+
     /// Emits once movie `id` is deleted (from the catalog feed, with its contract): how a screen showing the movie
     /// learns that it is gone.
     public func deletion(of id: Int) -> Observable<Void> {

@@ -88,6 +88,27 @@ struct MultiInstanceTests {
         #expect(metrics.contains("movies_store_notifications_total 1"))
     }
 
+    @Test func aCreationAndADeletionOnOneInstanceReachAListAndADetailOnAnother() throws {
+        let instances = try start(["a", "b"])
+        let list = try instances[1].watch("/")
+        defer { list.stream.close() }
+        let detail = try instances[1].watch("/movies/2")
+        defer { detail.stream.close() }
+        let body = #"{"title": "Aaa Made On A", "year": 2020, "runtimeMinutes": 90, "rating": 5, "overview": "O."}"#
+        let created = try send(
+            "POST", "/api/movies", port: instances[0].port, headers: ["Content-Type": "application/json"],
+            body: Array(body.utf8))
+        #expect(created.status == 201)
+        let inserted = try list.stream.events.next { $0.event == "patch" && $0.data.contains("Aaa Made On A") }
+        #expect(inserted?.screen == list.page.screenID)
+        #expect(try send("DELETE", "/api/movies/2", port: instances[0].port).status == 204)
+        #expect(try send("DELETE", "/api/movies/2", port: instances[1].port).status == 404)
+        let removed = try list.stream.events.next { $0.event == "patch" && $0.data.hasPrefix(#"[["remove","#) }
+        #expect(removed != nil)
+        let gone = try detail.stream.events.next { $0.event == "patch" && $0.data.contains("no longer in the catalog") }
+        #expect(gone?.screen == detail.page.screenID)
+    }
+
     @Test func aStreamThatReconnectsToAnotherInstanceGetsTheScreenRebuiltAndReset() throws {
         let instances = try start(["a", "b"])
         let page = LivePage(try instances[0].client.get("/movies/2"))

@@ -37,7 +37,7 @@ struct PostgreSQLMovieStoreTests {
 
     @Test func recordsItsSchemaVersionAndAMovieVersionThatEachWriteIncreases() throws {
         let store = try PostgreSQLMovieStore(url: url, seedingFrom: try folder.catalog(sampleMovies()))
-        #expect(try PostgreSQLTestServer.execute("SELECT version FROM screenplay_schema", on: url) == [["1"]])
+        #expect(try PostgreSQLTestServer.execute("SELECT version FROM screenplay_schema", on: url) == [["2"]])
         _ = try store.update(id: 1, with: MoviePatch(rating: 1.5))
         _ = try store.update(id: 1, with: MoviePatch(rating: 2.5))
         #expect(try PostgreSQLTestServer.execute("SELECT version FROM movies WHERE id = 1", on: url) == [["3"]])

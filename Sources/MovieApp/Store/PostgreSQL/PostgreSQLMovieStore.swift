@@ -29,7 +29,7 @@ public import Screenplay
 /// ```
 public final class PostgreSQLMovieStore: MovieStore {
     /// The schema version this program writes (the SQLite store records the same number).
-    static let schemaVersion = 1
+    static let schemaVersion = 2
     private static let columns = "id, title, year, runtime_minutes, genres, rating, overview, tips, poster_url, version"
     static let channel = "movie_changes"
 
@@ -129,6 +129,10 @@ public final class PostgreSQLMovieStore: MovieStore {
                     version bigint NOT NULL DEFAULT 1
                 )
                 """, [], "creating the schema")
+            // Version 2: lists read pages by range in title order (by code point, as SQLite compares).
+            try connection.execute(
+                "CREATE INDEX IF NOT EXISTS movies_by_title ON movies (title COLLATE \"C\", id)", [],
+                "creating the title index")
             try PostgreSQLUploadStorage.createTables(on: connection)
             try connection.execute(
                 """
@@ -169,6 +173,45 @@ public final class PostgreSQLMovieStore: MovieStore {
             cache.read(movie, version: row[9].flatMap(Int.init) ?? 0, ticket: ticket)
             return movie
         }
+    }
+
+    /// The search of `query` as SQL: `$1` the search, `$2` its `LIKE` pattern in ASCII lower case, matched against
+    /// title and genres with ASCII letters lowered (what SQLite's `LIKE` ignores, and only that).
+    private static let searchCondition = """
+        $1 = '' OR translate(title, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') LIKE $2
+            OR translate(genres, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') LIKE $2
+        """
+
+    /// A page of `query`: `OFFSET`/`LIMIT` over the `movies_by_title` index; the rows read fill the cache.
+    public func movies(matching query: MovieQuery, from offset: Int, count: Int) throws(StoreError) -> [Movie] {
+        guard count > 0 else { return [] }
+        let ticket = cache.startRead()
+        let rows = try pool.withConnection(retryingLostConnection: true) { connection throws(StoreError) in
+            try connection.execute(
+                """
+                SELECT \(Self.columns) FROM movies WHERE \(Self.searchCondition)
+                ORDER BY title COLLATE "C", id OFFSET $3 LIMIT $4
+                """, [query.search, query.likePattern.lowercasedASCII, String(max(0, offset)), String(count)],
+                "reading a page of movies")
+        }
+        return try rows.map { row throws(StoreError) in
+            let movie = try Self.movie(from: row)
+            cache.read(movie, version: row[9].flatMap(Int.init) ?? 0, ticket: ticket)
+            return movie
+        }
+    }
+
+    /// How many movies `query` has, or has before `movie` (a range of the title index).
+    public func count(of query: MovieQuery, before movie: Movie?) throws(StoreError) -> Int {
+        var parameters: [String?] = [query.search, query.likePattern.lowercasedASCII]
+        if let movie { parameters += [movie.title, String(movie.id)] }
+        let rows = try pool.withConnection(retryingLostConnection: true) { connection throws(StoreError) in
+            try connection.execute(
+                "SELECT count(*) FROM movies WHERE (\(Self.searchCondition))"
+                    + (movie == nil ? "" : #" AND (title COLLATE "C", id) < ($3 COLLATE "C", $4::integer)"#),
+                parameters, "counting movies")
+        }
+        return Self.firstInteger(rows) ?? 0
     }
 
     /// The movie from the cache, or read from the database and kept.

@@ -59,7 +59,7 @@ public final class SQLiteMovieStore: MovieStore {
     private let feed = MovieChangeFeed()
     private let catalogFeed = CatalogChangeFeed()
 
-    private static let schemaVersion = 1
+    private static let schemaVersion = 2
     private static let columns = "id, title, year, runtime_minutes, genres, rating, overview, tips, poster_url"
 
     /// Opens the database at `path`, creating it and its folder when missing, and seeds it from the
@@ -135,6 +135,7 @@ public final class SQLiteMovieStore: MovieStore {
                     kind TEXT NOT NULL,
                     bytes BLOB NOT NULL
                 ) STRICT;
+                CREATE INDEX IF NOT EXISTS movies_by_title ON movies (title, id);
                 PRAGMA user_version = \(schemaVersion);
                 """)
             let count = try connection.statement("SELECT count(*) FROM movies")
@@ -165,6 +166,51 @@ public final class SQLiteMovieStore: MovieStore {
                 movies.append(try Self.movie(from: select))
             }
             return movies
+        }
+    }
+
+    /// A page of `query`: `LIMIT`/`OFFSET` over the `movies_by_title` index (title, id), the search a `LIKE` on
+    /// title and genres (ASCII case ignored) checked as the index is walked.
+    ///
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    public func movies(matching query: MovieQuery, from offset: Int, count: Int) throws(StoreError) -> [Movie] {
+        guard count > 0 else { return [] }
+        return try database.withLock { database throws(StoreError) in
+            let select = try database.connection.statement(
+                """
+                SELECT \(Self.columns) FROM movies
+                WHERE ?1 = '' OR title LIKE ?2 ESCAPE '\\' OR genres LIKE ?2 ESCAPE '\\'
+                ORDER BY title, id LIMIT ?3 OFFSET ?4
+                """)
+            try select.reset(binding: [
+                .text(query.search), .text(query.likePattern), .integer(count), .integer(max(0, offset)),
+            ])
+            defer { try? select.reset() }
+            var movies: [Movie] = []
+            movies.reserveCapacity(min(count, 1000))
+            while try select.step() {
+                movies.append(try Self.movie(from: select))
+            }
+            return movies
+        }
+    }
+
+    /// How many movies `query` has (or has before `movie`, a range of the title index): the table's count, or the
+    /// matches of a walk over the index.
+    ///
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    public func count(of query: MovieQuery, before movie: Movie?) throws(StoreError) -> Int {
+        try database.withLock { database throws(StoreError) in
+            let select = try database.connection.statement(
+                """
+                SELECT count(*) FROM movies
+                WHERE (?1 = '' OR title LIKE ?2 ESCAPE '\\' OR genres LIKE ?2 ESCAPE '\\')
+                """ + (movie == nil ? "" : " AND (title, id) < (?3, ?4)"))
+            var values: [SQLiteValue] = [.text(query.search), .text(query.likePattern)]
+            if let movie { values += [.text(movie.title), .integer(movie.id)] }
+            try select.reset(binding: values)
+            defer { try? select.reset() }
+            return try select.step() ? select.integer(at: 0) : 0
         }
     }
 
@@ -327,7 +373,10 @@ public final class SQLiteMovieStore: MovieStore {
                 throw error
             }
             database.cache[id] = result.movie
-            if result.changed { feed.publish(result.movie) }
+            if result.changed {
+                feed.publish(result.movie)
+                catalogFeed.publish(.updated(result.movie))
+            }
             return result.movie
         }
     }

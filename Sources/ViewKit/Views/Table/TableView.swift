@@ -108,6 +108,15 @@ public class TableView: ListView {
         }
     }
 
+    /// Gives a windowed table's new row its place among all the rows (`place`, from 0) and their number, for
+    /// assistive technology in a page that runs no script: a page render makes every row. The page's script keeps
+    /// the places current as rows come and go, so a row the screen keeps is not sent again for a place that moved.
+    func setPlace(of row: View, at place: Int, of total: Int) {
+        guard windowSize != nil else { return }
+        row.setAttribute("aria-posinset", String(place + 1))
+        row.setAttribute("aria-setsize", String(total))
+    }
+
     /// The element name of rows: `tr` in a table body, `li` in a list, `div` otherwise.
     var rowTagName: String {
         switch tagName {

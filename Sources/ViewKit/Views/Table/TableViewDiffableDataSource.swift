@@ -111,13 +111,8 @@ public final class TableViewDiffableDataSource<
         let rows = tableView.reconcile(TypedRowIdentities(keys)) { index in
             made.insert(index)
             let row = self.makeRow(for: keys[index], in: tableView)
-            if tableView.windowSize != nil, keys[index].kind != .spacer {
-                // Its place among all the rows, for assistive technology in a page that runs no script (a page
-                // render makes every row); the page's script keeps the places current as rows come and go. Index
-                // 0 is the top spacer.
-                row.setAttribute("aria-posinset", String(window.lowerBound + index))
-                row.setAttribute("aria-setsize", String(total))
-            }
+            // Index 0 is the top spacer.
+            if keys[index].kind != .spacer { tableView.setPlace(of: row, at: window.lowerBound + index - 1, of: total) }
             return row
         }
         // Items reloaded that kept their row: the provider configures them again, in their cell when it dequeues.
