@@ -1,5 +1,6 @@
 import Screenplay
 import ScreenplayTesting
+import TestSupport
 import Testing
 
 @testable import MovieApp
@@ -46,6 +47,24 @@ struct MovieDeleteTests {
         #expect(list.page.contains("<h1>Movies</h1>"))
         #expect(!list.page.contains(#"href="/movies/1""#))
         #expect(edit.page.isEmpty, "the edit screen ended, its alert with it")
+    }
+
+    @Test("an edit screen of a movie deleted elsewhere goes to the list, once")
+    func deletedElsewhereLeavesTheForm() throws {
+        let screens = try MovieScreens()
+        let harness = try screens.edit(3)
+        #expect(harness.navigations.isEmpty)
+        try screens.store.delete(id: 3)
+        #expect(
+            eventually {
+                harness.settle()
+                return harness.navigations == ["/"]
+            })
+        // The user's own Delete after it does not go a second time.
+        #expect(harness.tap("delete"))
+        #expect(harness.tapAlertAction("Delete"))
+        harness.settle()
+        #expect(harness.navigations == ["/"])
     }
 
     @Test("a movie deleted meanwhile: confirming goes to the list all the same")

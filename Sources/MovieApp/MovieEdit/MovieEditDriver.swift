@@ -30,6 +30,9 @@ final class MovieEditDriver: MovieEditDriving {
     private let movieID: Int
     private let store: any MovieStore
     private let navigate: (String) -> Void
+    private let bag = DisposeBag()
+    /// Whether the screen is on its way to the list (a deletion, here or elsewhere): it goes once.
+    private var isLeavingForTheList = false
 
     init(movie: Movie, store: any MovieStore, navigate: @escaping (String) -> Void) {
         state = BehaviorRelay(value: MovieEditData(original: movie, form: MovieForm(movie: movie)))
@@ -37,6 +40,18 @@ final class MovieEditDriver: MovieEditDriving {
         movieID = movie.id
         self.store = store
         self.navigate = navigate
+        // A deletion, here or on any instance, takes the form to the list: there is nothing left to edit.
+        var deletion = store.deletion(of: movie.id)
+        if let screen = ScreenScheduler.current { deletion = deletion.conflated(on: screen) }
+        deletion
+            .subscribe(onNext: { [weak self] in self?.goToTheList() })
+            .disposed(by: bag)
+    }
+
+    private func goToTheList() {
+        guard !isLeavingForTheList else { return }
+        isLeavingForTheList = true
+        navigate("/")
     }
 
     func setTitle(_ text: String) { edit { $0.title = text } }
@@ -93,10 +108,10 @@ final class MovieEditDriver: MovieEditDriving {
     func delete() {
         do {
             try store.delete(id: movieID)
-            navigate("/")
+            goToTheList()
         } catch let error as StoreError where error.kind == .notFound {
             // Gone already (deleted elsewhere): the list is where the user was going.
-            navigate("/")
+            goToTheList()
         } catch {
             var current = state.value
             current.status = "The movie could not be deleted right now. Try again in a moment."
