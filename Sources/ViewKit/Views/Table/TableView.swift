@@ -108,6 +108,48 @@ public class TableView: ListView {
         }
     }
 
+    /// Makes the table's rows those of `keys` (a windowed table's spacers first and last), the first row of the window
+    /// at `start` among `total` rows, and sends what changed. A key that has no row gets one from `make`, with its
+    /// place; an item of `reloaded` that kept its row is configured again by `configure`, which gets that row back when
+    /// it dequeues a cell of the row's kind (so only what changed in it is sent). The data sources call it once
+    /// they know which rows the window holds.
+    func show<Item: Hashable>(
+        _ keys: [TableRowKey], from start: Int, of total: Int, reloading reloaded: Set<Item>,
+        make: (TableRowKey) -> View, configure: (Item) -> View
+    ) {
+        let windowed = windowSize != nil
+        var made = Set<Int>()
+        let rows = reconcile(TypedRowIdentities(keys)) { index in
+            made.insert(index)
+            let row = make(keys[index])
+            // A windowed table's first key is its top spacer.
+            if keys[index].kind != .spacer { setPlace(of: row, at: start + index - (windowed ? 1 : 0), of: total) }
+            return row
+        }
+        if !reloaded.isEmpty {
+            for index in rows.indices where !made.contains(index) {
+                guard keys[index].kind == .item, let item = keys[index].id.base as? Item, reloaded.contains(item)
+                else { continue }
+                let row = rows[index]
+                reusableRow = reuseIdentifier(of: row).map { (row, $0) }
+                let cell = configure(item)
+                reusableRow = nil
+                if cell !== row {
+                    cell.setAttribute("data-key", keys[index].description)
+                    replaceRow(at: index, with: cell)
+                }
+            }
+        }
+        if windowed {
+            windowStart = start
+            spacers.top.setAttribute("data-rows", String(start))
+            spacers.bottom.setAttribute("data-rows", String(max(0, total - start - (keys.count - 2))))
+        }
+        totalRowCount = total
+        updatePageLinks()
+        finishUpdate()
+    }
+
     /// Gives a windowed table's new row its place among all the rows (`place`, from 0) and their number, for
     /// assistive technology in a page that runs no script: a page render makes every row. The page's script keeps
     /// the places current as rows come and go, so a row the screen keeps is not sent again for a place that moved.

@@ -107,38 +107,10 @@ public final class TableViewDiffableDataSource<
             if place >= window.upperBound { break sections }
         }
         if tableView.windowSize != nil { keys.append(.bottomSpacer) }
-        var made = Set<Int>()
-        let rows = tableView.reconcile(TypedRowIdentities(keys)) { index in
-            made.insert(index)
-            let row = self.makeRow(for: keys[index], in: tableView)
-            // Index 0 is the top spacer.
-            if keys[index].kind != .spacer { tableView.setPlace(of: row, at: window.lowerBound + index - 1, of: total) }
-            return row
-        }
-        // Items reloaded that kept their row: the provider configures them again, in their cell when it dequeues.
-        if !reloaded.isEmpty {
-            for index in rows.indices where !made.contains(index) {
-                guard keys[index].kind == .item, let item = keys[index].id.base as? ItemIdentifier,
-                    reloaded.contains(item)
-                else { continue }
-                let row = rows[index]
-                tableView.reusableRow = tableView.reuseIdentifier(of: row).map { (row, $0) }
-                let cell = cellProvider(tableView, item)
-                tableView.reusableRow = nil
-                if cell !== row {
-                    cell.setAttribute("data-key", keys[index].description)
-                    tableView.replaceRow(at: index, with: cell)
-                }
-            }
-        }
-        if tableView.windowSize != nil {
-            tableView.windowStart = window.lowerBound
-            tableView.spacers.top.setAttribute("data-rows", String(window.lowerBound))
-            tableView.spacers.bottom.setAttribute("data-rows", String(total - window.upperBound))
-        }
-        tableView.totalRowCount = total
-        tableView.updatePageLinks()
-        tableView.finishUpdate()
+        tableView.show(
+            keys, from: window.lowerBound, of: total, reloading: reloaded,
+            make: { key in self.makeRow(for: key, in: tableView) },
+            configure: { item in self.cellProvider(tableView, item) })
     }
 
     /// The window of a windowed table: around the row the page last asked for, else around the first row the user
