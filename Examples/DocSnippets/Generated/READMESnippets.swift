@@ -8,8 +8,8 @@ import ScreenplayTesting
 import Testing
 
 extension READMESnippets {
-    // README.md:110
-    func snippetAtLine110() async throws {
+    // README.md:112
+    func snippetAtLine112() async throws {
         viewController.bag.insert(
             // 2. State: the server sets the value; the error shows once the user changed the field or submitted the form.
             driver.data.map(\.form.title).drive(viewController.titleField.rx.text),
@@ -20,8 +20,8 @@ extension READMESnippets {
         )
     }
 
-    // README.md:159
-    func snippetAtLine159() async throws {
+    // README.md:161
+    func snippetAtLine161() async throws {
         let app = try Application(root: ".")
         var uploads = UploadConfiguration(folder: ".data/uploads")
         uploads.maxSize = 16 << 20
@@ -30,13 +30,13 @@ extension READMESnippets {
         }
     }
 
-    // README.md:371
-    func snippetAtLine371() async throws {
+    // README.md:373
+    func snippetAtLine373() async throws {
         assertSnapshot(of: harness.page, as: .html)
     }
 
-    // README.md:383
-    func snippetAtLine383() async throws {
+    // README.md:385
+    func snippetAtLine385() async throws {
         let harness = try ScreenHarness(templates: "Templates") { request in makeCounter(request) }
         harness.tap("add")
         #expect(harness.patches.count == 1)
