@@ -49,6 +49,6 @@ extension ScreenHarness {
 
     /// The context presented dialogs render with here: action paths of the harness's session.
     private static var testContext: RenderContext {
-        RenderContext(actionPath: { "/screens/test/actions/" + $0 })
+        RenderContext(actionPath: { ScreenWire.actionPath(screen: "test", action: $0) })
     }
 }
