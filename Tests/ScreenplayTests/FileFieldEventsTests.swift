@@ -17,14 +17,14 @@ import Testing
         private let browser = LiveClient(port: 0)
         var client: LiveClient { LiveClient(port: application.port, sameBrowserAs: browser) }
 
-        init() throws {
+        init(quota: Int = 1 << 30) throws {
             var server = ServerConfiguration()
             server.port = 0
             application = try Application(root: fixtureRoot + "/Forms", server: server)
             let log = log
             try application.screen("/avatar", AvatarViewController.self) { _ in log.make() }
             try application.acceptUploads(
-                UploadConfiguration(folder: folder, maxSize: 1 << 20, accepts: ["avatar": [.png]]))
+                UploadConfiguration(folder: folder, maxSize: 1 << 20, quota: quota, accepts: ["avatar": [.png]]))
             try application.start()
         }
 
@@ -239,6 +239,51 @@ import Testing
         #expect(app.events.isEmpty)
         let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: app.folder)) ?? []
         #expect(leftovers.filter { !$0.hasPrefix(".") }.isEmpty, "\(leftovers)")
+    }
+
+    /// The bytes the server says form posts' files hold now (`/metrics`).
+    static func spooled(_ app: AvatarApp) throws -> Int? {
+        let text = try app.client.get("/metrics").text
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("screenplay_upload_spool_bytes ") })
+        else { return nil }
+        return Int(line.split(separator: " ")[1])
+    }
+
+    @Test func filesOfPostsStillArrivingShareTheQuotaAndPastItAPostIsRefused507() throws {
+        // A quota of 300,000 bytes: one post's 200,000-byte file fits, a second one beside it does not.
+        let app = try AvatarApp(quota: 300_000)
+        defer { app.stop() }
+        let page = try app.open()
+        let token = Array((page.csrfToken ?? "").utf8)
+        let parts: [(String, String?, [UInt8])] = [
+            ("csrf", nil, token), ("avatar", "me.png", FileFieldEventsTests.png),
+        ]
+        let body = Self.body(parts)
+        // The first post sends all but its last bytes, and waits: its file is held, spooled.
+        let held = try LiveConnection(port: app.application.port)
+        defer { held.close() }
+        let cookie = app.client.storedCookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        try held.send(
+            "POST \(try #require(page.actionPath("save"))) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + "Content-Type: multipart/form-data; boundary=----Bound4ry\r\nContent-Length: \(body.count)\r\n"
+                + "Cookie: \(cookie)\r\n\r\n")
+        try held.send(Array(body.dropLast(100)))
+        #expect(eventually { ((try? Self.spooled(app)) ?? nil).map { $0 >= 199_000 } == true })
+        // A second post's file would pass the quota: 507 with a message, nothing stored, no event, no action.
+        let refused = try Self.post(app, page, body)
+        #expect(refused.status == 507)
+        #expect(refused.text.contains("Files being received fill the room for uploads"))
+        #expect(app.events.isEmpty)
+        #expect(app.log.files.withLock { $0.count } == 0)
+        // The first post goes away: its room is given back, and the same post is taken.
+        held.close()
+        #expect(eventually { (try? Self.spooled(app)) == 0 })
+        let taken = try Self.post(app, page, body)
+        #expect(taken.status == 303)
+        #expect(eventually { app.events.last == "finished me.png 200000" })
+        let keptTheFile = app.log.files.withLock { $0 == [FileFieldEventsTests.png] }
+        #expect(keptTheFile)
+        #expect(try Self.spooled(app) == 0)
     }
 
     @Test func aFormWithoutAFileStillPostsURLEncoded() throws {

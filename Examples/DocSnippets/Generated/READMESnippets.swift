@@ -30,13 +30,13 @@ extension READMESnippets {
         }
     }
 
-    // README.md:373
-    func snippetAtLine373() async throws {
+    // README.md:375
+    func snippetAtLine375() async throws {
         assertSnapshot(of: harness.page, as: .html)
     }
 
-    // README.md:385
-    func snippetAtLine385() async throws {
+    // README.md:387
+    func snippetAtLine387() async throws {
         let harness = try ScreenHarness(templates: "Templates") { request in makeCounter(request) }
         harness.tap("add")
         #expect(harness.patches.count == 1)

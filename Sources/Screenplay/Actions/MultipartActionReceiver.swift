@@ -9,6 +9,44 @@ struct FormUploads: Sendable {
     let storage: any UploadStorage
     let configuration: UploadConfiguration
     let observer: @Sendable (UploadEvent) -> Void
+    /// The room the files of posts still arriving share (``UploadConfiguration/quota``).
+    let spools: SpoolBudget
+}
+
+/// What the files of form posts still arriving may hold together in temporary files, in bytes: a post whose file
+/// would take them past it is refused with `507` and its spool dropped; a spool gives its bytes back when its file
+/// has moved to the upload storage, or its post failed or went. Served at `/metrics` as
+/// `screenplay_upload_spool_bytes`.
+final class SpoolBudget: Sendable {
+    let limit: Int
+    private let used = Locked(0)
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// The bytes spooled now.
+    var inUse: Int { used.withLock { $0 } }
+
+    /// Takes `count` bytes of the room; `false` (nothing taken) when they would pass the limit.
+    func take(_ count: Int) -> Bool {
+        used.withLock { used in
+            guard count <= limit - used else { return false }
+            used += count
+            return true
+        }
+    }
+
+    /// Gives back bytes taken.
+    func giveBack(_ count: Int) {
+        used.withLock { $0 -= count }
+    }
+
+    /// The gauge's exposition.
+    func exposition() -> String {
+        "# HELP screenplay_upload_spool_bytes Bytes of form posts' files held while their posts arrive.\n"
+            + "# TYPE screenplay_upload_spool_bytes gauge\nscreenplay_upload_spool_bytes \(inUse)\n"
+    }
 }
 
 extension ScreenActions {
@@ -21,7 +59,8 @@ extension ScreenActions {
     ///
     /// The form's `csrf` must come before its files (the hidden field is the form's first), so that no file byte is
     /// stored for a post whose token does not verify; limits: a file part at most ``UploadConfiguration/maxSize``, a
-    /// text field 16 KiB, 4 KiB of headers per part, 64 parts.
+    /// text field 16 KiB, 4 KiB of headers per part, 64 parts; the files of every post still arriving together at most
+    /// ``UploadConfiguration/quota`` (past it, `507`).
     func receiveMultipartAction(_ request: Request, uploads: FormUploads) throws -> BodyReception {
         guard let boundary = MultipartParser.boundary(ofContentType: request.headers["Content-Type"]) else {
             return .ordinary
@@ -110,7 +149,8 @@ private final class MultipartActionReceiver: RequestBodyReceiver {
                 UploadMetadataKey.filename: String(filename.prefix(255)),
             ]
             if let type = started.contentType { metadata[UploadMetadataKey.filetype] = String(type.prefix(255)) }
-            spool = try Spool(metadata: metadata, kinds: uploads.configuration.accepts[started.name])
+            spool = try Spool(
+                metadata: metadata, kinds: uploads.configuration.accepts[started.name], budget: uploads.spools)
         case .data(let bytes):
             if let spool {
                 try spool.write(bytes)
@@ -238,7 +278,7 @@ private final class MultipartActionReceiver: RequestBodyReceiver {
 }
 
 /// A file part on its way: written to a temporary file as it arrives, its first bytes checked against the kinds its
-/// field accepts.
+/// field accepts, every byte kept taken from the posts' shared room (``SpoolBudget``) until it is discarded.
 private final class Spool {
     let metadata: [String: String]
     let kinds: Set<FileKind>?
@@ -246,10 +286,14 @@ private final class Spool {
     private var head: [UInt8] = []
     private let path: String
     private var descriptor: Int32
+    private let budget: SpoolBudget
+    /// The bytes of the room this spool holds.
+    private var taken = 0
 
-    init(metadata: [String: String], kinds: Set<FileKind>?) throws {
+    init(metadata: [String: String], kinds: Set<FileKind>?, budget: SpoolBudget) throws {
         self.metadata = metadata
         self.kinds = kinds
+        self.budget = budget
         var template = Array((NSTemporaryDirectory() + "/screenplay-form-XXXXXX").utf8CString)
         descriptor = mkstemp(&template)
         guard descriptor >= 0 else { throw UploadStorageError.failed("cannot create a temporary file") }
@@ -269,6 +313,11 @@ private final class Spool {
         if head.count < FileKind.signatureLength { head += bytes.prefix(FileKind.signatureLength - head.count) }
         // Not what the field accepts: nothing more is kept.
         if head.count == FileKind.signatureLength && !matches { return }
+        guard budget.take(bytes.count) else {
+            throw HTTPError(
+                .insufficientStorage, message: "Files being received fill the room for uploads; try again later.")
+        }
+        taken += bytes.count
         var done = 0
         while done < bytes.count {
             let count = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
@@ -295,6 +344,8 @@ private final class Spool {
     func discard() {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
+        budget.giveBack(taken)
+        taken = 0
     }
 
     deinit { discard() }

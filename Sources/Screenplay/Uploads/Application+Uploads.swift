@@ -50,12 +50,14 @@ extension Application {
             observer: observer
         ).register(on: router)
         // A form with a file field posted without JavaScript: its files reach the same storage and the same fields.
+        let spools = SpoolBudget(limit: configuration.quota)
+        metrics.addCollector { spools.exposition() }
         let form = FormUploads(
             storage: chosen, configuration: configuration,
             observer: { event in
                 if case .finished(let info) = event { onFinished(info) }
                 observer(event)
-            })
+            }, spools: spools)
         router.receive(.post, ScreenWire.action.pattern) { [weak self] request in
             try self.served().actions.receiveMultipartAction(request, uploads: form)
         }

@@ -11,7 +11,8 @@ public struct UploadConfiguration: Sendable, Equatable {
     /// The largest upload accepted, in bytes (`Tus-Max-Size`); default 64 MiB.
     public var maxSize: Int
     /// What every live upload may take together, in bytes: a creation that would pass it is refused (507); default
-    /// 1 GiB.
+    /// 1 GiB. The files of form posts still arriving (JavaScript off), held in temporary files until their posts end,
+    /// share a room of the same size: a post whose file would pass it is refused (507) too.
     public var quota: Int
     /// How long an upload may take from its creation; then it expires (`Upload-Expires`) and is removed, finished or
     /// not: an app keeps a finished file by copying it elsewhere. Default 24 hours.
