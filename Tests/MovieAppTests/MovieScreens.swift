@@ -11,11 +11,13 @@ import TestSupport
 
 /// The app's screens in a `ScreenHarness`, over a real SQLite store in a temporary folder seeded from the
 /// shipped catalog, with a `TestScheduler` as the detail driver's read scheduler (re-reads run when the test
-/// says so, so the refreshing state can be looked at).
+/// says so, so the refreshing state can be looked at) and another as the edit driver's write scheduler (a finished
+/// poster is kept when the test says so).
 struct MovieScreens {
     let folder: TemporaryFolder
     let store: SQLiteMovieStore
     let readScheduler = TestScheduler(initialClock: 0)
+    let writeScheduler = TestScheduler(initialClock: 0)
 
     /// The app's templates, from the repository.
     static let templates = repositoryRoot.appendingPathComponent("Templates").path
@@ -60,12 +62,12 @@ struct MovieScreens {
 
     /// The MovieEdit screen of movie `id`, as `/movies/{id}/edit` builds it.
     func edit(_ id: Int, store: (any MovieStore)? = nil) throws -> ScreenHarness {
-        let store = store ?? self.store
+        let (store, writeScheduler) = (store ?? self.store, self.writeScheduler)
         return try ScreenHarness(
             templates: Self.templates, views: MovieServer.register, url: "/movies/\(id)/edit",
             parameters: ["id": "\(id)"], parent: "/"
         ) { request in
-            try MovieEditViewController.make(request: request, store: store)
+            try MovieEditViewController.make(request: request, store: store, writeScheduler: writeScheduler)
         }
     }
 }
@@ -90,7 +92,7 @@ final class StubMovieDetailDriver: MovieDetailDriving, Sendable {
 extension MovieScreens {
     /// The app's three screen routes as `/`, `/movies/:id` and `/movies/:id/edit` serve them, for a `ScreenFlow`.
     func flow() -> ScreenFlow {
-        let (store, readScheduler) = (self.store, self.readScheduler)
+        let (store, readScheduler, writeScheduler) = (self.store, self.readScheduler, self.writeScheduler)
         return ScreenFlow(
             templates: Self.templates, views: MovieServer.register,
             routes: [
@@ -99,7 +101,7 @@ extension MovieScreens {
                     try MovieDetailViewController.make(request: request, store: store, readScheduler: readScheduler)
                 },
                 .init("/movies/:id/edit", parent: "/") { request in
-                    try MovieEditViewController.make(request: request, store: store)
+                    try MovieEditViewController.make(request: request, store: store, writeScheduler: writeScheduler)
                 },
             ])
     }

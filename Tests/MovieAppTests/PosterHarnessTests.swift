@@ -30,6 +30,11 @@ import Testing
                 "started 0 0.0 seconds", "progress 65536 0.1 seconds", "progress 131072 0.2 seconds",
                 "finished 150008 0.3 seconds",
             ])
+        // The file is kept off the screen: until the write scheduler runs, the screen says so and nothing changed.
+        #expect(edit.screenHTML.contains("Saving the poster…"))
+        #expect(try screens.store.movie(id: 1)?.posterUrl?.hasPrefix("/public/") == true)
+        screens.writeScheduler.start()
+        edit.advance(by: .zero)
         #expect(try screens.store.movie(id: 1)?.posterUrl == "/posters/\(id)")
         #expect(try screens.store.poster(key: id)?.bytes == Self.png)
         #expect(edit.screenHTML.contains("The new poster is saved."))

@@ -27,6 +27,21 @@ import Testing
         #expect(try store.poster(key: "ZZZZZZZZZZZZZZZZZZZZZZ") == nil)
         #expect(eventually { heard.withLock { $0.contains("/posters/AbCdEfGhIjKlMnOpQrStUv") } })
         #expect(throws: StoreError.self) { try store.setPoster(id: 999, Self.poster) }
+        // A new poster replaces the bytes of the one before; deleting the movie removes its poster's.
+        var second = Self.poster
+        second.key = "SeCoNdPoStErKeY0123456"
+        second.kind = .png
+        second.bytes = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3, 4]
+        #expect(try store.setPoster(id: 2, second).posterUrl == "/posters/SeCoNdPoStErKeY0123456")
+        #expect(try store.poster(key: Self.poster.key) == nil)
+        #expect(try store.poster(key: second.key) == second)
+        // Another movie's poster is not touched by it.
+        var third = second
+        third.key = "ThIrDpOsTeRkEy01234567"
+        _ = try store.setPoster(id: 1, third)
+        try store.delete(id: 2)
+        #expect(try store.poster(key: second.key) == nil)
+        #expect(try store.poster(key: third.key) == third)
     }
 
     @Test func sqliteKeepsAPosterEvenInADatabaseMadeBeforePosters() throws {
@@ -40,8 +55,17 @@ import Testing
             old.close()
         }
         let store = try SQLiteMovieStore(path: path)
-        defer { store.close() }
         try check(store)
+        // A poster kept for a movie deleted before deletions removed posters goes when the store opens.
+        store.close()
+        do {
+            let connection = try SQLiteConnection(path: path, readOnly: false)
+            try connection.execute("INSERT INTO movie_posters VALUES ('OrPhAnPoStErKeY0123456', 2, 'png', x'00')")
+        }
+        let reopened = try SQLiteMovieStore(path: path)
+        defer { reopened.close() }
+        #expect(try reopened.poster(key: "OrPhAnPoStErKeY0123456") == nil)
+        #expect(try reopened.poster(key: "ThIrDpOsTeRkEy01234567") != nil)
     }
 
     @Test(.enabled(if: PostgreSQLTestServer.isAvailable)) func postgreSQLKeepsAPosterAndAnotherInstanceHearsIt()
@@ -56,6 +80,7 @@ import Testing
             other.close()
         }
         try check(store, observer: other)
-        #expect(try other.poster(key: Self.poster.key) == Self.poster)
+        #expect(try other.poster(key: Self.poster.key) == nil)
+        #expect(try other.poster(key: "ThIrDpOsTeRkEy01234567") != nil)
     }
 }

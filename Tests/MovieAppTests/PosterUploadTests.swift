@@ -76,12 +76,32 @@ import Testing
         // A fresh detail page shows it too, and the API names it.
         #expect(try LiveClient(port: server.port).get("/movies/1").text.contains("/posters/\(key)"))
         #expect(try reader.get("/api/movies/1").text.contains("/posters/\(key)"))
+        // Kept by the store, the upload itself is discarded: its room in the quota is free again.
+        #expect(location == "/uploads/\(key)")
+        #expect(
+            eventually {
+                (try? client.request("HEAD", location, headers: ["Tus-Resumable": "1.0.0"]))?.status == 404
+            })
+        // A second poster replaces the first: the first's bytes are no longer served.
+        let second = try client.request(
+            "POST", "/uploads",
+            headers: [
+                "Tus-Resumable": "1.0.0", "Upload-Length": String(Self.png.count),
+                "Upload-Metadata": Self.metadata(edit, filename: "heat-2.png"),
+                "Content-Type": "application/offset+octet-stream",
+            ], body: Self.png)
+        #expect(second.status == 201)
+        let secondKey = String(try #require(second.header("Location")).dropFirst("/uploads/".count))
+        #expect(eventually { (try? reader.get("/api/movies/1").text.contains("/posters/\(secondKey)")) == true })
+        #expect(try reader.get("/posters/" + key).status == 404)
+        #expect(try reader.get("/posters/" + secondKey).body == Self.png)
+        let kept = secondKey
 
         // The store kept it: a restart on the same database serves the same bytes.
         server.stop()
         let again = try startServer(databaseIn: folder)
         defer { again.stop() }
-        #expect(try LiveClient(port: again.port).get("/posters/" + key).body == Self.png)
+        #expect(try LiveClient(port: again.port).get("/posters/" + kept).body == Self.png)
     }
 
     /// Without JavaScript, Save posts the form as `multipart/form-data` with the poster: the file becomes the poster,

@@ -29,8 +29,8 @@ extension ScreenplayFormsSnippets {
         harness.tap("done", row: 3)               // the Done button of the row of item 3
     }
 
-    // Sources/Screenplay/Documentation.docc/Forms.md:124
-    func snippetAtLine124() async throws {
+    // Sources/Screenplay/Documentation.docc/Forms.md:125
+    func snippetAtLine125() async throws {
         viewController.bag.insert(
             viewController.posterField.rx.file.bind(onNext: { event in
                 if case .finished(let file) = event { print("\(file.filename): \(file.length) bytes") }
@@ -38,8 +38,8 @@ extension ScreenplayFormsSnippets {
         )
     }
 
-    // Sources/Screenplay/Documentation.docc/Forms.md:142
-    func snippetAtLine142() async throws {
+    // Sources/Screenplay/Documentation.docc/Forms.md:145
+    func snippetAtLine145() async throws {
         harness.upload([UInt8](repeating: 7, count: 200_000), filename: "poster.png", to: "poster", chunk: 65_536)
         harness.advance(by: .milliseconds(100))   // a progress event: 65,536 of 200,000 bytes
         harness.advance(by: .milliseconds(300))   // the rest, then finished

@@ -1,3 +1,4 @@
+import Primitives
 import Reactive
 import Screenplay
 import ViewKit
@@ -30,16 +31,30 @@ final class MovieEditDriver: MovieEditDriving {
     private let movieID: Int
     private let store: any MovieStore
     private let navigate: (String) -> Void
+    /// Where a finished poster is read and kept (a background scheduler in the app, a `TestScheduler` in tests), so
+    /// that the screen goes on answering meanwhile.
+    private let writeScheduler: any ImmediateSchedulerType
+    /// The screen the driver was made on: what the background work finds comes back to it.
+    private let screen: ScreenScheduler?
+    /// The finished upload being kept as the poster on the write scheduler, until what it found is shown.
+    private var pendingPoster: UploadedFile?
+    /// Held while a poster is kept: the write scheduler's keeping and a Save's never overlap.
+    private let keeping = Locked(())
     private let bag = DisposeBag()
     /// Whether the screen is on its way to the list (a deletion, here or elsewhere): it goes once.
     private var isLeavingForTheList = false
 
-    init(movie: Movie, store: any MovieStore, navigate: @escaping (String) -> Void) {
+    init(
+        movie: Movie, store: any MovieStore, writeScheduler: any ImmediateSchedulerType,
+        navigate: @escaping (String) -> Void
+    ) {
         state = BehaviorRelay(value: MovieEditData(original: movie, form: MovieForm(movie: movie)))
         data = state.asDriver()
         movieID = movie.id
         self.store = store
         self.navigate = navigate
+        self.writeScheduler = writeScheduler
+        screen = ScreenScheduler.current
         // A deletion, here or on any instance, takes the form to the list: there is nothing left to edit.
         var deletion = store.deletion(of: movie.id)
         if let screen = ScreenScheduler.current { deletion = deletion.conflated(on: screen) }
@@ -69,6 +84,9 @@ final class MovieEditDriver: MovieEditDriving {
     }
 
     func save() {
+        // A poster still being kept (a form posted without JavaScript sends its file with Save) is kept first, so
+        // that the save compares against the movie with it.
+        if let file = pendingPoster { showKept(file, keepPoster(file)) }
         var current = state.value
         let form = current.form
         guard current.errors.isEmpty else {
@@ -120,27 +138,78 @@ final class MovieEditDriver: MovieEditDriving {
     }
 
     /// A finished upload, byte for byte, becomes the poster (the endpoint checked it is a PNG, JPEG or WebP image;
-    /// its first bytes are told again here, never its name). The form's other fields are not saved by it, and a later
-    /// Save does not take the new poster for someone else's change.
+    /// its first bytes are told again here, never its name), and the upload is discarded once the store keeps it.
+    /// The file is read and kept on the write scheduler; the screen says "Saving the poster…" meanwhile. The form's
+    /// other fields are not saved by it, and a later Save does not take the new poster for someone else's change.
     func posterUploaded(_ event: FileEvent) {
         guard case .finished(let file) = event else { return }
         var current = state.value
-        guard let posters = store as? any MoviePosters else {
+        guard store is any MoviePosters else {
             current.status = "This catalog cannot keep posters."
             return state.accept(current)
         }
-        do {
-            let bytes = try file.contents()
-            guard let kind = FileKind.sniff(bytes) else {
-                current.status = "The poster was not kept: it is not a PNG, JPEG or WebP image."
-                return state.accept(current)
-            }
-            let movie = try posters.setPoster(id: movieID, StoredPoster(key: file.id, kind: kind, bytes: bytes))
-            current.original.posterUrl = movie.posterUrl
-            current.status = "The new poster is saved."
-        } catch {
-            current.status = "The poster could not be saved right now. Try again in a moment."
-        }
+        current.status = "Saving the poster…"
         state.accept(current)
+        pendingPoster = file
+        let screen = screen
+        let keep = { [keepPoster] in keepPoster(file) }
+        let show = { [weak self] (kept: KeptPoster) in self?.showKept(file, kept) }
+        // Called on the screen alone (or, off a screen, on the write scheduler: a test's own thread).
+        let transfer = Transfer(show)
+        writeScheduler.schedule(()) { _ in
+            let kept = keep()
+            guard let screen else {
+                transfer.value(kept)
+                return Disposables.create()
+            }
+            return screen.schedule(()) { _ in
+                transfer.value(kept)
+                return Disposables.create()
+            }
+        }
+        .disposed(by: bag)
+    }
+
+    /// What keeping a poster found: its new address, if it was kept, and what to say.
+    typealias KeptPoster = (posterUrl: String?, status: String)
+
+    /// Shows what keeping `file` found, unless it was shown already (by a Save that kept it first).
+    private func showKept(_ file: UploadedFile, _ kept: KeptPoster) {
+        guard pendingPoster?.id == file.id else { return }
+        pendingPoster = nil
+        var current = state.value
+        if let posterUrl = kept.posterUrl { current.original.posterUrl = posterUrl }
+        current.status = kept.status
+        state.accept(current)
+    }
+
+    /// Reads `file`, keeps it as the movie's poster and discards the upload; any thread. A file kept already (by
+    /// the write scheduler or a Save, whichever came first) is not read again.
+    private var keepPoster: @Sendable (UploadedFile) -> KeptPoster {
+        let (store, movieID, keeping) = (store, movieID, keeping)
+        return { file in
+            keeping.withLock { _ in
+                guard let posters = store as? any MoviePosters else {
+                    return (nil, "This catalog cannot keep posters.")
+                }
+                let path = postersPath + file.id
+                if let movie = try? store.movie(id: movieID), movie.posterUrl == path {
+                    return (path, "The new poster is saved.")
+                }
+                do {
+                    let bytes = try file.contents()
+                    guard let kind = FileKind.sniff(bytes) else {
+                        return (nil, "The poster was not kept: it is not a PNG, JPEG or WebP image.")
+                    }
+                    let movie = try posters.setPoster(
+                        id: movieID, StoredPoster(key: file.id, kind: kind, bytes: bytes))
+                    // The store has the bytes now: the upload's room in the quota comes back at once.
+                    try? file.discard()
+                    return (movie.posterUrl, "The new poster is saved.")
+                } catch {
+                    return (nil, "The poster could not be saved right now. Try again in a moment.")
+                }
+            }
+        }
     }
 }

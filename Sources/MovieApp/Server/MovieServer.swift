@@ -48,7 +48,8 @@ public final class MovieServer: Sendable {
         let signIn = SignIn(accounts: try Accounts(contentsOf: options.accountsPath), secret: secret)
         self.signIn = signIn
         try application.use(signIn)
-        let readScheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
+        // The store's reads and writes that screens start and must not wait on (a re-read, keeping a poster).
+        let storeScheduler = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
         try application.screen("/", MovieListViewController.self) { request in
             MovieListViewController.make(store: store, request: request)
         }
@@ -56,12 +57,12 @@ public final class MovieServer: Sendable {
             MovieListViewController.make(store: store, request: request)
         }
         try application.screen("/movies/:id", MovieDetailViewController.self, parent: "/") { request in
-            try MovieDetailViewController.make(request: request, store: store, readScheduler: readScheduler)
+            try MovieDetailViewController.make(request: request, store: store, readScheduler: storeScheduler)
         }
         // Changing a movie needs a signed-in user; reading does not.
         try application.screen("/movies/:id/edit", MovieEditViewController.self, parent: "/", guard: signIn.required) {
             request in
-            try MovieEditViewController.make(request: request, store: store)
+            try MovieEditViewController.make(request: request, store: store, writeScheduler: storeScheduler)
         }
         try application.notFoundScreen(NotFoundViewController.self) { request in
             NotFoundViewController.make(request: request)

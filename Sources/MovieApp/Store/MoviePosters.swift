@@ -26,6 +26,8 @@ public struct StoredPoster: Sendable, Equatable {
 
 /// A store that keeps uploaded posters with its movies (both of the demo's stores): the bytes in a table of their
 /// own (`movie_posters`, created when missing, so existing databases take it), the movie's `posterUrl` naming them.
+/// A movie keeps the bytes of the poster it shows and no other: a new poster, or the movie's deletion, removes the
+/// earlier ones in the same transaction (and opening a store removes those of movies deleted before this rule).
 public protocol MoviePosters: Sendable {
     /// Keeps `poster` and makes it movie `id`'s poster: its `posterUrl` becomes ``MoviePosters/path(key:)``, and the
     /// change reaches the movie's screens as any update does. Throws ``StoreError`` (`movieNotFound`, unavailable).
@@ -36,8 +38,11 @@ public protocol MoviePosters: Sendable {
 
 extension MoviePosters {
     /// Where a poster is served: `/posters/{key}`, immutable.
-    public static func path(key: String) -> String { "/posters/" + key }
+    public static func path(key: String) -> String { postersPath + key }
 }
+
+/// The start of every kept poster's address.
+let postersPath = "/posters/"
 
 extension FileKind {
     /// The kind a store wrote down (its raw value), or `nil`.

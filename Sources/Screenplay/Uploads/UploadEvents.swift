@@ -28,7 +28,10 @@ enum UploadEvents {
             return .finished(
                 UploadedFile(
                     id: id, filename: filename, declaredType: info.metadata[UploadMetadataKey.filetype] ?? "",
-                    length: info.length, read: { try storage.contents(id: id) }))
+                    length: info.length, read: { try storage.contents(id: id) },
+                    discard: {
+                        do throws(UploadStorageError) { try storage.delete(id: id) } catch .notFound {}
+                    }))
         case .failed(_, let message): return .failed(id: info.id, message: message)
         }
     }

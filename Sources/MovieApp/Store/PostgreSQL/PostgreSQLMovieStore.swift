@@ -140,6 +140,12 @@ public final class PostgreSQLMovieStore: MovieStore {
                     key text PRIMARY KEY, movie_id integer NOT NULL, kind text NOT NULL, bytes bytea NOT NULL
                 )
                 """, [], "creating the schema")
+            try connection.execute(
+                "CREATE INDEX IF NOT EXISTS movie_posters_by_movie ON movie_posters (movie_id)", [],
+                "creating the posters' index")
+            try connection.execute(
+                "DELETE FROM movie_posters WHERE movie_id NOT IN (SELECT id FROM movies)", [],
+                "removing the posters of deleted movies")
             let found = try connection.execute("SELECT max(version) FROM screenplay_schema", [], "reading the schema")
             let version = Self.firstInteger(found) ?? 0
             guard version <= schemaVersion else {
@@ -304,11 +310,22 @@ public final class PostgreSQLMovieStore: MovieStore {
                 let rows = try connection.execute(
                     "DELETE FROM movies WHERE id = $1 RETURNING version", [String(id)], "deleting movie \(id)")
                 guard let version = Self.firstInteger(rows) else { throw .movieNotFound(id) }
+                try Self.dropPosters(of: id, but: nil, on: connection)
                 try Self.recordLastID(id, on: connection)
                 try Self.notify("\(id):\(version + 1)", kind: "deleted", on: connection)
             }
         }
         publishDeletion(of: id)
+    }
+
+    /// Removes movie `id`'s kept posters but the one `posterUrl` names (all of them for `nil` or another address):
+    /// a movie keeps the bytes of the poster it shows, no other.
+    private static func dropPosters(of id: Int, but posterUrl: String?, on connection: PostgreSQLConnection)
+        throws(StoreError)
+    {
+        try connection.execute(
+            "DELETE FROM movie_posters WHERE movie_id = $1 AND '\(postersPath)' || key IS DISTINCT FROM $2",
+            [String(id), posterUrl], "removing movie \(id)'s earlier posters")
     }
 
     /// Keeps `id` as the highest id given, unless a higher one is kept.
@@ -582,6 +599,7 @@ extension PostgreSQLMovieStore: MoviePosters {
                 guard let version = Self.firstInteger(rows) else {
                     throw StoreError(.unavailable, message: "setting movie \(id)'s poster: no version came back")
                 }
+                try Self.dropPosters(of: id, but: updated.posterUrl, on: connection)
                 return (updated, version, true)
             }
         }

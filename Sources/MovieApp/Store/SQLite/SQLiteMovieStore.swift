@@ -136,6 +136,8 @@ public final class SQLiteMovieStore: MovieStore {
                     bytes BLOB NOT NULL
                 ) STRICT;
                 CREATE INDEX IF NOT EXISTS movies_by_title ON movies (title, id);
+                CREATE INDEX IF NOT EXISTS movie_posters_by_movie ON movie_posters (movie_id);
+                DELETE FROM movie_posters WHERE movie_id NOT IN (SELECT id FROM movies);
                 PRAGMA user_version = \(schemaVersion);
                 """)
             let count = try connection.statement("SELECT count(*) FROM movies")
@@ -327,10 +329,23 @@ public final class SQLiteMovieStore: MovieStore {
                 let found = try delete.step()
                 try delete.reset()
                 guard found else { throw .movieNotFound(id) }
+                try Self.dropPosters(of: id, but: nil, in: connection)
                 try Self.recordLastID(id, in: connection)
             }
             catalogFeed.publish(.deleted(id: id))
         }
+    }
+
+    /// Removes movie `id`'s kept posters but the one `posterUrl` names (all of them for `nil` or another address):
+    /// a movie keeps the bytes of the poster it shows, no other.
+    private static func dropPosters(of id: Int, but posterUrl: String?, in connection: SQLiteConnection)
+        throws(StoreError)
+    {
+        let drop = try connection.statement(
+            "DELETE FROM movie_posters WHERE movie_id = ?1 AND '\(postersPath)' || key IS NOT ?2")
+        try drop.reset(binding: [.integer(id), posterUrl.map { .text($0) } ?? .null])
+        _ = try drop.step()
+        try drop.reset()
     }
 
     /// Keeps `id` as the highest id given, unless a higher one is kept.
@@ -366,6 +381,7 @@ public final class SQLiteMovieStore: MovieStore {
                     let write = try connection.statement("UPDATE movies SET poster_url = ?2 WHERE id = ?1")
                     try write.reset(binding: [.integer(id), updated.posterUrl.map { .text($0) } ?? .null])
                     _ = try write.step()
+                    try Self.dropPosters(of: id, but: updated.posterUrl, in: connection)
                     return (updated, true)
                 }
             } catch {

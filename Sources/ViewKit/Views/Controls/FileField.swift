@@ -14,20 +14,28 @@ public struct UploadedFile: Sendable {
     /// The file's length in bytes.
     public let length: Int
     private let read: @Sendable () throws -> [UInt8]
+    private let remove: @Sendable () throws -> Void
 
-    /// A file `read` reads whole; for the screen runtime, and tests.
+    /// A file `read` reads whole and `discard` removes; for the screen runtime, and tests.
     public init(
-        id: String, filename: String, declaredType: String, length: Int, read: @escaping @Sendable () throws -> [UInt8]
+        id: String, filename: String, declaredType: String, length: Int, read: @escaping @Sendable () throws -> [UInt8],
+        discard: @escaping @Sendable () throws -> Void = {}
     ) {
         self.id = id
         self.filename = filename
         self.declaredType = declaredType
         self.length = length
         self.read = read
+        remove = discard
     }
 
     /// The file's bytes, read whole from the upload storage.
     public func contents() throws -> [UInt8] { try read() }
+
+    /// Removes the file from the upload storage, once the app has kept what it needs of it elsewhere: its room in
+    /// the quota comes back now rather than when the upload expires. Removing a file already gone does nothing;
+    /// throws when the storage fails.
+    public func discard() throws { try remove() }
 }
 
 /// How far one upload to a ``FileField`` has come.
