@@ -72,6 +72,11 @@ public final class MovieServer: Sendable {
         var uploads = options.application.uploads
         uploads.accepts["poster"] = [.png, .jpeg, .webp]
         try application.acceptUploads(uploads, storage: store.uploadStorage)
+        // Named instances on one database reach each other's screens: an upload's requests may land on another
+        // instance than its screen's.
+        if !options.application.instance.isEmpty, let messenger = store.instanceMessenger() {
+            try application.connectInstances(through: messenger)
+        }
         if let posters = store as? any MoviePosters { PosterRoute(posters: posters).register(on: application.router) }
         MovieAPI(store: store).register(on: application.router, token: options.apiToken)
         MovieCSVExport(store: store).register(on: application.router)

@@ -110,6 +110,9 @@ public protocol MovieStore: Sendable {
     /// resumes on another (PostgreSQL: chunks in a table); `nil` keeps them in the upload folder (SQLite: one
     /// instance, a restart resumes from the folder).
     var uploadStorage: (any UploadStorage)? { get }
+    /// A way for the instances on this store to reach each other's screens (``Application/connectInstances(through:)``),
+    /// when it has one (PostgreSQL: `NOTIFY`); `nil` for a store of one instance (SQLite).
+    func instanceMessenger() -> (any InstanceMessenger)?
 }
 
 extension MovieStore {
@@ -126,4 +129,7 @@ extension MovieStore {
 
     /// None of its own: uploads go to the upload folder.
     public var uploadStorage: (any UploadStorage)? { nil }
+
+    /// None: one instance.
+    public func instanceMessenger() -> (any InstanceMessenger)? { nil }
 }

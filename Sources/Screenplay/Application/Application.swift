@@ -45,6 +45,8 @@ public final class Application: Sendable {
     private let monitoring: Monitoring
     private let sweep: SessionSweep
     private let server: Locked<HTTPServer?> = Locked(nil)
+    /// The way to the other instances, once ``connectInstances(through:)`` gave one.
+    let instances: InstanceLink
     private let configuration: ServerConfiguration
     private let operations: OperationsConfiguration
 
@@ -92,6 +94,7 @@ public final class Application: Sendable {
                     ["session": session.id, "path": ScreenRequest.path(of: session.url), "reason": reason.rawValue])
             })
         self.sessions = registry
+        instances = InstanceLink(instanceName: sessions.instanceName, logger: logger)
         let metrics = Metrics()
         self.metrics = metrics
         let keepsMetrics = operations.metrics != .off
@@ -218,6 +221,19 @@ public final class Application: Sendable {
         sessions.endAll()
         server?.stop()
         monitoring.stopMetricsServer()
+        instances.stop()
+    }
+
+    /// Lets this instance reach the screens other instances of the app hold, and theirs reach its own, through
+    /// `messenger` (a bus they share: the demo's PostgreSQL store gives one over `NOTIFY`). Today it carries the
+    /// events of uploads: a tus request the proxy sends to another instance than the upload's screen's is taken
+    /// there (the page's token checked, no second screen built), and its `rx.file` events go to the screen on its
+    /// own instance. Call it once, before ``start()``, with ``SessionConfiguration/instanceName`` set.
+    ///
+    /// - Throws: ``ConfigurationError`` without an instance name or on a second call; what `messenger` throws when
+    ///   its bus cannot be reached.
+    public func connectInstances(through messenger: any InstanceMessenger) throws {
+        try instances.connect(messenger)
     }
 }
 

@@ -325,6 +325,16 @@ final class ScreenRouter: Sendable {
         return .adopted(session, renderDigest: RenderDigest.read(from: html) ?? "")
     }
 
+    /// Whether `token` is the token of a page rendered as screen `id` for the browser `request` comes from, at a URL
+    /// whose route's guard lets the request in: ``adopt(screen:token:request:fromScript:)``'s checks without building
+    /// the screen (for one another instance holds).
+    func admits(screen id: String, token: String, request: Request, fromScript: Bool) throws -> Bool {
+        guard let browser = Self.browserID(of: request), let url = tokens.url(of: token, screen: id, browser: browser),
+            let (route, _) = route(forURL: url, request: request, orNotFound: true)
+        else { return false }
+        return try route.routeGuard?.answer(to: request, fromScript: fromScript) == nil
+    }
+
     // MARK: Requests
 
     /// The cookie that names a browser (``ScreenRequest/browserID``).

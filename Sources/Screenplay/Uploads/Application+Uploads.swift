@@ -10,7 +10,8 @@ extension Application {
     /// I/O thread once the last byte of an upload is stored: keep it short.
     ///
     /// The file field the upload names (its `field`, on the screen its `screen` names, when that screen is live on this
-    /// instance) sees what happens to it on `rx.file` (``FileEvent``): started, progress (a few times a second),
+    /// instance, or on another one ``connectInstances(through:)`` reaches) sees what happens to it on `rx.file`
+    /// (``FileEvent``): started, progress (a few times a second),
     /// finished with the file, failed with a message (a refused content, a termination). A form holding a file field
     /// posts `multipart/form-data` without JavaScript: its files are stored here too, under the same limits, and its
     /// fields hear of them the same way before its action runs.
@@ -42,9 +43,10 @@ extension Application {
                 throw ConfigurationError("UploadConfiguration.folder: \(error)")
             }
         }
-        let observer = UploadEvents.deliverer(to: sessions, storage: chosen)
+        let observer = UploadEvents.deliverer(to: sessions, storage: chosen, instances: instances)
         TusEndpoint(
-            authorizes: TusEndpoint.authorization(by: sessions, router: screens), storage: chosen,
+            authorizes: TusEndpoint.authorization(by: sessions, router: screens, instances: instances),
+            storage: chosen,
             configuration: configuration,
             onFinished: onFinished, logger: logger,
             observer: observer

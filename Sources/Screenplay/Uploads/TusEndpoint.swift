@@ -55,8 +55,9 @@ package final class TusEndpoint: Sendable {
     /// CSRF token (`csrf`), compared in constant time; or names a page whose screen is not live yet (a page GET keeps
     /// none) and carries that page's token, for the browser the request comes from: the screen is then built from
     /// the token (`router`), as its stream's attach would. Answers the id the screen lives under (the page's,
-    /// unless the page names another instance's), which the upload keeps as its `screen`.
-    static func authorization(by sessions: SessionRegistry, router: ScreenRouter)
+    /// unless the page names another instance's), which the upload keeps as its `screen`. A page of another instance
+    /// that `instances` reaches keeps its id: its token is checked here, and its screen stays where it lives.
+    static func authorization(by sessions: SessionRegistry, router: ScreenRouter, instances: InstanceLink)
         -> @Sendable (
             [String: String], Request
         ) throws -> String?
@@ -67,6 +68,9 @@ package final class TusEndpoint: Sendable {
                 return SessionToken.equal(token, session.csrfToken) ? session.id : nil
             }
             guard !id.isEmpty, !token.isEmpty else { return nil }
+            if instances.otherInstance(of: id) != nil {
+                return try router.admits(screen: id, token: token, request: request, fromScript: true) ? id : nil
+            }
             if case .adopted(let session, _) = try router.adopt(
                 screen: id, token: token, request: request, fromScript: true)
             {

@@ -96,4 +96,54 @@ struct UploadInstancesTests {
             "SELECT count(*) FROM upload_chunks WHERE upload_id = $1", [id], on: database)
         #expect(left.first?.first == "0")
     }
+
+    /// A proxy may send an upload's requests to any instance: its events still reach the file field of the screen
+    /// the page's stream holds on its own instance, which keeps the poster; the instance that took the bytes builds
+    /// no screen of its own.
+    @Test func anUploadTakenByAnotherInstanceReachesItsScreenWhereItLives() throws {
+        let a = try start("a")
+        let b = try start("b")
+        let client = a.client
+        let form = LivePage(try client.get("/signin?next=/movies/1/edit"))
+        _ = try client.post(
+            try #require(form.actionPath("signIn")),
+            form: ["csrf": try #require(form.csrfToken), "name": "alice", "password": "screenplay-alice"])
+        let (edit, stream) = try a.watch("/movies/1/edit")
+        defer { stream.close() }
+        let screen = try #require(edit.sessionID)
+        #expect(screen.hasPrefix("a."))
+
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0..<50_000).map { UInt8($0 % 253) }
+        let metadata = [
+            ("screen", screen), ("csrf", edit.csrfToken ?? ""), ("field", "poster"), ("filename", "b.png"),
+            ("filetype", "image/png"),
+        ].map { "\($0.0) \(Data($0.1.utf8).base64EncodedString())" }.joined(separator: ",")
+        let cookies = client.storedCookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        let created = try send(
+            "POST", "/uploads", port: b.port,
+            headers: [
+                "Tus-Resumable": "1.0.0", "Upload-Length": String(png.count), "Upload-Metadata": metadata,
+                "Content-Type": "application/offset+octet-stream", "Cookie": cookies,
+            ], body: png)
+        #expect(created.status == 201)
+        #expect(created.headers["upload-offset"] == String(png.count))
+        let key = String(try #require(created.headers["location"]).dropFirst("/uploads/".count))
+
+        // The screen on a hears the upload's end and keeps the poster; its page shows it.
+        #expect(try stream.events.next { $0.event == "patch" && $0.data.contains("The new poster is saved.") } != nil)
+        let movie = String(decoding: try send("GET", "/api/movies/1", port: b.port).body, as: UTF8.self)
+        #expect(movie.contains("/posters/\(key)"))
+        #expect(try send("GET", "/posters/\(key)", port: b.port).body == png)
+        // b took the bytes but built no screen: the page's screen lives on a alone.
+        let metrics = String(decoding: try send("GET", "/metrics", port: b.port).body, as: UTF8.self)
+        let gauge = metrics.split(separator: "\n")
+            .first { $0.hasPrefix("screenplay_sessions_open ") }
+        #expect(gauge == "screenplay_sessions_open 0")
+
+        // A page's token does not open another browser's upload on another instance either.
+        let stranger = try send(
+            "POST", "/uploads", port: b.port,
+            headers: ["Tus-Resumable": "1.0.0", "Upload-Length": "100", "Upload-Metadata": metadata])
+        #expect(stranger.status == 403)
+    }
 }

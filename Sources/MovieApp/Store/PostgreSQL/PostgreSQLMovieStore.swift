@@ -98,6 +98,11 @@ public final class PostgreSQLMovieStore: MovieStore {
     /// Uploads in the `uploads` and `upload_chunks` tables, so that one started on any instance resumes on any other.
     public var uploadStorage: (any UploadStorage)? { uploads }
 
+    /// Messages between the instances on this database, over `NOTIFY` (``PostgreSQLInstanceMessenger``).
+    public func instanceMessenger() -> (any InstanceMessenger)? {
+        PostgreSQLInstanceMessenger(address: address, pool: pool, logger: logger)
+    }
+
     /// Stops listening (and so holding a connection) for changes; queries still work after.
     public func close() {
         listener.withLock { $0 }?.stop()
