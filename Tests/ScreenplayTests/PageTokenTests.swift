@@ -72,13 +72,39 @@ import Testing
     }
 
     /// The data changed between the render and the subscription: the live screen's render differs from the page's,
-    /// and the page is brought up to date before anything else.
-    @Test func aSubscriptionAfterTheDataChangedBringsThePageUpToDate() throws {
+    /// and the page is brought up to date before anything else, by a patch of what differs (the render is kept).
+    @Test func aSubscriptionAfterTheDataChangedBringsThePageUpToDateWithAPatch() throws {
         let relay = BehaviorRelay(value: 7)
         let app = try TestApp(shared: relay)
         defer { app.application.stop() }
         let page = try app.openCounter()
         #expect(page.html.contains(">7</p>"))
+        relay.accept(9)
+        let events = try app.client.openEvents(for: page)
+        defer { events.close() }
+        let first = try #require(try events.next())
+        #expect(first.event == "patch")
+        #expect(first.screen == page.screenID)
+        #expect(first.data.contains(">9</p>"))
+        #expect(!first.data.contains(">7</p>"))
+        // The changed label alone, not the page.
+        #expect(!first.data.contains("<button"))
+        #expect(first.data.utf8.count * 4 < page.html.utf8.count)
+        // The next change is the next patch.
+        relay.accept(10)
+        let second = try #require(try events.next())
+        #expect(second.event == "patch")
+        #expect(second.data.contains(">10</p>"))
+    }
+
+    /// A render no longer kept (none is, here; or another instance rendered it) brings the page up to date whole.
+    @Test func aSubscriptionAfterTheDataChangedWithoutTheRenderKeptResetsThePage() throws {
+        let relay = BehaviorRelay(value: 7)
+        var sessions = SessionConfiguration()
+        sessions.recentRenderBytes = 0
+        let app = try TestApp(sessions: sessions, shared: relay)
+        defer { app.application.stop() }
+        let page = try app.openCounter()
         relay.accept(9)
         let events = try app.client.openEvents(for: page)
         defer { events.close() }

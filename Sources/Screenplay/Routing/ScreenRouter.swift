@@ -24,6 +24,8 @@ final class ScreenRouter: Sendable {
     private let sessions: SessionRegistry
     /// Signs and checks the tokens of rendered pages.
     private let tokens: PageTokens
+    /// The pages rendered lately, for the difference a stale page's attach receives.
+    let recentRenders: RecentRenders
     private let configuration: SessionConfiguration
     /// Where screens count their renders and patches; nil when nothing is counted.
     private let metrics: Metrics?
@@ -40,6 +42,7 @@ final class ScreenRouter: Sendable {
         self.assembly = Locked(assembly)
         self.sessions = sessions
         self.tokens = PageTokens(secret: configuration.tokenSecret)
+        recentRenders = RecentRenders(budget: configuration.recentRenderBytes)
         self.configuration = configuration
         self.metrics = metrics
         self.eventDelay = eventDelay
@@ -121,6 +124,7 @@ final class ScreenRouter: Sendable {
             response.headers["Cache-Control"] = "no-store"
             return response
         }
+        if let digest = RenderDigest.read(from: html) { recentRenders.keep(html, digest: digest) }
         logger.log(
             .info, "page.rendered",
             [

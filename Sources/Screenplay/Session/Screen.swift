@@ -360,6 +360,20 @@ package final class Screen {
         return streams.filter { !$0.isClosed }
     }
 
+    /// Sends `stream` what differs between `render`, the page it shows, and the page as it is now, as one `patch`
+    /// (nothing when they are the same), or as a `reset` when the difference is outside every element with an id:
+    /// for a page whose data changed between its render and its attach.
+    @discardableResult
+    package func attachWithDifference(from render: [UInt8], _ stream: any ScreenEventTarget) -> Bool {
+        let html = renderPage()
+        if let changes = RenderDifference.changes(from: render, to: html) {
+            if !changes.isEmpty { stream.send(log.append(.patch(changes))) }
+        } else {
+            stream.send(log.append(.reset(html: html)))
+        }
+        return attach(stream, lastEventID: nil)
+    }
+
     /// Sends the whole page to `stream` as a `reset`: for a page whose screen was rebuilt from its URL.
     @discardableResult
     package func attachWithReset(_ stream: any ScreenEventTarget) -> Bool {

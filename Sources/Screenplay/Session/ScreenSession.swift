@@ -116,6 +116,16 @@ package final class ScreenSession: Sendable {
         }
     }
 
+    /// Attaches `stream` on the scheduler with the difference from `render`, the page it shows, first (a page whose
+    /// data changed since its render); returns whether the screen appeared now, nil if it has ended.
+    package func attachWithDifference(from render: [UInt8], _ stream: any ScreenEventTarget) -> Bool? {
+        perform { screen in
+            let appeared = screen.attachWithDifference(from: render, stream)
+            scheduler.resume()
+            return appeared
+        }
+    }
+
     /// Attaches `stream` on the scheduler with a `reset` first (a screen rebuilt from its URL); returns whether the
     /// screen appeared now, nil if it has ended.
     package func attachWithReset(_ stream: any ScreenEventTarget) -> Bool? {

@@ -18,6 +18,10 @@ public struct SessionConfiguration: Sendable {
     /// front of several instances can send a screen's requests to the instance that holds it (the shipped
     /// `Deployment/nginx.conf` routes on it). Letters, digits and `-` only; empty (the default) for one instance.
     public var instanceName: String = ""
+    /// How many bytes of lately rendered pages are kept, so that a page whose data changed between its render and its
+    /// stream's attach receives the difference as patches rather than a whole new page; the oldest go first, and a
+    /// page goes when its stream attaches. Default 8 MiB; 0 keeps none (such a page is then reset whole).
+    public var recentRenderBytes: Int = 8 << 20
 
     /// The key the tokens of rendered pages are signed with (HMAC-SHA-256; 32 characters or more). A page GET keeps
     /// no screen: its page carries a token, and the screen is built when the page's stream attaches (or a form

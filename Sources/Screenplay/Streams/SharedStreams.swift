@@ -111,8 +111,15 @@ final class SharedStreams: Sendable {
             // the reset.
             if session.id != screenID { shared.announceRebuild(of: screenID, as: session.id) }
             session.streamConnected(attachment)
-            guard session.id == screenID, renderDigest == form[ScreenWire.Field.render.rawValue] else {
-                if session.attachWithReset(attachment) == true { logAppearance(of: session) }
+            let pageDigest = form[ScreenWire.Field.render.rawValue] ?? ""
+            guard session.id == screenID, renderDigest == pageDigest else {
+                // The data changed since the render: the difference as patches when the render is still kept here,
+                // the whole page otherwise.
+                let rendered = session.id == screenID ? router.recentRenders.take(pageDigest) : nil
+                let appeared =
+                    rendered.map { session.attachWithDifference(from: $0, attachment) }
+                    ?? session.attachWithReset(attachment)
+                if appeared == true { logAppearance(of: session) }
                 development.sendPendingDevelopmentError(to: attachment)
                 return .noContent
             }
