@@ -18,13 +18,14 @@ import Testing
 
         init(
             folder: String? = nil, maxSize: Int = 1 << 20, quota: Int = 4 << 20,
-            accepts: [String: Set<FileKind>] = [:], maxConcurrentWrites: Int = 64
+            accepts: [String: Set<FileKind>] = [:], maxConcurrentWrites: Int = 64,
+            lifetime: Duration = .seconds(24 * 3600)
         ) throws {
             app = try TestApp(start: false)
             self.folder = folder ?? NSTemporaryDirectory() + "/tus-" + UUID().uuidString
             try app.application.acceptUploads(
                 UploadConfiguration(
-                    folder: self.folder, maxSize: maxSize, quota: quota, accepts: accepts,
+                    folder: self.folder, maxSize: maxSize, quota: quota, lifetime: lifetime, accepts: accepts,
                     maxConcurrentWrites: maxConcurrentWrites)
             ) { [finishedUploads] info in finishedUploads.list.withLock { $0.append(info) } }
             try app.application.start()
@@ -100,6 +101,19 @@ import Testing
         #expect(uploads.app.application.openSessionCount == 0)
         _ = try uploads.create(page, length: 10)
         #expect(uploads.app.application.sessions.session(id: page.sessionID!) != nil)
+    }
+
+    /// An upload left unfinished goes once it expires, with no request coming: the application's sweep removes it.
+    @Test func anExpiredUploadIsRemovedWithoutAnotherRequest() throws {
+        let uploads = try UploadApp(lifetime: .seconds(1))
+        defer { uploads.stop(); uploads.removeFolder() }
+        let page = try uploads.app.openCounter()
+        let path = try uploads.create(page, length: 10)
+        #expect(try uploads.patch(path, offset: 0, [1, 2, 3, 4]).status == 204)
+        let bytes = uploads.folder + "/" + path.dropFirst("/uploads/".count) + ".bin"
+        #expect(FileManager.default.fileExists(atPath: bytes))
+        #expect(eventually(within: 20) { !FileManager.default.fileExists(atPath: bytes) })
+        #expect(try uploads.head(path).status == 404)
     }
 
     @Test func optionsAnnouncesTheProtocolAndItsLimit() throws {

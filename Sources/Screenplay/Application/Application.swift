@@ -43,7 +43,8 @@ public final class Application: Sendable {
     private let development: DevelopmentReload
     /// `/readyz`, `/metrics` and its server.
     private let monitoring: Monitoring
-    private let sweep: SessionSweep
+    /// Ends idle sessions, and runs the application's periodic chores (removing expired uploads).
+    let sweep: SessionSweep
     private let server: Locked<HTTPServer?> = Locked(nil)
     /// The way to the other instances, once ``connectInstances(through:)`` gave one.
     let instances: InstanceLink

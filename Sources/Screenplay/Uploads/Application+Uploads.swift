@@ -44,13 +44,15 @@ extension Application {
             }
         }
         let observer = UploadEvents.deliverer(to: sessions, storage: chosen, instances: instances)
-        TusEndpoint(
+        let endpoint = TusEndpoint(
             authorizes: TusEndpoint.authorization(by: sessions, router: screens, instances: instances),
             storage: chosen,
             configuration: configuration,
             onFinished: onFinished, logger: logger,
-            observer: observer
-        ).register(on: router)
+            observer: observer)
+        endpoint.register(on: router)
+        // Expired uploads go soon after they expire, not only when the next upload is created.
+        sweep.addChore { endpoint.sweepExpired() }
         // A form with a file field posted without JavaScript: its files reach the same storage and the same fields.
         let spools = SpoolBudget(limit: configuration.quota)
         metrics.addCollector { spools.exposition() }

@@ -31,7 +31,8 @@ package final class TusEndpoint: Sendable {
     private let logger: Logger
     /// Bodies being written now (see ``UploadConfiguration/maxConcurrentWrites``).
     private let writes = Locked(0)
-    /// When expired uploads were last removed (seconds since 1970): at most once a minute, on a creation.
+    /// When expired uploads were last removed (seconds since 1970): on a creation, and from the application's sweep
+    /// (``sweepExpired()``), at most once a minute (once a lifetime, when uploads live less).
     private let lastSweep = Locked(0)
 
     /// An endpoint whose creations `authorizes` lets in (see ``authorization(by:router:)``).
@@ -314,10 +315,17 @@ package final class TusEndpoint: Sendable {
         return request.headers.contains("Transfer-Encoding") ? nil : 0
     }
 
-    /// Removes expired uploads, at most once a minute.
+    /// Removes expired uploads when it is time: the application's sweep calls it every few seconds, so that an
+    /// unfinished upload's bytes go soon after it expires even when no upload is created.
+    package func sweepExpired() {
+        sweep(now: clock())
+    }
+
+    /// Removes expired uploads, at most once a minute (once a lifetime, when uploads live less).
     private func sweep(now: Int) {
+        let interval = max(1, min(60, Int(configuration.lifetime.components.seconds)))
         let due = lastSweep.withLock { last in
-            guard now - last >= 60 else { return false }
+            guard now - last >= interval else { return false }
             last = now
             return true
         }
