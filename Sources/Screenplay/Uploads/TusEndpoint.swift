@@ -29,7 +29,7 @@ package final class TusEndpoint: Sendable {
     private let storage: any UploadStorage
     private let configuration: UploadConfiguration
     private let onFinished: @Sendable (UploadInfo) -> Void
-    /// Told what happens to every upload (``UploadEvent``), on the request's I/O thread.
+    /// Told what happens to every upload (``UploadEvent``), on the thread that receives the request's body.
     private let observer: @Sendable (UploadEvent) -> Void
     private let clock: @Sendable () -> Int
     private let logger: Logger
@@ -404,6 +404,11 @@ private final class TusBodyReceiver: RequestBodyReceiver {
         self.requestID = requestID
         position = info.offset
     }
+
+    /// A large body's pieces come from a reader of its own, 256 KiB at a time: the appender writes such a piece
+    /// without copying it, and the rest of the server's I/O threads go on meanwhile. Every piece comes here one at a
+    /// time, and the appender, the storage and the observer take any thread.
+    var takesLargePieces: Bool { true }
 
     func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard failure == nil else { return false }
