@@ -144,8 +144,9 @@ extension Daemon {
     fileprivate func read(_ body: TakenBody) {
         defer { requestsInFlight.subtract(1, ordering: .releasing) }
         let socket = body.socket
-        var flags = fcntl(socket, F_GETFL)
-        if flags >= 0 && flags & O_NONBLOCK != 0 { flags = fcntl(socket, F_SETFL, flags & ~O_NONBLOCK) }
+        // Blocking from here, with the connection's idle timeout: the reader has nothing else to do meanwhile.
+        let flags = fcntl(socket, F_GETFL)
+        if flags >= 0 && flags & O_NONBLOCK != 0 { _ = fcntl(socket, F_SETFL, flags & ~O_NONBLOCK) }
         Daemon.setTimeout(socket, SO_RCVTIMEO, configuration.idleTimeout)
         Daemon.setTimeout(socket, SO_SNDTIMEO, configuration.idleTimeout)
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: BodyReaders.pieceSize, alignment: 16)

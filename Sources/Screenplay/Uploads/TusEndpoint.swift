@@ -405,9 +405,9 @@ private final class TusBodyReceiver: RequestBodyReceiver {
         position = info.offset
     }
 
-    /// A large body's pieces come from a reader of its own, 256 KiB at a time: the appender writes such a piece
-    /// without copying it, and the rest of the server's I/O threads go on meanwhile. Every piece comes here one at a
-    /// time, and the appender, the storage and the observer take any thread.
+    /// A large body's pieces come from a reader of its own, up to 256 KiB at a time (a full one the appender writes
+    /// without copying it), instead of libmicrohttpd's 5.8 KiB (Benchmarks/History/33-upload-throughput.md). Every
+    /// piece comes here one at a time, and the appender, the storage and the observer take any thread.
     var takesLargePieces: Bool { true }
 
     func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
