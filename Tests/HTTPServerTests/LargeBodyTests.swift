@@ -84,6 +84,22 @@ import Testing
         #expect(threads.count == 2 && threads[0] != threads[1], "\(threads)")
     }
 
+    /// The reader takes exactly the body: a request sent right behind it (pipelined) is libmicrohttpd's to answer.
+    @Test func aRequestSentRightAfterTheBodyIsAnswered() throws {
+        let log = Log()
+        let size = 1 << 20
+        try withServer(routes: routes(log)) { server in
+            let connection = try TestConnection(port: server.port)
+            defer { connection.close() }
+            try connection.send(
+                Array("PUT /files/a HTTP/1.1\r\nHost: x\r\nContent-Length: \(size)\r\n\r\n".utf8) + Self.body(size)
+                    + Array("GET /ping HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+            #expect(try connection.readResponse().text == String(size))
+            #expect(try connection.readResponse().text == "pong")
+        }
+        #expect(log.events.withLock { $0 } == ["finished \(size)"])
+    }
+
     @Test func aSmallBodyStaysWithLibmicrohttpd() throws {
         let log = Log()
         try withServer(routes: routes(log)) { server in
