@@ -99,6 +99,9 @@ extension Daemon {
         context.receiver = nil
         // Counted until the answer is sent, so that a stop waits for it (libmicrohttpd's count ends with `MHD_NO`).
         requestsInFlight.add(1, ordering: .sequentiallyConsistent)
+        // `Transfer` (unchecked Sendable): the receiver and the context go to the reader thread, and this thread never
+        // touches the receiver again (it is no longer the context's); libmicrohttpd only releases the context, whose
+        // constants are all the reader reads of it. Once a body, not a piece: no receipt to take.
         let body = Transfer(
             TakenBody(
                 socket: duplicate, receiver: receiver, remaining: remaining, method: method,
@@ -149,6 +152,9 @@ extension Daemon {
         if flags >= 0 && flags & O_NONBLOCK != 0 { _ = fcntl(socket, F_SETFL, flags & ~O_NONBLOCK) }
         Daemon.setTimeout(socket, SO_RCVTIMEO, configuration.idleTimeout)
         Daemon.setTimeout(socket, SO_SNDTIMEO, configuration.idleTimeout)
+        // One buffer for the whole body, each piece received into it in place and lent to the receiver for its call:
+        // no allocation and no copy a piece. Receipt (DHAT, release server, Benchmarks/History/33): a 16 MiB and an
+        // 80 MiB PATCH, 2,420,990 and 2,421,012 blocks in all; 64 MiB more body cost 22 blocks (its acknowledgements).
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: BodyReaders.pieceSize, alignment: 16)
         defer { buffer.deallocate() }
         var remaining = body.remaining
