@@ -2,7 +2,9 @@
 # Upload benchmark: one large file sent over loopback to the movie app's tus endpoint (a creation, then one PATCH of
 # the whole file) and, in the same run, to nginx by PUT (its WebDAV module writing the file to disk), both sent by
 # curl, in alternating rounds (median shown). While the tus upload runs, the app's resident memory is sampled every
-# 20 ms; the figure is its peak over the idle server's.
+# 20 ms; the figure is its peak over the idle server's. The app's CPU time (user + system, /proc/PID/stat) for each tus
+# upload is shown per GiB, and nginx's workers' for each PUT: steadier than the wall clock on a machine others use.
+# The load average is shown as well.
 #
 # Usage: Benchmarks/uploads/run.sh [--size-mib 1024] [--rounds 3] [--bin PATH]
 # Needs: nginx-light, curl, python3 (Debian). Builds the app in release mode first unless --bin names a binary.
@@ -89,11 +91,11 @@ for url in "http://127.0.0.1:$APP_PORT/healthz" "http://127.0.0.1:$NGINX_PORT/";
     for _ in $(seq 300); do curl -s -o /dev/null "$url" && break; sleep 0.1; done
 done
 
-python3 - "$APP_PORT" "$NGINX_PORT" "$SERVER_PID" "$WORK" "$ROUNDS" "$SIZE_MIB" <<'PY'
+python3 - "$APP_PORT" "$NGINX_PORT" "$SERVER_PID" "$WORK" "$ROUNDS" "$SIZE_MIB" "$NGINX_PID" <<'PY'
 import html, os, re, statistics, subprocess, sys, threading, time, urllib.request
 from figures import record
 
-app_port, nginx_port, pid, work, rounds, size_mib = sys.argv[1:7]
+app_port, nginx_port, pid, work, rounds, size_mib, nginx_pid = sys.argv[1:8]
 rounds, size_mib = int(rounds), int(size_mib)
 path = os.path.join(work, "upload.bin")
 size = os.path.getsize(path)
@@ -106,6 +108,21 @@ def rss_kib():
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
     return 0
+
+def cpu_seconds(process=pid):
+    """A process's user + system CPU time so far (/proc/PID/stat, fields 14 and 15, in clock ticks)."""
+    with open(f"/proc/{process}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+def nginx_cpu_seconds():
+    """nginx's workers' CPU time so far (the master only hands out connections)."""
+    with open(f"/proc/{nginx_pid}/task/{nginx_pid}/children") as children:
+        return sum(cpu_seconds(worker) for worker in children.read().split())
+
+def load_average():
+    with open("/proc/loadavg") as loadavg:
+        return " ".join(loadavg.read().split()[:3])
 
 def curl(*arguments):
     """Runs curl, answering the upload's seconds and its HTTP status."""
@@ -150,7 +167,8 @@ def nginx_upload(n):
 
 time.sleep(1)
 idle = rss_kib()
-tus, nginx, peaks = [], [], []
+tus, nginx, peaks, cpus, nginx_cpus = [], [], [], [], []
+print(f"load average before: {load_average()}")
 for n in range(rounds):
     peak = [idle]
     running = [True]
@@ -160,13 +178,17 @@ for n in range(rounds):
             time.sleep(0.02)
     sampler = threading.Thread(target=sample)
     sampler.start()
+    cpu_before = cpu_seconds()
     tus.append(tus_upload(n))
+    cpus.append((cpu_seconds() - cpu_before) / (size / 2**30))
     running[0] = False
     sampler.join()
     peaks.append(peak[0] - idle)
+    nginx_before = nginx_cpu_seconds()
     nginx.append(nginx_upload(n))
+    nginx_cpus.append((nginx_cpu_seconds() - nginx_before) / (size / 2**30))
     print(f"round {n + 1}: tus {size / tus[-1] / 2**20:,.0f} MiB/s, nginx PUT {size / nginx[-1] / 2**20:,.0f} MiB/s, "
-          f"server RSS +{peak[0] - idle:,} KiB over idle")
+          f"server RSS +{peak[0] - idle:,} KiB over idle, CPU {cpus[-1]:.2f} s/GiB (nginx {nginx_cpus[-1]:.2f})")
 
 tus_rate = size / statistics.median(tus) / 2**20
 nginx_rate = size / statistics.median(nginx) / 2**20
@@ -174,10 +196,15 @@ print(f"== {size_mib} MiB over loopback, median of {rounds}")
 print(f"tus (creation + one PATCH, curl): {tus_rate:,.0f} MiB/s")
 print(f"nginx PUT (curl):                {nginx_rate:,.0f} MiB/s")
 print(f"tus / nginx:                     {tus_rate / nginx_rate:.2f}x (goal >= 0.70x)")
+print(f"server CPU per GiB (tus, nginx): {statistics.median(cpus):.2f} s, {statistics.median(nginx_cpus):.2f} s "
+      f"(user + system)")
+print(f"load average after:              {load_average()}")
 print(f"server RSS during the upload:    +{max(peaks) / 1024:.1f} MiB over idle ({idle / 1024:.1f} MiB), "
       f"worst round (goal <= 32 MiB)")
 record("uploads.tus.mib_per_s", tus_rate, "MiB/s")
 record("uploads.nginx_put.mib_per_s", nginx_rate, "MiB/s")
 record("uploads.tus_over_nginx", tus_rate / nginx_rate, "ratio")
+record("uploads.tus.cpu_s_per_gib", statistics.median(cpus), "s")
+record("uploads.nginx_put.cpu_s_per_gib", statistics.median(nginx_cpus), "s")
 record("uploads.rss_over_idle", max(peaks) / 1024, "MiB")
 PY

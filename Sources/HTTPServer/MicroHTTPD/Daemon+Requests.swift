@@ -157,6 +157,11 @@ extension Daemon {
         case .receive(let receiver):
             context.receiver = receiver
             context.receiverRoute = route
+            if !request.headers.contains("Transfer-Encoding"),
+                let length = request.headers["Content-Length"].flatMap({ Int($0) }), length >= 0
+            {
+                context.bodyRemaining = length
+            }
             return .YES
         }
     }
@@ -175,9 +180,13 @@ extension Daemon {
             return queue(response, method: method, context: context, on: connection)
         }
         uploadDataSize.pointee = 0
+        context.bodyRemaining = context.bodyRemaining.map { $0 - count }
         if !context.receiverRefused, let uploadData {
             if !receiver.receive(UnsafeRawBufferPointer(start: uploadData, count: count)) {
                 context.receiverRefused = true
+            } else if takeOver(receiver, connection, context, method: method) {
+                // The rest of the body is read on the socket's duplicate (see `BodyReaders`); libmicrohttpd lets go.
+                return .NO
             }
             return .YES
         }
@@ -287,7 +296,7 @@ extension Daemon {
     }
 
     /// Writes the access log line and tells the request observer, when either is on.
-    private func record(_ response: Response, method: String, context: RequestContext, bodySize: Int?) {
+    func record(_ response: Response, method: String, context: RequestContext, bodySize: Int?) {
         if configuration.accessLog || configuration.requestObserver != nil {
             let nanoseconds = DispatchTime.now().uptimeNanoseconds - context.startNanoseconds
             if configuration.accessLog {

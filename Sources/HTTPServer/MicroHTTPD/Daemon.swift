@@ -15,6 +15,8 @@ final class Daemon: Sendable {
     let streams = StreamRegistry()
     /// Event streams sent on sockets taken from libmicrohttpd (see ``AdoptedStreams``).
     let adoptedStreams: AdoptedStreams
+    /// Large bodies read on sockets taken from libmicrohttpd (see ``BodyReaders``).
+    let bodyReaders = BodyReaders()
     /// Requests between their request line and their completion.
     let requestsInFlight = Atomic<Int>(0)
     /// Deferred responses not answered yet, each holding its connection suspended: ``stop()`` answers them.
@@ -143,6 +145,7 @@ final class Daemon: Sendable {
         running.heartbeat.cancel()
         isAcceptingConnections.store(false, ordering: .sequentiallyConsistent)
         streams.closeAll()
+        bodyReaders.stop()
         if !waitForRequests(upTo: .seconds(5)) {
             // MHD aborts when stopped with a suspended connection: answer what is still deferred, and let it go out.
             let unanswered = pendingResponses.withLock { Array($0.values) }
@@ -154,6 +157,28 @@ final class Daemon: Sendable {
         }
         MHD_stop_daemon(running.daemon)
         adoptedStreams.stop()
+    }
+
+    /// Hands a socket (a connection between requests) to libmicrohttpd, as if just accepted; `false`, the socket
+    /// left to the caller, once the stop has begun. libmicrohttpd takes it from any thread; the lock keeps the daemon
+    /// from stopping meanwhile.
+    func addConnection(_ socket: Int32) -> Bool {
+        running.withLock { running in
+            guard let running, isAcceptingConnections.load(ordering: .sequentiallyConsistent) else { return false }
+            var address = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let named = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(socket, $0, &length) }
+            }
+            guard named == 0 else { return false }
+            // On failure libmicrohttpd has closed the socket already: it is not the caller's to close again.
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    MHD_add_connection(running.daemon, socket, $0, length)
+                }
+            }
+            return true
+        }
     }
 
     /// What a deferred request still waiting, or deferred once the stop has begun, is answered (with `503`).

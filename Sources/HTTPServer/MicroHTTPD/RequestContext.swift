@@ -21,6 +21,8 @@ final class RequestContext {
     var receiver: (any RequestBodyReceiver)?
     var receiverRoute: String?
     var receiverRefused = false
+    /// How much of a body route's body is still to come, when its `Content-Length` says (not chunked).
+    var bodyRemaining: Int?
     /// The deferred response the connection is suspended for (see ``Response/deferred(_:)``), and its route.
     var pending: PendingResponse?
     var pendingRoute: String?

@@ -1,10 +1,16 @@
 /// Takes a request body piece by piece as it arrives, for a route added with ``Router/receive(_:_:_:)``: the body
 /// is never held whole in memory.
 ///
-/// Contract: the server calls the receiver on the I/O thread of its connection, one call at a time: ``receive(_:)``
+/// Contract: the server calls the receiver one call at a time, on the I/O thread of its connection (or, for a receiver
+/// that ``takesLargePieces``, from the second piece on possibly on a thread that reads that body alone): ``receive(_:)``
 /// for each piece, in order, then exactly one of ``finish()`` (the body ended) or ``abandon()`` (the connection
 /// ended first, or the receiver refused a piece). A receiver is never shared between requests.
 public protocol RequestBodyReceiver: AnyObject {
+    /// Whether the server may read the rest of a large body (at least 64 KiB still to come, `Content-Length` known)
+    /// on a thread of its own, in pieces of up to 256 KiB, instead of libmicrohttpd's pieces of a few KiB: for a
+    /// receiver that takes its pieces on any thread, one at a time, and answers ``finish()`` with a response whose
+    /// body is bytes. `false` unless the receiver says so.
+    var takesLargePieces: Bool { get }
     /// Takes the next piece of the body; the bytes are valid for the call only. Return `false` to refuse the rest:
     /// the server then reads and drops what follows, up to a small allowance, answers ``finish()``'s response if the
     /// body ends within it, and otherwise closes the connection.
@@ -13,6 +19,10 @@ public protocol RequestBodyReceiver: AnyObject {
     func finish() -> Response
     /// The connection ended before the body did; keep or drop what was received, as the route's contract says.
     func abandon()
+}
+
+extension RequestBodyReceiver {
+    public var takesLargePieces: Bool { false }
 }
 
 /// What a body route's handler decides once it has seen the headers: answer now, without reading the body (a

@@ -6,8 +6,9 @@ extension Application {
     ///
     /// A creation's `Upload-Metadata` must carry the screen session's id under `screen` and the page's CSRF token
     /// under `csrf` (``UploadMetadataKey``); `field`, `filename` and `filetype` are kept with the upload. Uploads are
-    /// kept by `storage`, by default a ``FileUploadStorage`` in ``UploadConfiguration/folder``. `onFinished` runs on an
-    /// I/O thread once the last byte of an upload is stored: keep it short.
+    /// kept by `storage`, by default a ``FileUploadStorage`` in ``UploadConfiguration/folder``. `onFinished` runs on the
+    /// thread that received the body (an I/O thread, or a large body's reader) once its last byte is stored: keep it
+    /// short.
     ///
     /// The file field the upload names (its `field`, on the screen its `screen` names, when that screen is live on this
     /// instance, or on another one ``connectInstances(through:)`` reaches) sees what happens to it on `rx.file`

@@ -15,8 +15,12 @@ import Primitives
 /// `DELETE` need that id and the same origin, not the token, so a client resumes after the screen has gone.
 package final class TusEndpoint: Sendable {
     static let path = "/uploads"
-    /// How many bytes a body appends between acknowledgements: at most this much is lost by a crash.
+    /// How many bytes a body appends at least between acknowledgements, and how long at least between two of them
+    /// (nanoseconds): a crash loses at most the larger of the two, this many bytes or that long of sending. The time
+    /// keeps a fast body from rewriting its record a thousand times a gigabyte (each a file created and renamed with
+    /// ``FileUploadStorage``: 13% of the server's CPU over loopback, Benchmarks/History/33-upload-throughput.md).
     static let commitInterval = 1 << 20
+    static let commitSpacing: UInt64 = 250_000_000
     /// How often a body being received reports its progress, in nanoseconds (and once at its end).
     static let progressInterval: UInt64 = 100_000_000
 
@@ -25,7 +29,7 @@ package final class TusEndpoint: Sendable {
     private let storage: any UploadStorage
     private let configuration: UploadConfiguration
     private let onFinished: @Sendable (UploadInfo) -> Void
-    /// Told what happens to every upload (``UploadEvent``), on the request's I/O thread.
+    /// Told what happens to every upload (``UploadEvent``), on the thread that receives the request's body.
     private let observer: @Sendable (UploadEvent) -> Void
     private let clock: @Sendable () -> Int
     private let logger: Logger
@@ -366,8 +370,9 @@ public enum UploadMetadataKey {
     public static let filetype = "filetype"
 }
 
-/// Streams one body into an upload: refuses bytes past the upload's length, acknowledges every
-/// ``TusEndpoint/commitInterval`` bytes and at the end, and answers with the offset reached.
+/// Streams one body into an upload: refuses bytes past the upload's length, acknowledges once both
+/// ``TusEndpoint/commitInterval`` bytes and ``TusEndpoint/commitSpacing`` have passed since the last time, and at the
+/// end, and answers with the offset reached.
 private final class TusBodyReceiver: RequestBodyReceiver {
     private var info: UploadInfo
     private let appender: any UploadAppender
@@ -387,8 +392,9 @@ private final class TusBodyReceiver: RequestBodyReceiver {
     private var refusalMessage = ""
     private let slot: WriteSlot
     private let observer: @Sendable (UploadEvent) -> Void
-    /// When progress was last reported (monotonic nanoseconds).
+    /// When progress was last reported, and when bytes were last acknowledged (monotonic nanoseconds).
     private var lastReport: UInt64
+    private var lastCommit: UInt64
 
     init(
         info: UploadInfo, appender: any UploadAppender, success: Response,
@@ -398,6 +404,7 @@ private final class TusBodyReceiver: RequestBodyReceiver {
     ) {
         self.observer = observer
         lastReport = DispatchTime.now().uptimeNanoseconds
+        lastCommit = lastReport
         self.slot = slot
         self.sniffing = sniffing
         self.storage = storage
@@ -409,6 +416,11 @@ private final class TusBodyReceiver: RequestBodyReceiver {
         self.requestID = requestID
         position = info.offset
     }
+
+    /// A large body's pieces come from a reader of its own, up to 256 KiB at a time (a full one the appender writes
+    /// without copying it), instead of libmicrohttpd's 5.8 KiB (Benchmarks/History/33-upload-throughput.md). Every
+    /// piece comes here one at a time, and the appender, the storage and the observer take any thread.
+    var takesLargePieces: Bool { true }
 
     func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard failure == nil else { return false }
@@ -443,9 +455,11 @@ private final class TusBodyReceiver: RequestBodyReceiver {
             try appender.write(bytes)
             position += bytes.count
             sinceCommit += bytes.count
-            reportProgress()
-            if sinceCommit >= TusEndpoint.commitInterval {
+            let now = DispatchTime.now().uptimeNanoseconds
+            reportProgress(now: now)
+            if sinceCommit >= TusEndpoint.commitInterval && now &- lastCommit >= TusEndpoint.commitSpacing {
                 sinceCommit = 0
+                lastCommit = now
                 _ = try appender.commit()
             }
             return true
@@ -457,8 +471,7 @@ private final class TusBodyReceiver: RequestBodyReceiver {
     }
 
     /// Reports the bytes stored so far, at most every ``TusEndpoint/progressInterval``.
-    private func reportProgress() {
-        let now = DispatchTime.now().uptimeNanoseconds
+    private func reportProgress(now: UInt64) {
         guard now &- lastReport >= TusEndpoint.progressInterval, position < info.length else { return }
         lastReport = now
         var progress = info

@@ -51,7 +51,7 @@ public enum UploadStorageError: Error, Sendable, Equatable, CustomStringConverti
 /// PostgreSQL store keeps chunks in a table), so that an upload started on one instance resumes on another, and after
 /// a restart, from its last acknowledged offset.
 ///
-/// Contract: thread-safe; every method may be called from any I/O thread. An offset once acknowledged (returned by
+/// Contract: thread-safe; every method may be called from any thread. An offset once acknowledged (returned by
 /// ``UploadAppender/commit()``) survives a restart. Never more than ``UploadInfo/length`` bytes are stored for an
 /// upload, and ``create(_:quota:)`` refuses an upload whose length would take the sum of live uploads' lengths past
 /// the quota, so that the quota bounds what the storage holds.
@@ -73,7 +73,7 @@ public protocol UploadStorage: Sendable {
     func contents(id: String) throws(UploadStorageError) -> [UInt8]
 }
 
-/// Appends one request's body to an upload. Used by one thread at a time (the request's I/O thread).
+/// Appends one request's body to an upload. Used by one thread at a time (the one receiving the body).
 ///
 /// Contract: ``write(_:)`` stores bytes after those already written; ``commit()`` makes every byte written so far
 /// durable and acknowledged, and returns the new offset; ``close()`` commits what was written and releases the
