@@ -203,7 +203,10 @@ final class PostgreSQLUploadStorage: UploadStorage {
 
         func write(_ bytes: UnsafeRawBufferPointer) throws(UploadStorageError) {
             try state.withLock { (open: inout Open?) throws(UploadStorageError) in
-                guard var current = open else { throw .failed("the appender is closed") }
+                // Taken out and put back, so that the buffer has one owner and grows in place (a copy left in `open`
+                // would make every append copy the pending chunk).
+                guard var current = open.take() else { throw .failed("the appender is closed") }
+                defer { open = current }
                 guard current.offset + current.buffer.count + bytes.count <= current.info.length else {
                     throw .failed("past the upload's length")
                 }
@@ -213,20 +216,14 @@ final class PostgreSQLUploadStorage: UploadStorage {
                     let piece = rest.prefix(room)
                     current.buffer.append(contentsOf: piece)
                     rest = rest.dropFirst(piece.count)
-                    if current.buffer.count == PostgreSQLUploadStorage.chunkSize {
-                        do throws(UploadStorageError) { try commit(&current) } catch {
-                            open = current
-                            throw error
-                        }
-                    }
+                    if current.buffer.count == PostgreSQLUploadStorage.chunkSize { try commit(&current) }
                 }
-                open = current
             }
         }
 
         func commit() throws(UploadStorageError) -> Int {
             try state.withLock { (open: inout Open?) throws(UploadStorageError) -> Int in
-                guard var current = open else { throw .failed("the appender is closed") }
+                guard var current = open.take() else { throw .failed("the appender is closed") }
                 defer { open = current }
                 try commit(&current)
                 return current.offset
