@@ -94,7 +94,12 @@ def test_a_poster_uploads_with_visible_progress_and_shows_live_in_a_second_tab(f
             "}).observe(document.body, {subtree: true, attributes: true, childList: true});")
         field.send_keys(path)
         # The image is previewed while it is sent.
-        wait(editor).until(EC.presence_of_element_located((By.CSS_SELECTOR, "img.file-preview")))
+        # A thumbnail, whatever the image's size: the 1x1 image is not stretched across the form.
+        box = wait(editor).until(lambda b: b.execute_script(
+            "const image = document.querySelector('img.file-preview');"
+            "if (!image || !image.complete || !image.naturalWidth) return null;"
+            "const box = image.getBoundingClientRect(); return [box.width, box.height];"))
+        assert 0 < box[0] <= 192 and 0 < box[1] <= 192, box
         wait(editor).until(lambda b: "Sent " in b.find_element(By.CSS_SELECTOR, ".file-status").text)
         seen = editor.execute_script("return window.progressSeen;")
         assert any(0 < value < maximum and now == value for value, maximum, now in seen), seen
