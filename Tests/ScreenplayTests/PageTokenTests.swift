@@ -97,6 +97,32 @@ import Testing
         #expect(second.data.contains(">10</p>"))
     }
 
+    /// The bytes of lately rendered pages, from `/metrics`.
+    private static func keptRenderBytes(_ app: TestApp) throws -> Int? {
+        let text = try app.client.get("/metrics").text
+        return text.split(separator: "\n").first { $0.hasPrefix("screenplay_recent_render_bytes ") }
+            .flatMap { Int($0.split(separator: " ")[1]) }
+    }
+
+    /// A page's render is kept until its stream attaches, current or not, and no longer: a live screen renders itself.
+    @Test func aPagesRenderIsKeptUntilItsStreamAttaches() throws {
+        let relay = BehaviorRelay(value: 7)
+        let app = try TestApp(shared: relay)
+        defer { app.application.stop() }
+        #expect(try Self.keptRenderBytes(app) == 0)
+        let current = try app.openCounter()
+        let stale = try app.openCounter()
+        #expect(try Self.keptRenderBytes(app) == current.html.utf8.count + stale.html.utf8.count)
+        let events = try app.client.openEvents(for: current)
+        defer { events.close() }
+        #expect(eventually { (try? Self.keptRenderBytes(app)) == stale.html.utf8.count })
+        relay.accept(8)
+        let staleEvents = try app.client.openEvents(for: stale)
+        defer { staleEvents.close() }
+        #expect(try staleEvents.next()?.event == "patch")
+        #expect(try Self.keptRenderBytes(app) == 0)
+    }
+
     /// A render no longer kept (none is, here; or another instance rendered it) brings the page up to date whole.
     @Test func aSubscriptionAfterTheDataChangedWithoutTheRenderKeptResetsThePage() throws {
         let relay = BehaviorRelay(value: 7)

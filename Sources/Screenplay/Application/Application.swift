@@ -122,6 +122,7 @@ public final class Application: Sendable {
         sweep = SessionSweep(sessions: registry)
         metrics.readSessions(open: { [registry] in registry.count }, evicted: { [registry] in registry.evictedCount })
         metrics.readSharedStreams { [weak streams] in streams?.screenCounts ?? [] }
+        metrics.addCollector { [recentRenders = screens.recentRenders] in recentRenders.exposition() }
         router.serveFiles(at: "/public", from: root + "/Public")
         router.get(ClientAssets.prefix + ":version/:file") { [clientAssets] request in
             clientAssets.response(to: request)

@@ -18,6 +18,7 @@ internal import Synchronization
 /// | `screenplay_patches_sent_total` | counter | | `patch` events sent |
 /// | `screenplay_patch_bytes_total` | counter | | Bytes of `patch` events (as framed on the wire) |
 /// | `screenplay_render_duration_seconds` | histogram | | Whole-page renders (GET and `reset`) |
+/// | `screenplay_recent_render_bytes` | gauge | | Pages rendered lately, kept for their streams' attach (an application's) |
 ///
 /// `route` is the route's pattern (`/movies/:id`), or `unmatched`, never the raw path, so the series stay few.
 /// Counters sit behind one short lock and atomics: recording takes no allocation once a series exists.

@@ -5,7 +5,8 @@ import Primitives
 /// and a whole-page `reset` otherwise (kept too long, or rendered by another instance).
 ///
 /// Bounded: at most ``SessionConfiguration/recentRenderBytes`` bytes of pages (8 MiB by default; 0 keeps none),
-/// the oldest dropped first, and a page is taken out when its stream attaches. Keeping one costs a dictionary entry
+/// the oldest dropped first, and a page is taken out when its stream attaches. `/metrics` shows the bytes kept
+/// (`screenplay_recent_render_bytes`). Keeping one costs a dictionary entry
 /// and holds the bytes the GET already made, no copy. Thread-safe.
 final class RecentRenders: Sendable {
     private struct State {
@@ -21,6 +22,15 @@ final class RecentRenders: Sendable {
 
     init(budget: Int) {
         self.budget = budget
+    }
+
+    /// The bytes of pages kept now.
+    var bytes: Int { state.withLock { $0.bytes } }
+
+    /// The gauge's exposition, for `/metrics`.
+    func exposition() -> String {
+        "# HELP screenplay_recent_render_bytes Bytes of pages rendered lately, kept for their streams' attach.\n"
+            + "# TYPE screenplay_recent_render_bytes gauge\nscreenplay_recent_render_bytes \(bytes)\n"
     }
 
     /// Keeps `html`, whose digest is `digest`, dropping the oldest pages past the budget.

@@ -111,11 +111,13 @@ final class SharedStreams: Sendable {
             // the reset.
             if session.id != screenID { shared.announceRebuild(of: screenID, as: session.id) }
             session.streamConnected(attachment)
+            // The page's render is needed no more once its stream is here (nor kept: a live screen renders itself).
             let pageDigest = form[ScreenWire.Field.render.rawValue] ?? ""
+            let kept = router.recentRenders.take(pageDigest)
             guard session.id == screenID, renderDigest == pageDigest else {
                 // The data changed since the render: the difference as patches when the render is still kept here,
                 // the whole page otherwise.
-                let rendered = session.id == screenID ? router.recentRenders.take(pageDigest) : nil
+                let rendered = session.id == screenID ? kept : nil
                 let appeared =
                     rendered.map { session.attachWithDifference(from: $0, attachment) }
                     ?? session.attachWithReset(attachment)
