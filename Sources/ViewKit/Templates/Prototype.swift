@@ -61,8 +61,15 @@ final class Prototype: Sendable {
                 isPlain && element.explicitID == nil && !element.isOutletScope && !Self.canTakeFocus(element)
                 && !element.attributes.contains { $0.name == "data-outlet" } && children.allSatisfy(\.isStatic)
         }
-        if case .element(let node) = kind, !node.element.attributes.isEmpty {
-            attributeList = AttributeList(node.element.attributes, isTemplate: true)
+        if case .element(let node) = kind {
+            // Every element's views share one list, even an empty one: it carries the element's compiled tags.
+            let element = node.element
+            attributeList = AttributeList(template: element.attributes) { rendered in
+                TemplateStartTag(
+                    tagName: element.tagName, classList: element.classList, attributes: rendered,
+                    accessibilityRole: element.accessibilityRole, accessibilityLabel: element.accessibilityLabel,
+                    isHidden: element.isHidden)
+            }
         } else {
             attributeList = nil
         }
