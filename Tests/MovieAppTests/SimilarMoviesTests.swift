@@ -1,48 +1,10 @@
 import Foundation
-import Primitives
-import Reactive
 import Testing
 
 @testable import MovieApp
 
 /// The "More like this" strip reads its candidates a few at a time and picks what reading them one by one picked.
 @Suite struct SimilarMoviesTests {
-    /// A store of generated movies that counts its reads of one movie and of several.
-    private final class CountingStore: MovieStore, @unchecked Sendable {
-        let base: SQLiteMovieStore
-        let singleReads = Locked(0)
-        let batchReads = Locked(0)
-
-        init(_ base: SQLiteMovieStore) { self.base = base }
-
-        func allMovies() throws -> [Movie] { try base.allMovies() }
-        func movie(id: Int) throws -> Movie? {
-            singleReads.withLock { $0 += 1 }
-            return try base.movie(id: id)
-        }
-        func movies(ids: [Int]) throws -> [Movie?] {
-            batchReads.withLock { $0 += 1 }
-            return try base.movies(ids: ids)
-        }
-        func movies(matching query: MovieQuery, from offset: Int, count: Int) throws -> [Movie] {
-            try base.movies(matching: query, from: offset, count: count)
-        }
-        func count(of query: MovieQuery, before movie: Movie?) throws -> Int {
-            try base.count(of: query, before: movie)
-        }
-        func update(id: Int, with patch: MoviePatch) throws -> Movie { try base.update(id: id, with: patch) }
-        func update(id: Int, with patch: MoviePatch, ifUnchangedSince expected: Movie) throws -> Movie {
-            try base.update(id: id, with: patch, ifUnchangedSince: expected)
-        }
-        func create(_ draft: MovieDraft) throws -> Movie { try base.create(draft) }
-        func delete(id: Int) throws { try base.delete(id: id) }
-        func changes(of id: Int) -> Observable<Movie> { base.changes(of: id) }
-        func catalogChanges() -> Observable<CatalogChange> { base.catalogChanges() }
-        func signInKey() throws -> String { try base.signInKey() }
-        func metricsExposition() -> String { base.metricsExposition() }
-        func close() { base.close() }
-    }
-
     /// What the strip showed when it read each candidate on its own: the first movies after `movieID` (then from the
     /// first ids) sharing a genre with it.
     private static func oneByOne(to movieID: Int, in store: any MovieStore) -> [Movie] {
@@ -64,7 +26,7 @@ import Testing
         try CatalogGenerator.catalog(count: 120).write(to: URL(fileURLWithPath: catalog))
         let base = try SQLiteMovieStore(path: folder.path("movies.sqlite"), seedingFrom: catalog)
         for movieID in [1, 2, 5, 7, 40, 41, 60, 119, 120, 121] {
-            let store = CountingStore(base)
+            let store = CountingMovieStore(base)
             let similar = MoreLikeThisBinder.similarMovies(to: movieID, in: store)
             #expect(similar == Self.oneByOne(to: movieID, in: base), "movie \(movieID)")
             #expect(similar.count <= MoreLikeThisBinder.count)
