@@ -113,3 +113,27 @@ import Testing
         }
     }
 }
+
+/// A plain element's view is made from the name the template compiler checked and packed: short, long (over eight
+/// bytes) and void names read back and render as a view made in code with the same name does.
+@Suite struct CompiledTagNameTests {
+    @Test func plainElementsOfEveryKindOfNameMatchViewsMadeInCode() throws {
+        let names = ["div", "section", "p", "blockquote", "my-very-long-custom-element", "hr", "br", "wbr", "x-y"]
+        let markup =
+            "<main>"
+            + names.map { #"<\#($0) id="e-\#($0)" class="c">"# + (["hr", "br", "wbr"].contains($0) ? "" : "</\($0)>") }
+            .joined() + "</main>"
+        let directory = try Fixtures.temporaryTemplates(["Screen.html": markup])
+        let root = try TemplateLibrary(directory: directory, registry: Fixtures.registry()).template(named: "Screen")
+            .instantiate()
+        #expect(root.liveSubviews.map(\.tagName) == names)
+        for (view, name) in zip(root.liveSubviews, names) {
+            let made = View(tagName: name)
+            made.setAttribute("id", "e-" + name)
+            made.classList = ["c"]
+            #expect(view.packedTag == made.packedTag, "\(name)")
+            #expect(view.isVoidElement == made.isVoidElement, "\(name)")
+            #expect(view.html == made.html, "\(name)")
+        }
+    }
+}

@@ -45,11 +45,19 @@ final class Prototype: Sendable {
     let attributeList: AttributeList?
     /// The element's explicit id, ARIA values and static content, likewise shared.
     let rareState: View.RareState?
+    /// Whether the element's view is a plain ``View`` (no kind of its own): made from its compiled name, without the
+    /// class's initializer checking the name again.
+    let isPlainView: Bool
 
     init(kind: Kind, children: [Prototype], line: Int) {
         self.kind = kind
         self.children = children
         self.line = line
+        if case .element(let node) = kind {
+            isPlainView = ObjectIdentifier(node.element.viewType) == ObjectIdentifier(View.self)
+        } else {
+            isPlainView = false
+        }
         switch kind {
         case .text:
             isStatic = true
@@ -102,7 +110,12 @@ final class Prototype: Sendable {
         case .text(let text, let isRaw):
             return isRaw ? RawTextNode(text: text) : TextNode(text: text)
         case .element(let node):
-            let view = node.element.viewType.init(tagName: node.element.tagName)
+            let view: View
+            if isPlainView, let tag = attributeList?.startTag {
+                view = View(compiledTag: tag.packedTag)
+            } else {
+                view = node.element.viewType.init(tagName: node.element.tagName)
+            }
             view.adoptTemplateState(node, attributes: attributeList, rare: rareState)
             node.element.configuration?.apply(view)
             // Static children stay markup in the shared rare state; the others become subviews. Exact capacity:
