@@ -48,15 +48,25 @@ final class Prototype: Sendable {
     /// Whether the element's view is a plain ``View`` (no kind of its own): made from its compiled name, without the
     /// class's initializer checking the name again.
     let isPlainView: Bool
+    /// Whether the views made from this node may hold a button once made: false only when every element of the
+    /// subtree is a plain view, a label or an image (kinds whose initializers, configurations and `awakeFromNib()`
+    /// make no subviews). A table connects the buttons of each cell it makes; a cell of such a prototype has none to
+    /// look for.
+    let mayHoldButtons: Bool
 
     init(kind: Kind, children: [Prototype], line: Int) {
         self.kind = kind
         self.children = children
         self.line = line
         if case .element(let node) = kind {
-            isPlainView = ObjectIdentifier(node.element.viewType) == ObjectIdentifier(View.self)
+            let type = ObjectIdentifier(node.element.viewType)
+            isPlainView = type == ObjectIdentifier(View.self)
+            mayHoldButtons =
+                !(isPlainView || type == ObjectIdentifier(Label.self) || type == ObjectIdentifier(ImageView.self))
+                || children.contains(where: \.mayHoldButtons)
         } else {
             isPlainView = false
+            mayHoldButtons = false
         }
         switch kind {
         case .text:
