@@ -73,6 +73,20 @@ struct SQLiteMovieStoreCacheTests {
         #expect(movie.rating == 0.5)
     }
 
+    /// A read of several movies at once answers from the cache after one check of the data version, and sees a
+    /// commit of another connection as a read of one does, in the order asked; an id no movie has reads nil.
+    @Test func aReadOfSeveralMoviesSeesAnotherConnectionsCommitAndLeavesOutUnknownIDs() throws {
+        let store = try makeStore()
+        let other = try SQLiteMovieStore(path: folder.path("movies.sqlite"))
+        #expect(try store.movies(ids: [3, 9, 1]) == [sampleMovies()[2], nil, sampleMovies()[0]])
+        _ = try other.update(id: 1, with: MoviePatch(title: "Changed elsewhere"))
+        let read = try store.movies(ids: [1, 2, 3])
+        #expect(read.count == 3)
+        #expect(read.first??.title == "Changed elsewhere")
+        #expect(read.dropFirst() == [sampleMovies()[1], sampleMovies()[2]])
+        #expect(try store.movies(ids: []).isEmpty)
+    }
+
     @Test func aReadOnlyStoreSeesCommitsOfTheWriter() throws {
         let store = try makeStore()
         let reader = try SQLiteMovieStore(path: folder.path("movies.sqlite"), readOnly: true)

@@ -59,14 +59,28 @@ final class MoreLikeThisBinder: ViewControllerBinder {
 
     /// Up to ``count`` movies after `movieID` (by id, within ``reach``, wrapping to the first ids) that share a
     /// genre with it; none when the store cannot be read.
+    ///
+    /// The candidates are read a few at a time (``MovieStore/movies(ids:)``), in the order they are looked at: a
+    /// store answers several at the cost of about one. A batch the store cannot read is skipped. Ids start at 1:
+    /// offset `k` looks at `movieID + k`, then at `k` when `k < movieID` (a larger `k` was looked at as
+    /// `movieID + (k - movieID)` already, and `k == movieID` is the movie itself).
     static func similarMovies(to movieID: Int, in store: any MovieStore) -> [Movie] {
-        guard let movie = try? store.movie(id: movieID) else { return [] }
-        let genres = Set(movie.genres)
+        guard movieID >= 1, let movie = try? store.movie(id: movieID) else { return [] }
         var found: [Movie] = []
-        for offset in 1...reach where found.count < count {
-            let candidates = [movieID + offset, offset].filter { $0 != movieID }
-            for id in candidates where found.count < count && !found.contains(where: { $0.id == id }) {
-                if let other = try? store.movie(id: id), !genres.isDisjoint(with: other.genres) { found.append(other) }
+        var offset = 1
+        var batch: [Int] = []
+        batch.reserveCapacity(2 * count + 1)
+        while found.count < count && offset <= reach {
+            batch.removeAll(keepingCapacity: true)
+            while batch.count < 2 * count && offset <= reach {
+                batch.append(movieID + offset)
+                if offset < movieID { batch.append(offset) }
+                offset += 1
+            }
+            guard let movies = try? store.movies(ids: batch) else { continue }
+            for other in movies where found.count < count {
+                // Genres are a few short names each: compared in place, not hashed into sets.
+                if let other, other.genres.contains(where: movie.genres.contains) { found.append(other) }
             }
         }
         return found

@@ -13,10 +13,13 @@ final class MovieDetailDriver: MovieDetailDriving {
     private let onClose: () -> Void
     private let bag = DisposeBag()
 
-    /// `initial` is the movie as the caller just read it; without it the driver reads the store itself.
+    /// `initial` is the movie as the caller just read it; without it the driver reads the store itself. With
+    /// `follows` false (a page's render, which ends in the turn it was built: ``ScreenRequest/isLive``) the driver
+    /// shows what it read and follows neither the movie's changes nor its deletion: subscribing to both and disposing
+    /// of them again cost a render some 70,000 instructions, for changes it could never show.
     init(
         movieID: Int, store: any MovieStore, readScheduler: any ImmediateSchedulerType,
-        initial: MovieDetailData? = nil, onClose: @escaping () -> Void
+        initial: MovieDetailData? = nil, follows: Bool = true, onClose: @escaping () -> Void
     ) {
         self.movieID = movieID
         self.store = store
@@ -24,6 +27,7 @@ final class MovieDetailDriver: MovieDetailDriving {
         self.onClose = onClose
         data = state.asDriver()
         state.accept(initial ?? Self.read(movieID, from: store, phase: .loaded))
+        guard follows else { return }
         // On a screen, changes are conflated onto it: a screen shows the movie's latest state, and one that falls
         // behind a stream of writes (PATCHes faster than its renders) skips the versions it has not shown yet
         // instead of queueing every one of them (the soak's writers grew the server past a gigabyte that way).

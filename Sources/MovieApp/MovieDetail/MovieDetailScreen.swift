@@ -20,8 +20,9 @@ extension MovieDetailViewController {
             // The store is failing: show the screen in its error state rather than a not-found page.
         }
         let viewController = MovieDetailViewController()
-        let driver = MovieDetailDriver(movieID: id, store: store, readScheduler: readScheduler, initial: initial) {
-            [unowned viewController] in
+        let driver = MovieDetailDriver(
+            movieID: id, store: store, readScheduler: readScheduler, initial: initial, follows: request.isLive
+        ) { [unowned viewController] in
             viewController.navigationController?.popViewController(animated: true)
         }
         viewController.bag.insert(MovieDetailBinder(viewController: viewController, driver: driver))

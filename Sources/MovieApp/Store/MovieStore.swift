@@ -30,6 +30,10 @@ public protocol MovieStore: Sendable {
     /// The movie with `id`, or `nil` when there is none.
     func movie(id: Int) throws -> Movie?
 
+    /// The movies with these ids, in their order (nil for an id no movie has): for a screen that reads several at
+    /// once, a store answers them together (one check of its cache, one lock). The default reads them one at a time.
+    func movies(ids: [Int]) throws -> [Movie?]
+
     /// At most `count` movies of `query`, from place `offset` (0-based) in its order: a list's window, read by range
     /// through the title index, never the whole table into memory. Empty past the end.
     func movies(matching query: MovieQuery, from offset: Int, count: Int) throws -> [Movie]
@@ -132,4 +136,11 @@ extension MovieStore {
 
     /// None: one instance.
     public func instanceMessenger() -> (any InstanceMessenger)? { nil }
+}
+
+extension MovieStore {
+    /// Reads the movies one at a time with ``movie(id:)``.
+    public func movies(ids: [Int]) throws -> [Movie?] {
+        try ids.map { try movie(id: $0) }
+    }
 }

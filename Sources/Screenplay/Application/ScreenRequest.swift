@@ -104,12 +104,24 @@ public struct Cookie: Sendable, Equatable {
     /// written).
     public var headerValue: String? {
         guard !name.isEmpty, name.utf8.allSatisfy({ Self.isTokenByte($0) }) else { return nil }
-        var text = name + "=" + Self.encoded(value) + "; Path=" + path
-        if let maxAge { text += "; Max-Age=\(maxAge.components.seconds)" }
-        if isHTTPOnly { text += "; HttpOnly" }
-        text += "; SameSite=" + sameSite.rawValue
-        if isSecure || sameSite == .none { text += "; Secure" }
-        return text
+        // Written as bytes into one buffer: built with `+` and interpolation, the header of a page's identity cookie
+        // cost some 16,000 instructions (a string grown piece by piece, a scalar at a time for the value).
+        var text: [UInt8] = []
+        text.reserveCapacity(name.utf8.count + value.utf8.count + path.utf8.count + 80)
+        text.append(contentsOf: name.utf8)
+        text.append(UInt8(ascii: "="))
+        Self.appendEncoded(value, to: &text)
+        text.append(contentsOf: "; Path=".utf8)
+        text.append(contentsOf: path.utf8)
+        if let maxAge {
+            text.append(contentsOf: "; Max-Age=".utf8)
+            text.append(contentsOf: String(maxAge.components.seconds).utf8)
+        }
+        if isHTTPOnly { text.append(contentsOf: "; HttpOnly".utf8) }
+        text.append(contentsOf: "; SameSite=".utf8)
+        text.append(contentsOf: sameSite.rawValue.utf8)
+        if isSecure || sameSite == .none { text.append(contentsOf: "; Secure".utf8) }
+        return String(decoding: text, as: UTF8.self)
     }
 
     private static func isTokenByte(_ byte: UInt8) -> Bool {
@@ -122,19 +134,19 @@ public struct Cookie: Sendable, Equatable {
         }
     }
 
-    private static func encoded(_ value: String) -> String {
-        var result = ""
+    /// Appends `value`'s bytes, each one outside the cookie-safe characters and `~` as `%` and two uppercase
+    /// hexadecimal digits.
+    private static func appendEncoded(_ value: String, to text: inout [UInt8]) {
+        let digits: StaticString = "0123456789ABCDEF"
         for byte in value.utf8 {
             if isTokenByte(byte) || byte == UInt8(ascii: "~") {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
+                text.append(byte)
             } else {
-                let digits = Array("0123456789ABCDEF".unicodeScalars)
-                result.unicodeScalars.append("%")
-                result.unicodeScalars.append(digits[Int(byte >> 4)])
-                result.unicodeScalars.append(digits[Int(byte & 0xF)])
+                text.append(UInt8(ascii: "%"))
+                text.append(digits.utf8Start[Int(byte >> 4)])
+                text.append(digits.utf8Start[Int(byte & 0xF)])
             }
         }
-        return result
     }
 }
 

@@ -135,7 +135,9 @@ open class ViewController: DisposeContainer {
     /// Reports each binder in the bag whose `bind()` never ran: it would bind nothing, silently.
     package func reportUnboundBinders() {
         for item in bag.contents {
-            guard let binder = item as? any ViewControllerBinder, type(of: binder) is AnyClass else { continue }
+            guard Self.isBinderType(type(of: item)), let binder = item as? any ViewControllerBinder,
+                type(of: binder) is AnyClass
+            else { continue }
             let object = binder as AnyObject
             if !boundBinders.contains(ObjectIdentifier(object)) {
                 ProgrammerErrors.report(
@@ -146,6 +148,20 @@ open class ViewController: DisposeContainer {
             }
         }
     }
+
+    /// Whether values of `type` are view controller binders, remembered by type: a cast of a bag's item to
+    /// `any ViewControllerBinder` looks up the conformance each time (some 2,000 instructions; a detail page's bags
+    /// hold eight items, most of them subscriptions), a look-up here costs a lock and a hash of the type's address.
+    private static func isBinderType(_ type: any Disposable.Type) -> Bool {
+        let key = ObjectIdentifier(type)
+        if let known = binderTypes.withLock({ $0[key] }) { return known }
+        let isBinder = type is any ViewControllerBinder.Type
+        binderTypes.withLock { $0[key] = isBinder }
+        return isBinder
+    }
+
+    /// The answers of ``isBinderType(_:)`` so far, one per type of item ever put in a bag.
+    private static let binderTypes = Locked<[ObjectIdentifier: Bool]>([:])
 
     /// Creates the view from ``templateName``. Override to build the view in code, and call ``setView(_:)``.
     open func loadView() {

@@ -45,11 +45,29 @@ final class Prototype: Sendable {
     let attributeList: AttributeList?
     /// The element's explicit id, ARIA values and static content, likewise shared.
     let rareState: View.RareState?
+    /// Whether the element's view is a plain ``View`` (no kind of its own): made from its compiled name, without the
+    /// class's initializer checking the name again.
+    let isPlainView: Bool
+    /// Whether the views made from this node may hold a button once made: false only when every element of the
+    /// subtree is a plain view, a label or an image (kinds whose initializers, configurations and `awakeFromNib()`
+    /// make no subviews). A table connects the buttons of each cell it makes; a cell of such a prototype has none to
+    /// look for.
+    let mayHoldButtons: Bool
 
     init(kind: Kind, children: [Prototype], line: Int) {
         self.kind = kind
         self.children = children
         self.line = line
+        if case .element(let node) = kind {
+            let type = ObjectIdentifier(node.element.viewType)
+            isPlainView = type == ObjectIdentifier(View.self)
+            mayHoldButtons =
+                !(isPlainView || type == ObjectIdentifier(Label.self) || type == ObjectIdentifier(ImageView.self))
+                || children.contains(where: \.mayHoldButtons)
+        } else {
+            isPlainView = false
+            mayHoldButtons = false
+        }
         switch kind {
         case .text:
             isStatic = true
@@ -61,8 +79,15 @@ final class Prototype: Sendable {
                 isPlain && element.explicitID == nil && !element.isOutletScope && !Self.canTakeFocus(element)
                 && !element.attributes.contains { $0.name == "data-outlet" } && children.allSatisfy(\.isStatic)
         }
-        if case .element(let node) = kind, !node.element.attributes.isEmpty {
-            attributeList = AttributeList(node.element.attributes, isTemplate: true)
+        if case .element(let node) = kind {
+            // Every element's views share one list, even an empty one: it carries the element's compiled tags.
+            let element = node.element
+            attributeList = AttributeList(template: element.attributes) { rendered in
+                TemplateStartTag(
+                    tagName: element.tagName, classList: element.classList, attributes: rendered,
+                    accessibilityRole: element.accessibilityRole, accessibilityLabel: element.accessibilityLabel,
+                    isHidden: element.isHidden)
+            }
         } else {
             attributeList = nil
         }
@@ -95,7 +120,12 @@ final class Prototype: Sendable {
         case .text(let text, let isRaw):
             return isRaw ? RawTextNode(text: text) : TextNode(text: text)
         case .element(let node):
-            let view = node.element.viewType.init(tagName: node.element.tagName)
+            let view: View
+            if isPlainView, let tag = attributeList?.startTag {
+                view = View(compiledTag: tag.packedTag)
+            } else {
+                view = node.element.viewType.init(tagName: node.element.tagName)
+            }
             view.adoptTemplateState(node, attributes: attributeList, rare: rareState)
             node.element.configuration?.apply(view)
             // Static children stay markup in the shared rare state; the others become subviews. Exact capacity:

@@ -19,6 +19,8 @@ final class AttributeList: @unchecked Sendable {
     /// The value of the first `data-outlet` item: looked for once per list, not on every outlet lookup (a binder
     /// reads its outlets on every change of its screen).
     let outletName: String?
+    /// A template element's list only: the element's start and end tags compiled once (see ``TemplateStartTag``).
+    let startTag: TemplateStartTag?
     private let isTemplate: Bool
     private let lock = InlineLock()
     private var lastChange: Change?
@@ -40,9 +42,23 @@ final class AttributeList: @unchecked Sendable {
         self.items = items
         self.isTemplate = isTemplate
         outletName = items.first { $0.name == "data-outlet" }?.value
+        rendered = Self.render(items)
+        startTag = nil
+    }
+
+    /// A template element's list (possibly empty), holding the element's compiled tags.
+    init(template items: [(name: String, value: String)], startTag: (_ rendered: [UInt8]) -> TemplateStartTag) {
+        self.items = items
+        isTemplate = true
+        outletName = items.first { $0.name == "data-outlet" }?.value
+        rendered = Self.render(items)
+        self.startTag = startTag(rendered)
+    }
+
+    private static func render(_ items: [(name: String, value: String)]) -> [UInt8] {
         var html = HTMLBuffer(capacity: 64)
         for item in items { html.appendAttribute(item.name, item.value) }
-        rendered = html.bytes
+        return html.bytes
     }
 
     /// The list this one becomes with `name` set to `value` (removed when nil), which is `items`: the one made for

@@ -101,6 +101,9 @@ public struct ClassList: Equatable, Sendable, Sequence, ExpressibleByArrayLitera
         if let storage { html.append(storage.attribute) }
     }
 
+    /// Whether both lists are one list: the same storage, or both empty (a view's list is still its template's).
+    func isSameList(as other: ClassList) -> Bool { storage === other.storage }
+
     /// Whether both lists hold the same names in the same order.
     public static func == (lhs: ClassList, rhs: ClassList) -> Bool {
         lhs.storage === rhs.storage || lhs.names == rhs.names

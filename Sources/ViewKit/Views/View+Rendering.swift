@@ -74,14 +74,42 @@ extension View {
     public func writeStartTag(
         into html: inout HTMLBuffer, extraClasses: [String] = [], extraAttributes: [(String, String)] = []
     ) {
+        if extraClasses.isEmpty && extraAttributes.isEmpty, let tag = unchangedTemplateStartTag {
+            // The statics compiled with the template around the one slot, the id.
+            html.append(tag.open)
+            writeIDAttribute(into: &html)
+            html.append(tag.rest)
+            return
+        }
+        writeStartTagAttributeByAttribute(into: &html, extraClasses: extraClasses, extraAttributes: extraAttributes)
+    }
+
+    /// Writes the start tag from the view's state attribute by attribute: what ``writeStartTag(into:extraClasses:
+    /// extraAttributes:)`` does for a view whose state is no longer its template's, and the same bytes as the
+    /// compiled tag for one whose state is.
+    final func writeStartTagAttributeByAttribute(
+        into html: inout HTMLBuffer, extraClasses: [String] = [], extraAttributes: [(String, String)] = []
+    ) {
         html.append(UInt8(ascii: "<"))
         appendTagName(to: &html)
         writeAttributes(into: &html, includeID: true, extraClasses: extraClasses, extraAttributes: extraAttributes)
         html.append(UInt8(ascii: ">"))
     }
 
+    /// The start tag compiled with this view's template element, while the view's class list, attributes, `hidden`,
+    /// `role` and `aria-label` are still the ones it was compiled with (see ``TemplateStartTag``); nil otherwise.
+    final var unchangedTemplateStartTag: TemplateStartTag? {
+        guard let tag = attributeList?.startTag, tag.packedTag == packedTag, storedIsHidden == tag.isHidden,
+            storedClassList.isSameList(as: tag.classList), rare?.isShared ?? true
+        else { return nil }
+        return tag
+    }
+
     /// Writes `</tag>`.
     public func writeEndTag(into html: inout HTMLBuffer) {
+        // The name never changes: a view whose list is its template's, of the template's element, has its end tag
+        // compiled.
+        if let tag = attributeList?.startTag, tag.packedTag == packedTag { return html.append(tag.end) }
         html.appendStatic("</")
         appendTagName(to: &html)
         html.append(UInt8(ascii: ">"))

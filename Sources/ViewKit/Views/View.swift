@@ -188,6 +188,12 @@ open class View {
         }
     }
 
+    /// Creates a plain element's view from a template: its name was checked and packed once, when the template was
+    /// compiled (``TemplateStartTag/packedTag``), not again for each view made from it.
+    init(compiledTag: UInt64) {
+        packedTag = compiledTag
+    }
+
     /// Creates a text node's view: `#text` is void and needs no name check (templates make a text
     /// node for every run of text between elements).
     init(textNode: Void) {

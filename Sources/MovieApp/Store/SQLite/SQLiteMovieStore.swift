@@ -53,6 +53,27 @@ public final class SQLiteMovieStore: MovieStore {
             cache[id] = movie
             return movie
         }
+
+        /// The movies with `ids`, after one check of the data version for all of them.
+        mutating func movies(ids: [Int]) throws(StoreError) -> [Movie?] {
+            let current = try connection.dataVersion()
+            if current != version {
+                cache = [:]
+                version = current
+            }
+            var found: [Movie?] = []
+            found.reserveCapacity(ids.count)
+            for id in ids {
+                if let movie = cache[id] {
+                    found.append(movie)
+                } else {
+                    let movie = try SQLiteMovieStore.movie(id: id, in: connection)
+                    cache[id] = movie
+                    found.append(movie)
+                }
+            }
+            return found
+        }
     }
 
     private let database: Locked<Database>
@@ -221,6 +242,12 @@ public final class SQLiteMovieStore: MovieStore {
     /// - Throws: ``StoreError`` when the database cannot be read.
     public func movie(id: Int) throws(StoreError) -> Movie? {
         try database.withLock { database throws(StoreError) in try database.movie(id: id) }
+    }
+
+    /// The movies with `ids` under one lock and one `PRAGMA data_version` (each ``movie(id:)`` pays one: some
+    /// 6,000 instructions, most of a cached read).
+    public func movies(ids: [Int]) throws(StoreError) -> [Movie?] {
+        try database.withLock { database throws(StoreError) in try database.movies(ids: ids) }
     }
 
     /// Applies `patch` to movie `id` in one transaction and returns the movie as committed.

@@ -61,8 +61,14 @@ public final class CollectionView: TableView {
     /// Creates an empty collection view rendered as `<tagName>` (`<ul>` by default), in the default grid.
     public required init(tagName: String = "ul") {
         super.init(tagName: tagName)
-        renderLayout()
+        // The default grid's attributes, one list shared by every collection view (a template's configuration sets its
+        // own layout right after): what `renderLayout()` would make on a view without attributes.
+        attributeList = Self.defaultLayoutAttributes
+        setNeedsRender()
     }
+
+    private static let defaultLayoutAttributes = AttributeList(
+        [("data-collection", "grid"), ("style", "--item-width: 160px")])
 
     /// A cell of the kind `identifier`, like UIKit's `dequeueReusableCell(withReuseIdentifier:for:)`: the same as a
     /// table view's ``TableView/dequeueReusableCell(withIdentifier:)``.
@@ -71,9 +77,29 @@ public final class CollectionView: TableView {
     }
 
     /// The layout as the page reads it: its name, and the cells' width as a style property the style sheet uses.
+    ///
+    /// Both attributes change as one change of the attribute list, which a template's list remembers (as it does one
+    /// attribute's change): every collection view made from a template element with the same layout shares the list
+    /// that change made, rather than making two lists and rendering their bytes on each page.
     private func renderLayout() {
-        setAttribute("data-collection", layout.name)
-        setAttribute("style", "--item-width: \(layout.itemWidth)px")
+        let style = "--item-width: \(layout.itemWidth)px"
+        var items = attributes
+        var changed = false
+        for (name, value) in [("data-collection", layout.name), ("style", style)] {
+            if let index = items.firstIndex(where: { $0.name == name }) {
+                guard items[index].value != value else { continue }
+                items[index].value = value
+            } else {
+                items.append((name, value))
+            }
+            changed = true
+        }
+        guard changed else { return }
+        // A space is in no attribute's name: this change is never taken for a change of one attribute.
+        attributeList =
+            attributeList?.changing("data-collection style", to: layout.name + " " + style, giving: items)
+            ?? AttributeList(items)
+        setNeedsRender()
     }
 
     // MARK: Reading the template

@@ -230,6 +230,8 @@ public class TableView: ListView {
         let cell: View
         if let prototype = cellPrototypes[identifier] {
             cell = prototype.instantiate()
+            // Plain views, labels and images only: no button to connect (statics known when the template loaded).
+            if !prototype.mayHoldButtons { return cell }
         } else if let type = cellClasses[identifier] {
             cell = type.init(tagName: "li")
             cell.setAttribute("data-cell", identifier)
