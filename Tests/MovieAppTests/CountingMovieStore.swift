@@ -4,13 +4,15 @@ import Reactive
 @testable import MovieApp
 
 /// A store that forwards to a SQLite store and counts what screens ask of it: reads of one movie, reads of several,
-/// and subscriptions to a movie's changes.
+/// subscriptions to a movie's changes and to the catalog's (which a deletion's feed is made of).
 final class CountingMovieStore: MovieStore, Sendable {
     let base: SQLiteMovieStore
     let singleReads = Locked(0)
     let batchReads = Locked(0)
     /// The ids whose change feed was asked for, in order.
     let followed = Locked<[Int]>([])
+    /// How many times the catalog's change feed was asked for.
+    let catalogFollowed = Locked(0)
 
     init(_ base: SQLiteMovieStore) { self.base = base }
 
@@ -37,7 +39,10 @@ final class CountingMovieStore: MovieStore, Sendable {
         followed.withLock { $0.append(id) }
         return base.changes(of: id)
     }
-    func catalogChanges() -> Observable<CatalogChange> { base.catalogChanges() }
+    func catalogChanges() -> Observable<CatalogChange> {
+        catalogFollowed.withLock { $0 += 1 }
+        return base.catalogChanges()
+    }
     func signInKey() throws -> String { try base.signInKey() }
     func metricsExposition() -> String { base.metricsExposition() }
     func close() { base.close() }

@@ -32,4 +32,40 @@ import Testing
         let patch = try #require(try events.next { $0.event == "patch" })
         #expect(patch.data.contains(">9.1<"))
     }
+
+    /// The list's and the edit form's renders follow nothing either; their live screens follow the catalog.
+    @Test func listAndEditRendersFollowNoFeedAndTheirLiveScreensDo() throws {
+        let folder = try TemporaryFolder()
+        var options = serverOptions(databaseIn: folder)
+        options.catalog = try folder.catalog(sampleMovies(1...10))
+        let store = CountingMovieStore(
+            try SQLiteMovieStore(path: options.databasePath, seedingFrom: options.catalogPath))
+        let server = try MovieServer(options: options, store: store)
+        try server.start()
+        defer { server.stop() }
+        let client = LiveClient(port: server.port)
+        let form = LivePage(try client.get("/signin?next=/movies/2/edit"))
+        _ = try client.post(
+            try #require(form.actionPath("signIn")),
+            form: ["csrf": try #require(form.csrfToken), "name": "alice", "password": "screenplay-alice"])
+        let before = store.catalogFollowed.withLock { $0 }
+
+        let list = LivePage(try client.get("/"))
+        let edit = LivePage(try client.get("/movies/2/edit"))
+        #expect(list.html.contains("Sample 2") && edit.html.contains("Sample 2"))
+        #expect(store.catalogFollowed.withLock { $0 } == before)
+
+        let events = try client.openEvents(for: list)
+        defer { events.close() }
+        #expect(eventually { store.catalogFollowed.withLock { $0 } == before + 1 })
+        let editEvents = try client.openEvents(for: edit)
+        defer { editEvents.close() }
+        #expect(eventually { store.catalogFollowed.withLock { $0 } == before + 2 })
+        // The live list follows the catalog: a rating change in its window is a patch.
+        let patched = try client.request(
+            "PATCH", "/api/movies/2", headers: ["Content-Type": "application/merge-patch+json"],
+            body: Array(#"{"rating": 9.3}"#.utf8))
+        #expect(patched.status == 200)
+        #expect(try events.next { $0.event == "patch" && $0.data.contains("9.3") } != nil)
+    }
 }

@@ -44,8 +44,10 @@ final class MovieEditDriver: MovieEditDriving {
     /// Whether the screen is on its way to the list (a deletion, here or elsewhere): it goes once.
     private var isLeavingForTheList = false
 
+    /// With `follows` false (a page's render: ``ScreenRequest/isLive``) the driver does not follow the movie's
+    /// deletion, which a render can never show.
     init(
-        movie: Movie, store: any MovieStore, writeScheduler: any ImmediateSchedulerType,
+        movie: Movie, store: any MovieStore, writeScheduler: any ImmediateSchedulerType, follows: Bool = true,
         navigate: @escaping (String) -> Void
     ) {
         state = BehaviorRelay(value: MovieEditData(original: movie, form: MovieForm(movie: movie)))
@@ -55,6 +57,7 @@ final class MovieEditDriver: MovieEditDriving {
         self.navigate = navigate
         self.writeScheduler = writeScheduler
         screen = ScreenScheduler.current
+        guard follows else { return }
         // A deletion, here or on any instance, takes the form to the list: there is nothing left to edit.
         var deletion = store.deletion(of: movie.id)
         if let screen = ScreenScheduler.current { deletion = deletion.conflated(on: screen) }

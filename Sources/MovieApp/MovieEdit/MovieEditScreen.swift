@@ -13,7 +13,9 @@ extension MovieEditViewController {
             throw ScreenNotFound("no movie \(request.parameters["id"] ?? "")")
         }
         let viewController = MovieEditViewController()
-        let driver = MovieEditDriver(movie: movie, store: store, writeScheduler: writeScheduler) {
+        let driver = MovieEditDriver(
+            movie: movie, store: store, writeScheduler: writeScheduler, follows: request.isLive
+        ) {
             [unowned viewController] url in
             viewController.navigationController?.push(url)
         }

@@ -23,10 +23,13 @@ final class MovieListDriver: MovieListDriving {
     private let store: any MovieStore
     private let bag = DisposeBag()
 
-    init(store: any MovieStore, query: String = "") {
+    /// With `follows` false (a page's render, which ends in the turn it was built: ``ScreenRequest/isLive``) the
+    /// driver shows the window it read and does not follow the catalog's changes, which a render can never show.
+    init(store: any MovieStore, query: String = "", follows: Bool = true) {
         self.store = store
         state = BehaviorRelay(value: Self.read(query, from: store, revision: 0))
         data = state.asDriver()
+        guard follows else { return }
         // Changes wait in a list, and a signal that they wait is conflated onto the screen (see MovieDetailDriver):
         // a list that falls behind a stream of writes takes every change in at its next turn, in one read of its
         // window, instead of queueing one turn per change.

@@ -8,9 +8,9 @@ extension MovieListViewController {
         viewController.searchPath = request?.path ?? "/"
         // Without the page's script, the list pages with links: ?page=N shows page N.
         let page = request?.query["page"].flatMap { Int($0) } ?? 1
-        viewController.bag.insert(
-            MovieListBinder(
-                viewController: viewController, driver: MovieListDriver(store: store, query: query), page: page))
+        // A page's render follows no change; the live screen its stream builds does.
+        let driver = MovieListDriver(store: store, query: query, follows: request?.isLive ?? true)
+        viewController.bag.insert(MovieListBinder(viewController: viewController, driver: driver, page: page))
         return viewController
     }
 }
