@@ -7,7 +7,9 @@ import Testing
 /// A detail page's render follows nothing: the page is written and its screen ended in one turn, so the driver reads
 /// the movie and leaves its change feed alone; the live screen its stream builds follows the movie.
 @Suite struct DetailRenderTests {
-    @Test func aRenderFollowsNoChangeFeedAndTheLiveScreenFollowsTheMovie() throws {
+    /// The server on ten sample movies, over a store that counts the feeds screens ask for; the folder holds its
+    /// database (keep it for the test's length).
+    private static func startServer() throws -> (MovieServer, CountingMovieStore, TemporaryFolder) {
         let folder = try TemporaryFolder()
         var options = serverOptions(databaseIn: folder)
         options.catalog = try folder.catalog(sampleMovies(1...10))
@@ -15,7 +17,12 @@ import Testing
             try SQLiteMovieStore(path: options.databasePath, seedingFrom: options.catalogPath))
         let server = try MovieServer(options: options, store: store)
         try server.start()
-        defer { server.stop() }
+        return (server, store, folder)
+    }
+
+    @Test func aRenderFollowsNoChangeFeedAndTheLiveScreenFollowsTheMovie() throws {
+        let (server, store, folder) = try Self.startServer()
+        defer { withExtendedLifetime(folder) { server.stop() } }
         let client = LiveClient(port: server.port)
 
         let page = LivePage(try client.get("/movies/3"))
@@ -35,14 +42,8 @@ import Testing
 
     /// The list's and the edit form's renders follow nothing either; their live screens follow the catalog.
     @Test func listAndEditRendersFollowNoFeedAndTheirLiveScreensDo() throws {
-        let folder = try TemporaryFolder()
-        var options = serverOptions(databaseIn: folder)
-        options.catalog = try folder.catalog(sampleMovies(1...10))
-        let store = CountingMovieStore(
-            try SQLiteMovieStore(path: options.databasePath, seedingFrom: options.catalogPath))
-        let server = try MovieServer(options: options, store: store)
-        try server.start()
-        defer { server.stop() }
+        let (server, store, folder) = try Self.startServer()
+        defer { withExtendedLifetime(folder) { server.stop() } }
         let client = LiveClient(port: server.port)
         let form = LivePage(try client.get("/signin?next=/movies/2/edit"))
         _ = try client.post(

@@ -8,13 +8,13 @@ import Synchronization
 /// for large pieces (``RequestBodyReceiver/takesLargePieces``).
 ///
 /// Why: libmicrohttpd 0.9.75 reads a body into its connection's memory pool, whose size is the daemon's
-/// (`MHD_OPTION_CONNECTION_MEMORY_LIMIT`, 12 KiB here), and grows the read buffer of a body being received only when
-/// the handler leaves it full (`try_grow_read_buffer`, by an eighth of what is free): a body arrives in pieces of
-/// about 5.8 KiB, each a `recvfrom`, a window update sent back and a round of its state machine. A larger pool reads
-/// larger pieces, but every keep-alive connection then keeps its whole pool resident (`MHD_pool_reset` zeroes all of
-/// it after each request, so even an mmap'd pool is committed): 128 KiB took 3,000 idle connections from 35 to
-/// 412 MiB. A taken-over body is read in pieces of up to 256 KiB into one buffer, which the receiver gets without a
-/// copy, on a thread of its own; idle connections keep their small pool (Benchmarks/History/33-upload-throughput.md).
+/// (`MHD_OPTION_CONNECTION_MEMORY_LIMIT`), and grows the read buffer of a body being received only when the handler
+/// leaves it full (`try_grow_read_buffer`): a body arrives in pieces of a few KiB, each a `recvfrom`, a window update
+/// sent back and a round of its state machine. A larger pool reads larger pieces, but every keep-alive connection then
+/// keeps its whole pool resident (`MHD_pool_reset` zeroes all of it after each request, so even an mmap'd pool is
+/// committed). A taken-over body is read in pieces of up to 256 KiB into one buffer, which the receiver gets without a
+/// copy, on a thread of its own; idle connections keep their small pool. The figures for both:
+/// Benchmarks/History/33-upload-throughput.md.
 ///
 /// How: as for event streams (``AdoptedStreams``), the access handler duplicates the connection's socket once the
 /// first piece of the body (which libmicrohttpd has read already, and which then was all it held) is handed over, and
@@ -153,8 +153,10 @@ extension Daemon {
         Daemon.setTimeout(socket, SO_RCVTIMEO, configuration.idleTimeout)
         Daemon.setTimeout(socket, SO_SNDTIMEO, configuration.idleTimeout)
         // One buffer for the whole body, each piece received into it in place and lent to the receiver for its call:
-        // no allocation and no copy a piece. Receipt (DHAT, release server, Benchmarks/History/33): a 16 MiB and an
-        // 80 MiB PATCH, 2,420,990 and 2,421,012 blocks in all; 64 MiB more body cost 22 blocks (its acknowledgements).
+        // no allocation and no copy a piece. Invariant: this function alone owns the buffer; `recv` writes at most
+        // `pieceSize` bytes into it, the receiver reads only the `count` bytes received and only during its
+        // `receive` call, and the defer frees it on every way out. Receipt: DHAT's blocks for a 16 and an 80 MiB
+        // PATCH, Benchmarks/History/33-upload-throughput.md.
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: BodyReaders.pieceSize, alignment: 16)
         defer { buffer.deallocate() }
         var remaining = body.remaining

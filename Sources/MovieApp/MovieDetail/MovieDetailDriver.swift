@@ -16,7 +16,7 @@ final class MovieDetailDriver: MovieDetailDriving {
     /// `initial` is the movie as the caller just read it; without it the driver reads the store itself. With
     /// `follows` false (a page's render, which ends in the turn it was built: ``ScreenRequest/isLive``) the driver
     /// shows what it read and follows neither the movie's changes nor its deletion: subscribing to both and disposing
-    /// of them again cost a render some 70,000 instructions, for changes it could never show.
+    /// of them again is a render's work for changes it could never show (Benchmarks/History/34).
     init(
         movieID: Int, store: any MovieStore, readScheduler: any ImmediateSchedulerType,
         initial: MovieDetailData? = nil, follows: Bool = true, onClose: @escaping () -> Void

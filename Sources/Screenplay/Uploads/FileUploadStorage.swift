@@ -101,7 +101,7 @@ public final class FileUploadStorage: UploadStorage {
             let descriptor = open(path(id, "bin"), O_WRONLY | O_CLOEXEC)
             // Bytes past the acknowledged offset (a crash between write and commit) are not part of the upload. Cut
             // only when there are any: ext4 (auto_da_alloc) writes a file truncated to nothing out to disk when it is
-            // closed, which held the answer to a 512 MiB body for 6% of the server's CPU (History/33).
+            // closed, before the answer can go (its cost: Benchmarks/History/33-upload-throughput.md).
             var status = stat()
             guard descriptor >= 0, fstat(descriptor, &status) == 0,
                 Int(status.st_size) == offset || ftruncate(descriptor, off_t(offset)) == 0

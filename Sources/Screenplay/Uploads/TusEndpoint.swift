@@ -18,7 +18,7 @@ package final class TusEndpoint: Sendable {
     /// How many bytes a body appends at least between acknowledgements, and how long at least between two of them
     /// (nanoseconds): a crash loses at most the larger of the two, this many bytes or that long of sending. The time
     /// keeps a fast body from rewriting its record a thousand times a gigabyte (each a file created and renamed with
-    /// ``FileUploadStorage``: 13% of the server's CPU over loopback, Benchmarks/History/33-upload-throughput.md).
+    /// ``FileUploadStorage``; what that cost: Benchmarks/History/33-upload-throughput.md).
     static let commitInterval = 1 << 20
     static let commitSpacing: UInt64 = 250_000_000
     /// How often a body being received reports its progress, in nanoseconds (and once at its end).
@@ -418,7 +418,7 @@ private final class TusBodyReceiver: RequestBodyReceiver {
     }
 
     /// A large body's pieces come from a reader of its own, up to 256 KiB at a time (a full one the appender writes
-    /// without copying it), instead of libmicrohttpd's 5.8 KiB (Benchmarks/History/33-upload-throughput.md). Every
+    /// without copying it), instead of libmicrohttpd's pieces of a few KiB (Benchmarks/History/33). Every
     /// piece comes here one at a time, and the appender, the storage and the observer take any thread.
     var takesLargePieces: Bool { true }
 

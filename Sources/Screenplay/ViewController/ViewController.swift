@@ -150,8 +150,8 @@ open class ViewController: DisposeContainer {
     }
 
     /// Whether values of `type` are view controller binders, remembered by type: a cast of a bag's item to
-    /// `any ViewControllerBinder` looks up the conformance each time (some 2,000 instructions; a detail page's bags
-    /// hold eight items, most of them subscriptions), a look-up here costs a lock and a hash of the type's address.
+    /// `any ViewControllerBinder` looks up the conformance each time, for every item of every bag (most of them
+    /// subscriptions); a look-up here costs a lock and a hash of the type's address (Benchmarks/History/34).
     private static func isBinderType(_ type: any Disposable.Type) -> Bool {
         let key = ObjectIdentifier(type)
         if let known = binderTypes.withLock({ $0[key] }) { return known }

@@ -244,8 +244,8 @@ public final class SQLiteMovieStore: MovieStore {
         try database.withLock { database throws(StoreError) in try database.movie(id: id) }
     }
 
-    /// The movies with `ids` under one lock and one `PRAGMA data_version` (each ``movie(id:)`` pays one: some
-    /// 6,000 instructions, most of a cached read).
+    /// The movies with `ids` under one lock and one `PRAGMA data_version`, which each ``movie(id:)`` pays for itself
+    /// (most of a cached read's cost: Benchmarks/History/34).
     public func movies(ids: [Int]) throws(StoreError) -> [Movie?] {
         try database.withLock { database throws(StoreError) in try database.movies(ids: ids) }
     }
