@@ -1,7 +1,8 @@
 import Foundation
-import HTTPServer
 import TestSupport
 import Testing
+
+@testable import HTTPServer
 
 /// Event streams leave libmicrohttpd once their request is answered and are sent on their sockets directly: they
 /// hold no connection slot, have a limit of their own, notice a client leaving at once, and wait for room when a
@@ -20,6 +21,32 @@ import Testing
             #expect(try connection.readResponse().text == "ok")
             hub.all[1].send(data: "still open")
             #expect(try streams[1].read(events: 1) == ["data: still open"])
+        }
+    }
+
+    @Test(arguments: [true, false]) func eventsWrittenTogetherOnABatchingStreamLeaveTogether(batching: Bool) throws {
+        let hub = StreamHub()
+        try withServer(configuration: twoConnections, routes: hub.routes(batching: batching)) { server throws in
+            let client = try EventStreamClient(port: server.port)
+            #expect(eventually { hub.count == 1 })
+            hub.all[0].send(data: "adopted")
+            #expect(try client.read(events: 1) == ["data: adopted"])
+            // Without batching, each write below is then sent by this thread, which parks the stream again.
+            #expect(eventually { hub.all[0].isParked })
+            let before = server.eventStreamSendCalls
+            // As a fan-out's screens write to the stream they share: one after another from the writers' threads.
+            // A stream that does not batch sends each event from its writer; a batching one has the stream thread
+            // send what came meanwhile.
+            for id in 0..<200 { hub.all[0].send(id: "\(id)", data: "event \(id)") }
+            let events = try client.read(events: 201).dropFirst()
+            #expect(events.count == 200)
+            #expect(zip(0..., events).allSatisfy { $0.1 == "id: \($0.0)\ndata: event \($0.0)" })
+            let sends = server.eventStreamSendCalls - before
+            if batching {
+                #expect(sends >= 1 && sends <= 100, "200 events left in \(sends) sends")
+            } else {
+                #expect(sends == 200)
+            }
         }
     }
 

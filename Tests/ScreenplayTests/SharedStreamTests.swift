@@ -38,6 +38,21 @@ import Testing
         #expect(numbers.count == 2)
     }
 
+    @Test func aStreamCarryingMoreThanOneScreenSendsInBatches() throws {
+        let stream = EventStream()
+        let shared = SharedStream(id: "s", stream: stream, capacity: 10)
+        let first = try shared.attach(screenID: "a")
+        #expect(!stream.isBatching)
+        let second = try shared.attach(screenID: "b")
+        #expect(stream.isBatching)
+        // Attaching a screen again replaces its place: still two screens.
+        _ = try shared.attach(screenID: "b")
+        #expect(stream.isBatching)
+        first.close()
+        #expect(!stream.isBatching)
+        _ = second
+    }
+
     @Test func theStreamsBytesNameEachScreenInItsIds() throws {
         let app = try TestApp()
         defer { app.application.stop() }

@@ -1,6 +1,7 @@
 internal import CMicroHTTPD
 import Glibc
 import Primitives
+import Synchronization
 
 /// Event streams sent on sockets the server takes over from libmicrohttpd once a stream's request is answered.
 ///
@@ -28,9 +29,21 @@ final class AdoptedStreams: Sendable {
     private let wakeup: Int32
     private let state = LockedValue(State())
     private let thread = LockedValue<pthread_t?>(nil)
+    private let woken = LockedValue(WokenStreams())
+
+    /// Streams a writer woke, waiting for the epoll thread to send what they hold (``schedulePump(_:)``).
+    private struct WokenStreams {
+        var streams: [AdoptedStream] = []
+        /// Whether the epoll thread has been signalled and has not yet found the list empty: no second signal then.
+        var isSignalled = false
+        /// Set by ``stop()`` before the `eventfd` closes: no writer signals it after that.
+        var isClosed = false
+    }
 
     /// The most streams open at once; more are answered 503.
     let limit: Int
+    /// The `send` calls made on adopted sockets so far (for tests that events written together leave together).
+    let sendCalls = Atomic<Int>(0)
 
     init(registry: StreamRegistry, limit: Int) throws {
         self.registry = registry
@@ -144,11 +157,55 @@ final class AdoptedStreams: Sendable {
         var one: UInt64 = 1
         _ = write(wakeup, &one, MemoryLayout<UInt64>.size)
         pthread_join(running, nil)
+        woken.withLock { woken in
+            woken.isClosed = true
+            woken.streams = []
+        }
         close(epoll)
         close(wakeup)
     }
 
-    /// The epoll thread: until `stop`, ends streams whose client left and resumes those with room to write again.
+    /// Has the epoll thread send what a batching `stream` holds (``EventStream/isBatching``), soon, instead of
+    /// the writer sending it now.
+    ///
+    /// Why: in a fan-out, many screens write to one shared stream within a few microseconds of each other, each
+    /// from its own screen's thread. Sent at once, every event was a `send` of its own (ten for a stream shared by
+    /// ten screens); sent by this thread, the events that came meanwhile leave together, and the writers' threads
+    /// go on to the next screen. The writer signals this thread only when it is not signalled already, so a burst
+    /// of writes costs one `eventfd` write. Streams with one writer each stay with their writers: one thread sending
+    /// 10,000 of them in turn was slower than the writers' threads sending each their own. Figures:
+    /// Benchmarks/History/35-fan-out-sends.md.
+    func schedulePump(_ stream: AdoptedStream) {
+        woken.withLock { woken in
+            guard !woken.isClosed else { return }
+            woken.streams.append(stream)
+            guard !woken.isSignalled else { return }
+            woken.isSignalled = true
+            // Under the lock, so that the descriptor cannot be closed (and its number reused) meanwhile.
+            var one: UInt64 = 1
+            _ = write(wakeup, &one, MemoryLayout<UInt64>.size)
+        }
+    }
+
+    /// Sends what the woken streams hold, until none is left; true when the server is stopping.
+    private func pumpWokenStreams() -> Bool {
+        var count: UInt64 = 0
+        _ = read(wakeup, &count, MemoryLayout<UInt64>.size)
+        if state.withLock({ $0.isStopped }) { return true }
+        var batch: [AdoptedStream] = []
+        while true {
+            woken.withLock { woken in
+                swap(&batch, &woken.streams)
+                if batch.isEmpty { woken.isSignalled = false }
+            }
+            if batch.isEmpty { return false }
+            for stream in batch { stream.pump() }
+            batch.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The epoll thread: until `stop`, ends streams whose client left, resumes those with room to write again and
+    /// sends what writers woke streams for.
     private func watch() {
         var ready = [epoll_event](repeating: epoll_event(), count: 256)
         while true {
@@ -160,7 +217,10 @@ final class AdoptedStreams: Sendable {
             }
             for index in 0..<Int(count) {
                 let token = ready[index].data.u64
-                if token == 0 { return }
+                if token == 0 {
+                    if pumpWokenStreams() { return }
+                    continue
+                }
                 guard let stream = state.withLock({ $0.open[token] }) else { continue }
                 let events = ready[index].events
                 if events & (EPOLLHUP.rawValue | EPOLLERR.rawValue | EPOLLRDHUP.rawValue) != 0 {
@@ -207,9 +267,10 @@ final class AdoptedStream: StreamWaker, Sendable {
         state = LockedValue(State(unsent: head))
     }
 
-    /// A writer added bytes to the parked stream: send them from this thread.
+    /// A writer added bytes to the parked stream: the writer's thread sends them, or for a batching stream the epoll
+    /// thread does (``AdoptedStreams/schedulePump(_:)``).
     func wake() {
-        pump()
+        if stream.isBatching { owner.schedulePump(self) } else { pump() }
     }
 
     /// Ends the stream now (client gone, or the server stopping), unless it has ended already.
@@ -317,6 +378,7 @@ final class AdoptedStream: StreamWaker, Sendable {
 
     /// Bytes the socket took (0 when it is full), or -1 when the connection is gone.
     private func sendSome(_ bytes: UnsafeRawBufferPointer) -> Int {
+        owner.sendCalls.add(1, ordering: .relaxed)
         while true {
             let sent = Glibc.send(socket, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
             if sent >= 0 { return sent }

@@ -64,6 +64,11 @@ public final class HTTPServer: Sendable {
         running?.stop()
     }
 
+    /// The `send` calls made on adopted event streams' sockets so far; 0 when stopped (for tests).
+    var eventStreamSendCalls: Int {
+        daemon.withLock { $0?.adoptedStreams.sendCalls.load(ordering: .relaxed) ?? 0 }
+    }
+
     deinit {
         stop()
     }

@@ -47,6 +47,7 @@ package final class SharedStream: Sendable {
             if all[screenID] == nil, all.count >= capacity { return .failure(.full) }
             let replaced = all[screenID]
             all[screenID] = attachment
+            stream.isBatching = Self.batches(screenCount: all.count)
             return .success(replaced)
         }
         let replaced = try result.get()
@@ -54,13 +55,21 @@ package final class SharedStream: Sendable {
         attachment.onClose { [weak self, weak attachment] in
             guard let self, let attachment else { return }
             self.attachments.withLock { all in
-                if all[screenID] === attachment { all[screenID] = nil }
+                if all[screenID] === attachment {
+                    all[screenID] = nil
+                    self.stream.isBatching = Self.batches(screenCount: all.count)
+                }
             }
         }
         // The stream may have closed after the check, its handler finding the table without this attachment.
         if stream.isClosed { attachment.close() }
         return attachment
     }
+
+    /// Whether a stream carrying `screenCount` screens sends in batches (``EventStream/isBatching``): with more than
+    /// one, the screens of a fan-out write to it within moments of each other, each from its own thread, and their
+    /// events leave together; a stream of one screen is sent by its writer, at once.
+    private static func batches(screenCount: Int) -> Bool { screenCount > 1 }
 
     /// The attachment of `screenID`, if it is attached.
     package func attachment(of screenID: String) -> SharedStreamAttachment? {

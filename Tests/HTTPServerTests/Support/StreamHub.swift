@@ -18,12 +18,13 @@ final class StreamHub: Sendable {
         streams.withLock { $0.removeAll() }
     }
 
-    /// Routes for a test server: `GET /events` hands out a new stream kept here (after `early` events), and `GET
-    /// /ok` answers `ok`.
-    func routes(early: [String] = []) -> (Router) -> Void {
+    /// Routes for a test server: `GET /events` hands out a new stream kept here (after `early` events; batching
+    /// with `batching`), and `GET /ok` answers `ok`.
+    func routes(early: [String] = [], batching: Bool = false) -> (Router) -> Void {
         { router in
             router.get("/events") { _ in
                 let stream = EventStream()
+                stream.isBatching = batching
                 for (index, data) in early.enumerated() { stream.send(event: "early", id: "\(index)", data: data) }
                 self.add(stream)
                 return .eventStream(stream)
