@@ -9,18 +9,21 @@
 # requests/s, p50 and p99. With --action: the action round trip instead (`screens.py action`: 200 refreshes posted
 # from script on one screen, each from the post to the first patch on its stream); medians of the p50 and p99.
 #
-# Usage: Benchmarks/screens/compare.sh A_BINARY B_BINARY [--streams 1000] [--rounds 8] [--pages [--max-sessions N]]
-#            [--action]
+# With --shared K: K screens a shared stream in the fan-out (`screens.py fanout --shared K`).
+#
+# Usage: Benchmarks/screens/compare.sh A_BINARY B_BINARY [--streams 1000] [--shared K] [--rounds 8]
+#            [--pages [--max-sessions N]] [--action]
 #   Build a second binary from another commit with, for example:
 #   git worktree add /tmp/base <commit> && (cd /tmp/base && swift build -c release --product movies)
 # Needs: python3, a C compiler (`cc`) for the fan-out client.
 set -euo pipefail
 
-[ $# -ge 2 ] || { sed -n '2,14p' "$0" >&2; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,17p' "$0" >&2; exit 2; }
 A=$1
 B=$2
 shift 2
 STREAMS=1000
+SHARED=()
 ROUNDS=8
 PAGES=0
 ACTION=0
@@ -28,6 +31,7 @@ MAX_SESSIONS=1000000
 while [ $# -gt 0 ]; do
     case "$1" in
         --streams) STREAMS=$2; shift 2 ;;
+        --shared) SHARED=(--shared "$2"); shift 2 ;;
         --rounds) ROUNDS=$2; shift 2 ;;
         --pages) PAGES=1; shift ;;
         --action) ACTION=1; shift ;;
@@ -69,7 +73,8 @@ round() {
     elif [ "$ACTION" = 1 ]; then
         output=$(python3 "$HERE/screens.py" action --port "$PORT" --iterations 200 | grep -E '^action round trip')
     else
-        output=$(python3 "$HERE/screens.py" fanout --port "$PORT" --pid "$SERVER_PID" --streams "$STREAMS" |
+        output=$(python3 "$HERE/screens.py" fanout --port "$PORT" --pid "$SERVER_PID" --streams "$STREAMS" \
+            ${SHARED[@]+"${SHARED[@]}"} |
             grep -E 'patch received|server CPU' | tr -s ' ' | tr '\n' ' ')
     fi
     kill "$SERVER_PID" && wait "$SERVER_PID" 2>/dev/null || true
@@ -84,7 +89,7 @@ if [ "$PAGES" = 1 ]; then
 elif [ "$ACTION" = 1 ]; then
     echo "$ROUNDS alternating rounds of the action round trip (200 refreshes)"
 else
-    echo "$ROUNDS alternating rounds of $STREAMS screens"
+    echo "$ROUNDS alternating rounds of $STREAMS screens${SHARED[1]:+, ${SHARED[1]} a shared stream}"
 fi
 for _ in $(seq 1 "$ROUNDS"); do
     round A "$A"
