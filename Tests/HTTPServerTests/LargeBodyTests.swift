@@ -66,7 +66,7 @@ import Testing
         let log = Log()
         let size = 3 << 20
         try withServer(routes: routes(log)) { server in
-            let connection = try TestConnection(port: server.port)
+            let connection = try TestConnection(port: server.port, timeout: 30)
             defer { connection.close() }
             try connection.send(
                 Array("PUT /files/a HTTP/1.1\r\nHost: x\r\nContent-Length: \(size)\r\n\r\n".utf8) + Self.body(size))
@@ -89,7 +89,7 @@ import Testing
         let log = Log()
         let size = 1 << 20
         try withServer(routes: routes(log)) { server in
-            let connection = try TestConnection(port: server.port)
+            let connection = try TestConnection(port: server.port, timeout: 30)
             defer { connection.close() }
             try connection.send(
                 Array("PUT /files/a HTTP/1.1\r\nHost: x\r\nContent-Length: \(size)\r\n\r\n".utf8) + Self.body(size)
@@ -115,7 +115,7 @@ import Testing
     @Test func connectionCloseIsAnsweredAndClosed() throws {
         let log = Log()
         try withServer(routes: routes(log)) { server in
-            let connection = try TestConnection(port: server.port)
+            let connection = try TestConnection(port: server.port, timeout: 30)
             defer { connection.close() }
             try connection.send(
                 Array("PUT /files/a HTTP/1.0\r\nHost: x\r\nContent-Length: \(1 << 20)\r\n\r\n".utf8)
@@ -131,7 +131,7 @@ import Testing
     @Test func aClientLeavingMidBodyIsReported() throws {
         let log = Log()
         try withServer(routes: routes(log)) { server in
-            let connection = try TestConnection(port: server.port)
+            let connection = try TestConnection(port: server.port, timeout: 30)
             try connection.send(
                 Array("PUT /files/a HTTP/1.1\r\nHost: x\r\nContent-Length: \(4 << 20)\r\n\r\n".utf8)
                     + Self.body(300_000))
@@ -152,7 +152,7 @@ import Testing
                 port: server.port, "/files/a", method: "PUT", body: Self.body(400_000))
             #expect(small.status == 413)
             // Far past it: the connection is closed while the client is still sending.
-            let connection = try TestConnection(port: server.port)
+            let connection = try TestConnection(port: server.port, timeout: 30)
             defer { connection.close() }
             try connection.send("PUT /files/b HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n")
             let chunk = [UInt8](repeating: 1, count: 256 << 10)
@@ -170,7 +170,7 @@ import Testing
     @Test func aStopEndsABodyBeingRead() throws {
         let log = Log()
         let connection = try withServer(routes: routes(log)) { server in
-            let connection = try TestConnection(port: server.port)
+            let connection = try TestConnection(port: server.port, timeout: 30)
             try connection.send(
                 Array("PUT /files/a HTTP/1.1\r\nHost: x\r\nContent-Length: \(4 << 20)\r\n\r\n".utf8)
                     + Self.body(300_000))
