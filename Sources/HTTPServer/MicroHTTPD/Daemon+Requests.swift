@@ -368,6 +368,9 @@ extension Daemon {
         let mhdResponse: OpaquePointer
         let size: Int?
         switch response.body {
+        case .bytes(let bytes) where bytes.count >= HeldBytes.minimumSize:
+            mhdResponse = try HeldBytes.makeResponse(for: bytes)
+            size = bytes.count
         case .bytes(let bytes):
             mhdResponse = try bytes.withUnsafeBytes { buffer in
                 try check(
