@@ -91,7 +91,7 @@ extension Daemon {
                     .error(.badRequest, message: "More than one Content-Length was sent."),
                     method: method, context: context, on: connection)
             }
-            if routes.hasBodyRoutes, let answer = startBodyRoute(connection, context, method: method) {
+            if routes.hasBodyRoutes(for: method), let answer = startBodyRoute(connection, context, method: method) {
                 return answer
             }
             if let contentLength, let length = Int(contentLength), length > configuration.maxBodySize {
