@@ -66,6 +66,26 @@ import Testing
         #expect(log.largestPiece.withLock { $0 } < 1 << 20)
     }
 
+    /// Only a request of a method some body route has is looked up among the body routes: a GET or POST at the same
+    /// path reaches its ordinary route (or none), and the PUT still streams into its receiver.
+    @Test func requestsOfOtherMethodsReachTheOrdinaryRoutes() throws {
+        let log = Log()
+        try withServer(routes: { router in
+            routes(log)(router)
+            router.get("/files/:name") { request in .text("get \(request.parameters["name"] ?? "")") }
+        }) { server in
+            let get = try TestConnection.request(port: server.port, "/files/a")
+            #expect(get.status == 200)
+            #expect(get.text == "get a")
+            let post = try TestConnection.request(port: server.port, "/files/a", method: "POST", body: [1, 2, 3])
+            #expect(post.status == 405)
+            let put = try TestConnection.request(port: server.port, "/files/a", method: "PUT", body: [1, 2, 3])
+            #expect(put.status == 200)
+            #expect(put.text == "3")
+        }
+        #expect(log.events.withLock { $0 } == ["finished 3"])
+    }
+
     @Test func aRefusalIsAnsweredBeforeTheBodyIsSent() throws {
         let log = Log()
         try withServer(routes: routes(log)) { server in

@@ -109,3 +109,24 @@ import Testing
         }
     }
 }
+
+/// Bodies answered from bytes in memory, below the size sent from the bytes themselves and past it, arrive whole and
+/// in order, again and again (each response holds its bytes until the server frees it).
+@Suite struct BytesBodyTests {
+    @Test(arguments: [0, 1, 4095, 4096, 4097, 65_536, 300_001])
+    func aBodyOfBytesArrivesWhole(size: Int) throws {
+        let body = (0..<size).map { UInt8($0 % 251) }
+        try withServer(routes: { router in
+            router.get("/bytes") { _ in
+                Response(headers: ["Content-Type": "application/octet-stream"], body: .bytes(body))
+            }
+        }) { server throws in
+            for _ in 0..<3 {
+                let response = try TestConnection.request(port: server.port, "/bytes")
+                #expect(response.status == 200)
+                #expect(response[header: "Content-Length"] == String(size))
+                #expect(response.body == body)
+            }
+        }
+    }
+}

@@ -26,6 +26,26 @@ import Testing
         #expect(other.token(screen: "s", url: "/", browser: "b") != tokens.token(screen: "s", url: "/", browser: "b"))
     }
 
+    /// The key made ready once signs as the one-shot function does, for keys shorter than SHA-256's block, as long as
+    /// it, and longer (hashed first), and for messages of every length around a block's.
+    @Test func thePreparedKeySignsAsTheOneShotHMACDoes() {
+        for keyLength in [0, 1, 32, 63, 64, 65, 200] {
+            let key = (0..<keyLength).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
+            let prepared = PreparedHMAC(key: key)
+            for messageLength in [0, 1, 55, 56, 63, 64, 65, 119, 120, 1000] {
+                let message = (0..<messageLength).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ keyLength) }
+                let expected = Crypto.hmac(key: key, message)
+                #expect(expected.count == 32)
+                #expect(prepared.mac(message) == expected, "key \(keyLength) bytes, message \(messageLength) bytes")
+            }
+        }
+        // RFC 4231's test case 2: key "Jefe".
+        let mac = PreparedHMAC(key: Array("Jefe".utf8)).mac(Array("what do ya want for nothing?".utf8))
+        #expect(
+            mac.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
+                .joined() == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+    }
+
     @Test func theRenderDigestIsWrittenOverItsPlaceholderAndReadBack() {
         var html = Array(#"<!DOCTYPE html><html data-render="0000000000000000"><body>x</body></html>"#.utf8)
         let original = html
@@ -37,5 +57,15 @@ import Testing
         #expect(RenderDigest.seal(&changed) != digest)
         var none = Array("<html><body></body></html>".utf8)
         #expect(RenderDigest.seal(&none) == nil)
+        // The first whole marker counts, after partial ones; one cut short at the end, or with no room for its
+        // digits, is none.
+        var partial = Array(#"<html data-x="1" data-rend data-render="0000000000000000">"#.utf8)
+        let sealed = RenderDigest.seal(&partial)
+        #expect(sealed == RenderDigest.read(from: partial))
+        #expect(String(decoding: partial, as: UTF8.self).contains(#"data-rend data-render="\#(sealed ?? "")">"#))
+        var cut = Array(#"<html data-render=""#.utf8)
+        #expect(RenderDigest.seal(&cut) == nil)
+        var short = Array(#"<html data-render="0000">"#.utf8)
+        #expect(RenderDigest.seal(&short) == nil)
     }
 }

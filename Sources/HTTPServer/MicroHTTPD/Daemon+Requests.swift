@@ -91,7 +91,7 @@ extension Daemon {
                     .error(.badRequest, message: "More than one Content-Length was sent."),
                     method: method, context: context, on: connection)
             }
-            if routes.hasBodyRoutes, let answer = startBodyRoute(connection, context, method: method) {
+            if routes.hasBodyRoutes(for: method), let answer = startBodyRoute(connection, context, method: method) {
                 return answer
             }
             if let contentLength, let length = Int(contentLength), length > configuration.maxBodySize {
@@ -368,6 +368,9 @@ extension Daemon {
         let mhdResponse: OpaquePointer
         let size: Int?
         switch response.body {
+        case .bytes(let bytes) where bytes.count >= HeldBytes.minimumSize:
+            mhdResponse = try HeldBytes.makeResponse(for: bytes)
+            size = bytes.count
         case .bytes(let bytes):
             mhdResponse = try bytes.withUnsafeBytes { buffer in
                 try check(

@@ -52,6 +52,30 @@ package struct RoutePattern: Sendable, CustomStringConvertible {
     ///
     /// A route table asks every pattern in turn, so a path is turned down on its segment count and literals before
     /// anything is decoded or stored, and no parameters are built for a pattern that then fails.
+    /// What a path must have for this pattern to match it, checked without the pattern itself: its number of
+    /// segments (at least, with a wildcard) and its first segment when the pattern's is a literal.
+    struct Shape: Sendable {
+        let segmentCount: Int
+        let hasWildcard: Bool
+        let firstLiteral: String?
+
+        /// False when the pattern cannot match `rawSegments`; true when ``RoutePattern/match(_:)`` must decide.
+        func admits(_ rawSegments: [Substring]) -> Bool {
+            guard hasWildcard ? rawSegments.count >= segmentCount - 1 : rawSegments.count == segmentCount else {
+                return false
+            }
+            guard let firstLiteral else { return true }
+            return !rawSegments.isEmpty && rawSegments[0] == firstLiteral[...]
+        }
+    }
+
+    /// The pattern's ``Shape``.
+    var shape: Shape {
+        var firstLiteral: String?
+        if case .literal(let text) = segments.first, !(hasWildcard && segments.count == 1) { firstLiteral = text }
+        return Shape(segmentCount: segments.count, hasWildcard: hasWildcard, firstLiteral: firstLiteral)
+    }
+
     func match(_ rawSegments: [Substring]) -> [String: String]? {
         guard hasWildcard ? rawSegments.count >= segments.count - 1 : rawSegments.count == segments.count else {
             return nil

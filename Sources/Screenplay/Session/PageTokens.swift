@@ -11,19 +11,16 @@
 /// Contract: ``token(screen:url:browser:)`` is a pure function of its arguments and the key;
 /// ``url(of:screen:browser:)`` compares signatures in constant time. Thread-safe.
 struct PageTokens: Sendable {
-    /// The key, made ready once; nil only when libcrypto could not make it (then every token is the one-shot HMAC's).
-    private let prepared: PreparedHMAC?
-    private let key: [UInt8]
+    /// The key, made ready once.
+    private let prepared: PreparedHMAC
     /// The length of a token's signature, before its `.`.
     private static let signatureLength = 22
 
     /// Tokens signed with a key derived from `secret`, or with a random key of this process when there is none.
     init(secret: String?) {
-        if let secret {
-            key = Crypto.hmac(key: Array(secret.utf8), Array("screenplay page tokens".utf8))
-        } else {
-            key = Crypto.randomBytes(32)
-        }
+        let key =
+            secret.map { Crypto.hmac(key: Array($0.utf8), Array("screenplay page tokens".utf8)) }
+            ?? Crypto.randomBytes(32)
         prepared = PreparedHMAC(key: key)
     }
 
@@ -55,8 +52,7 @@ struct PageTokens: Sendable {
         message.append(contentsOf: url.utf8)
         message.append(0)
         message.append(contentsOf: browser.utf8)
-        let mac = prepared?.mac(message) ?? Crypto.hmac(key: key, message)
-        return Self.base64URL(first16: mac)
+        return Self.base64URL(first16: prepared.mac(message))
     }
 
     /// The first 16 bytes of `bytes` (zeros past its end) in 22 URL-safe base64 characters, without padding. The

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The digest of a rendered page, written on its `<html>` as `data-render` (16 hexadecimal digits): the page's
 /// stream names it when it attaches, and the live screen built then from the page's token resets the page only when
 /// its own render's digest differs (the data changed between the render and the subscription).
@@ -27,16 +29,28 @@ enum RenderDigest {
         return String(decoding: html[start..<(start + 16)], as: UTF8.self)
     }
 
-    /// Where the digits of the first `data-render="…"` of `html` start.
+    /// Where the digits of the first `data-render="…"` of `html` start. Found over the array's and the marker's
+    /// contiguous bytes, both only read, by glibc's `memchr` (the marker's first byte) and `memcmp` (the rest) at
+    /// offsets where the whole marker fits: a page's two look-ups (the seal, then the router's read) compared a slice
+    /// at every byte before it, ~2,000 instructions each (receipt: `RenderDigest.offset` in
+    /// Benchmarks/History/35-page-instructions.md).
     private static func offset(in html: [UInt8]) -> Int? {
-        let count = marker.count
-        guard html.count >= count else { return nil }
-        var index = 0
-        while index + count <= html.count {
-            if html[index] == marker[0], html[index..<(index + count)].elementsEqual(marker) { return index + count }
-            index += 1
+        html.withUnsafeBytes { page in
+            marker.withUnsafeBytes { marker -> Int? in
+                guard let start = page.baseAddress, let wanted = marker.baseAddress, page.count >= marker.count else {
+                    return nil
+                }
+                let last = page.count - marker.count
+                var index = 0
+                while index <= last {
+                    guard let found = memchr(start + index, Int32(marker[0]), last - index + 1) else { return nil }
+                    index = UnsafeRawPointer(found) - start
+                    if memcmp(start + index, wanted, marker.count) == 0 { return index + marker.count }
+                    index += 1
+                }
+                return nil
+            }
         }
-        return nil
     }
 
     /// 64 bits of a multiply-and-rotate hash over `bytes`, eight at a time, as 16 lowercase hexadecimal digits.

@@ -53,49 +53,28 @@ enum Crypto {
     }
 }
 
-/// An HMAC-SHA-256 key made ready once: OpenSSL's MAC context keyed with it, duplicated for each message, so that a
-/// signature neither fetches the digest nor keys the MAC again, as the one-shot `Crypto.hmac` does on every call
-/// (receipt: `PreparedHMAC` in Benchmarks/History/30-pages-are-renders.md).
+/// An HMAC-SHA-256 key made ready once: SHA-256's states after the key's inner and outer pads, copied for each
+/// message (`screenplay_hmac_sha256` in the CCrypto shim), so that a signature neither allocates, nor fetches the
+/// digest, nor keys the MAC again, as the one-shot `Crypto.hmac` and OpenSSL 3's `EVP_MAC_CTX_dup` do (receipt:
+/// `PreparedHMAC` in Benchmarks/History/35-page-instructions.md).
 ///
-/// Contract: ``mac(_:)`` is thread-safe; the keyed context is only read, duplicated under a lock (OpenSSL does not
-/// promise concurrent duplicates of one context are safe), and each message is signed on its own copy.
-final class PreparedHMAC: @unchecked Sendable {
-    // @unchecked: `keyed` is written once, in `init`, and afterwards only duplicated under `lock`.
-    private let keyed: OpaquePointer
-    private let lock = Locked(())
+/// Contract: ``mac(_:)`` is thread-safe; the prepared states are written once, in `init`, and only read (copied)
+/// afterwards.
+struct PreparedHMAC: Sendable {
+    private let prepared: screenplay_hmac_sha256_key
 
-    /// The key made ready; nil when libcrypto cannot make a MAC context (it cannot allocate).
-    init?(key: [UInt8]) {
-        guard let mac = EVP_MAC_fetch(nil, "HMAC", nil) else { return nil }
-        defer { EVP_MAC_free(mac) }
-        guard let context = EVP_MAC_CTX_new(mac) else { return nil }
-        let keyed = "digest".withCString { name in
-            "SHA256".withCString { digest in
-                var parameters = [
-                    OSSL_PARAM_construct_utf8_string(name, UnsafeMutablePointer(mutating: digest), 0),
-                    OSSL_PARAM_construct_end(),
-                ]
-                return EVP_MAC_init(context, key, key.count, &parameters) == 1
-            }
-        }
-        guard keyed else {
-            EVP_MAC_CTX_free(context)
-            return nil
-        }
-        self.keyed = context
+    /// The key made ready.
+    init(key: [UInt8]) {
+        var prepared = screenplay_hmac_sha256_key()
+        screenplay_hmac_sha256_prepare(&prepared, key, key.count)
+        self.prepared = prepared
     }
 
-    deinit { EVP_MAC_CTX_free(keyed) }
-
-    /// HMAC-SHA-256 of `message` under the key: 32 bytes; empty when libcrypto cannot allocate.
+    /// HMAC-SHA-256 of `message` under the key: 32 bytes.
     func mac(_ message: [UInt8]) -> [UInt8] {
-        guard let context = lock.withLock({ _ in EVP_MAC_CTX_dup(keyed) }) else { return [] }
-        defer { EVP_MAC_CTX_free(context) }
-        var output = [UInt8](repeating: 0, count: 32)
-        var length = 0
-        guard EVP_MAC_update(context, message, message.count) == 1,
-            EVP_MAC_final(context, &output, &length, output.count) == 1
-        else { return [] }
-        return Array(output.prefix(length))
+        [UInt8](unsafeUninitializedCapacity: 32) { output, count in
+            withUnsafePointer(to: prepared) { screenplay_hmac_sha256($0, message, message.count, output.baseAddress) }
+            count = 32
+        }
     }
 }
