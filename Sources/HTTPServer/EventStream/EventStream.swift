@@ -86,11 +86,12 @@ public final class EventStream: Sendable {
 
     private let state = LockedValue(State())
 
-    /// Whether what writers write is sent by the server's stream thread, soon after, rather than by the writer:
-    /// events written within a moment of each other then leave in one send. For a stream that many threads write
-    /// to at once (one that carries many screens, each writing from its own thread in a fan-out). It costs a hop to
-    /// that thread per burst (some 15 µs on an idle machine), and one thread sends every batching stream's bytes,
-    /// so a stream with one writer is better off without. Off by default; may change at any time.
+    /// Whether writes that come in a burst leave together: the first write after a quiet moment is sent by its
+    /// writer at once, as on any stream, and those within a millisecond of the one before are sent by the server's
+    /// stream thread, soon after, so that what several writers wrote meanwhile leaves in one send. For a stream that
+    /// many threads write to at once (one that carries many screens, each writing from its own thread in a fan-out).
+    /// One thread sends every batching stream's bursts, so a stream with one writer is better off without. Off by
+    /// default; may change at any time.
     public var isBatching: Bool {
         get { batching.load(ordering: .relaxed) }
         set { batching.store(newValue, ordering: .relaxed) }

@@ -166,7 +166,7 @@ final class AdoptedStreams: Sendable {
     }
 
     /// Has the epoll thread send what a batching `stream` holds (``EventStream/isBatching``), soon, instead of
-    /// the writer sending it now.
+    /// the writer sending it now: for the writes of a burst after its first (``AdoptedStream/wake()``).
     ///
     /// Why: in a fan-out, many screens write to one shared stream within a few microseconds of each other, each
     /// from its own screen's thread. Sent at once, every event was a `send` of its own (ten for a stream shared by
@@ -174,7 +174,7 @@ final class AdoptedStreams: Sendable {
     /// go on to the next screen. The writer signals this thread only when it is not signalled already, so a burst
     /// of writes costs one `eventfd` write. Streams with one writer each stay with their writers: one thread sending
     /// 10,000 of them in turn was slower than the writers' threads sending each their own. Figures:
-    /// Benchmarks/History/35-fan-out-sends.md.
+    /// Benchmarks/History/36-fan-out-sends.md.
     func schedulePump(_ stream: AdoptedStream) {
         woken.withLock { woken in
             guard !woken.isClosed else { return }
@@ -267,11 +267,25 @@ final class AdoptedStream: StreamWaker, Sendable {
         state = LockedValue(State(unsent: head))
     }
 
-    /// A writer added bytes to the parked stream: the writer's thread sends them, or for a batching stream the epoll
-    /// thread does (``AdoptedStreams/schedulePump(_:)``).
+    /// A writer added bytes to the parked stream: the writer's thread sends them, or, for a batching stream woken
+    /// again within ``burstGap`` of its last wake, the epoll thread does (``AdoptedStreams/schedulePump(_:)``). The
+    /// first event of a burst leaves at once; the ones behind it, written by other screens' threads moments later,
+    /// leave together.
     func wake() {
-        if stream.isBatching { owner.schedulePump(self) } else { pump() }
+        guard stream.isBatching else { return pump() }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let nanoseconds = UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+        let previous = lastWake.exchange(nanoseconds, ordering: .relaxed)
+        if nanoseconds &- previous > Self.burstGap { pump() } else { owner.schedulePump(self) }
     }
+
+    /// The monotonic time of the last wake, in nanoseconds (0: none yet).
+    private let lastWake = Atomic<UInt64>(0)
+
+    /// Wakes of a batching stream closer together than this are one burst: 1 ms. A fan-out's screens of one stream
+    /// write within tens of microseconds of each other; a person's actions, a heartbeat, come further apart.
+    static let burstGap: UInt64 = 1_000_000
 
     /// Ends the stream now (client gone, or the server stopping), unless it has ended already.
     func end() {
