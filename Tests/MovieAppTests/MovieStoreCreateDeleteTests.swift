@@ -89,6 +89,28 @@ struct MovieStoreCreateDeleteTests {
         #expect(Set(deleted.wait(for: 2)) == [2, -2])
     }
 
+    /// A movie's deletion reaches the followers of that movie alone, once each, and completes them; a follower that
+    /// disposed of its subscription hears nothing.
+    @Test(arguments: StoreKind.available)
+    func tellsADeletionToThatMoviesFollowersAloneAndCompletesThem(kind: StoreKind) throws {
+        let store = try kind.open(try kind.makePlace(folder), seedingFrom: try folder.catalog(sampleMovies(1...3)))
+        let told = Recorder<String>()
+        let subscriptions = [
+            store.deletion(of: 2).subscribe(onNext: { told.record("2") }, onCompleted: { told.record("2 completed") }),
+            store.deletion(of: 2).subscribe(onNext: { told.record("2 again") }),
+            store.deletion(of: 3).subscribe(onNext: { told.record("3") }),
+        ]
+        defer { for subscription in subscriptions { subscription.dispose() } }
+        store.deletion(of: 2).subscribe(onNext: { told.record("disposed") }).dispose()
+        try store.delete(id: 2)
+        #expect(told.wait(for: 3) == ["2", "2 completed", "2 again"])
+        // A later deletion, told after the first (one delivery queue): movie 3's follower heard nothing meanwhile.
+        let last = store.deletion(of: 1).subscribe(onNext: { told.record("1") })
+        defer { last.dispose() }
+        try store.delete(id: 1)
+        #expect(told.wait(for: 4) == ["2", "2 completed", "2 again", "1"])
+    }
+
     /// Another instance's creations and deletions reach this one's catalog feed and the deleted movie's followers,
     /// each once (its own notification coming back, or a resync, tells nothing twice).
     @Test(.enabled(if: PostgreSQLTestServer.isAvailable))

@@ -86,6 +86,34 @@ import Testing
         #expect(template.instantiate().outlet("theme", as: View.self).attribute("content") == "#fff")
     }
 
+    /// Cells of one prototype each linking to a different movie share the lists of the screens before them (every
+    /// screen of a movie links its cells to the same few movies), as far as the few changes a template remembers.
+    @Test func viewsOfOneTemplateShareTheListsOfTheLastFewChangesMade() throws {
+        let directory = try Fixtures.temporaryTemplates(["Screen.html": #"<div><a data-outlet="link">Film</a></div>"#])
+        let template = try TemplateLibrary(directory: directory, registry: Fixtures.registry()).template(
+            named: "Screen")
+        func links(_ targets: [String]) -> [View] {
+            targets.map { target in
+                let link = template.instantiate().outlet("link", as: View.self)
+                link.setAttribute("href", target)
+                return link
+            }
+        }
+        let targets = ["/movies/2", "/movies/3", "/movies/4", "/movies/5"]
+        let (first, second) = (links(targets), links(targets))
+        for index in targets.indices {
+            #expect(first[index].sharesAttributeList(with: second[index]))
+            #expect(second[index].attribute("href") == targets[index])
+            #expect(second[index].html.contains(#"href="\#(targets[index])""#))
+        }
+        #expect(!first[0].sharesAttributeList(with: first[1]))
+        // Past the few it remembers, the oldest change is forgotten: a new list, with the same attributes.
+        _ = links((6..<(6 + AttributeList.recentChangeLimit)).map { "/movies/\($0)" })
+        let again = links(["/movies/2"])[0]
+        #expect(!again.sharesAttributeList(with: first[0]))
+        #expect(again.attribute("href") == "/movies/2")
+    }
+
     @Test func rendersTheScreenTemplate() throws {
         let root = try Fixtures.library().template(named: "MovieDetail").instantiate()
         assertSnapshot(of: root, as: .html)

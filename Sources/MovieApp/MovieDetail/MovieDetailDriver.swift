@@ -38,13 +38,14 @@ final class MovieDetailDriver: MovieDetailDriving {
             changes = changes.conflated(on: screen)
             deletion = deletion.conflated(on: screen)
         }
+        // Each made into the screen's data in the closure that takes it, not by a `map` before a `bind(to:)`: both
+        // subscriptions live as long as the screen, and a `map` kept two more objects a subscription.
+        let state = state
         changes
-            .map { MovieDetailData(movie: $0, phase: .loaded) }
-            .bind(to: state)
+            .bind(onNext: { state.accept(MovieDetailData(movie: $0, phase: .loaded)) })
             .disposed(by: bag)
         deletion
-            .map { MovieDetailData(movie: nil, phase: .failed(message: Self.goneMessage)) }
-            .bind(to: state)
+            .bind(onNext: { state.accept(MovieDetailData(movie: nil, phase: .failed(message: Self.goneMessage))) })
             .disposed(by: bag)
     }
 

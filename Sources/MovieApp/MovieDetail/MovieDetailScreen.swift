@@ -12,13 +12,17 @@ extension MovieDetailViewController {
         }
         // The read that tells a missing movie from a present one is also the driver's first state: one store read
         // per screen, not two.
-        var initial: MovieDetailData?
+        let initial: MovieDetailData?
         do {
             guard let movie = try store.movie(id: id) else { throw ScreenNotFound("no movie \(id)") }
             initial = MovieDetailData(movie: movie, phase: .loaded)
         } catch is StoreError {
             // The store is failing: show the screen in its error state rather than a not-found page.
+            initial = nil
         }
+        // What the `viewDidLoad` subscription below needs of it: its closure lives as long as the screen, and a
+        // captured `var` would be a box of its own holding the movie.
+        let hasMovie = initial != nil
         let viewController = MovieDetailViewController()
         let driver = MovieDetailDriver(
             movieID: id, store: store, readScheduler: readScheduler, initial: initial, follows: request.isLive
@@ -30,7 +34,7 @@ extension MovieDetailViewController {
             viewController.rx.viewDidLoad.subscribe(onNext: { [unowned viewController] in
                 viewController.editLink.setAttribute("href", "/movies/\(id)/edit")
                 // "More like this": a child view controller with its own template, binder and bag.
-                if initial != nil {
+                if hasMovie {
                     viewController.addChild(
                         MoreLikeThisViewController.make(movieID: id, store: store), in: viewController.similarContainer)
                 }

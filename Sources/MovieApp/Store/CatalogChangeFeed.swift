@@ -10,10 +10,16 @@ import Reactive
 /// one delivery on the feed's serial queue, which hands over every change waiting by then. So a burst of commits
 /// faster than the deliveries waits as one list, not one queued block each, and observers run with no lock held (an
 /// observer may read or write the store).
+///
+/// A movie's deletion alone is followed by movie (``deletion(of:)``): every screen showing a movie follows its
+/// deletion for as long as it lives, and as a catalog observer each of them was a chain of operators (a filter, a map,
+/// a take) kept per screen and run on every change of any movie.
 final class CatalogChangeFeed: Sendable {
     private struct Registry {
         var nextSerial = 0
         var observers: [Int: @Sendable (CatalogChange) -> Void] = [:]
+        /// Per movie, the observers of its deletion alone, by serial.
+        var deletionObservers: [Int: [Int: @Sendable () -> Void]] = [:]
         var waiting: [CatalogChange] = []
     }
 
@@ -48,7 +54,34 @@ final class CatalogChangeFeed: Sendable {
             }
             for change in changes {
                 for observer in observers { observer(change) }
+                // A movie is deleted once (ids are never reused): its deletion's observers are called once, and let go.
+                guard case .deleted(let id) = change else { continue }
+                let followers = registry.withLock { $0.deletionObservers.removeValue(forKey: id) } ?? [:]
+                for follower in followers.sorted(by: { $0.key < $1.key }) { follower.value() }
             }
+        }
+    }
+
+    /// Emits once movie `id` is deleted, then completes (``MovieStore/deletion(of:)``): an observer of that movie
+    /// alone, which no other change reaches. Disposing the subscription stops delivery (one under way may still
+    /// arrive).
+    func deletion(of id: Int) -> Observable<Void> {
+        Observable.create { [registry] observer in
+            let relay = DeletionObserver(observer: observer)
+            let serial = registry.withLock { registry in
+                registry.nextSerial += 1
+                registry.deletionObservers[id, default: [:]][registry.nextSerial] = {
+                    relay.observer.onNext(())
+                    relay.observer.onCompleted()
+                }
+                return registry.nextSerial
+            }
+            return Disposables.create(with: {
+                registry.withLock { registry in
+                    guard registry.deletionObservers[id]?.removeValue(forKey: serial) != nil else { return }
+                    if registry.deletionObservers[id]?.isEmpty == true { registry.deletionObservers[id] = nil }
+                }
+            })
         }
     }
 
@@ -65,4 +98,9 @@ final class CatalogChangeFeed: Sendable {
 /// at a time.
 private struct CatalogObserver: @unchecked Sendable {
     let observer: AnyObserver<CatalogChange>
+}
+
+/// A follower of one movie's deletion as the feed holds it: called once, on the feed's serial delivery queue.
+private struct DeletionObserver: @unchecked Sendable {
+    let observer: AnyObserver<Void>
 }

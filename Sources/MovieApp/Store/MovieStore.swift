@@ -94,6 +94,13 @@ public protocol MovieStore: Sendable {
     /// `Driver` or an `observe(on:)`. Disposing the subscription stops delivery.
     func changes(of id: Int) -> Observable<Movie>
 
+    /// Emits once movie `id` is deleted, then completes: how a screen showing the movie learns that it is gone.
+    ///
+    /// Contract: as ``catalogChanges()``'s ``CatalogChange/deleted(id:)`` for `id` (after the commit, on every
+    /// instance sharing the database, on a thread of the store's choosing). The default filters the catalog's changes;
+    /// a store gives each movie's followers their own (every screen of a movie follows its deletion).
+    func deletion(of id: Int) -> Observable<Void>
+
     /// The key sign-in cookies are signed with when no `--signin-secret` is given: made at random the first time it
     /// is asked for and kept with the movies, so a restart keeps everyone signed in and every instance on the same
     /// database signs alike.
@@ -125,8 +132,8 @@ extension MovieStore {
         try count(of: query, before: nil)
     }
 
-    /// Emits once movie `id` is deleted (from the catalog feed, with its contract): how a screen showing the movie
-    /// learns that it is gone.
+    /// Emits once movie `id` is deleted, then completes (from the catalog feed, with its contract): how a screen
+    /// showing the movie learns that it is gone.
     public func deletion(of id: Int) -> Observable<Void> {
         catalogChanges().filter { $0 == .deleted(id: id) }.map { _ in () }.take(1)
     }

@@ -52,8 +52,10 @@ package final class SharedStream: Sendable {
         }
         let replaced = try result.get()
         replaced?.close()
-        attachment.onClose { [weak self, weak attachment] in
-            guard let self, let attachment else { return }
+        // `unowned` attachment: the handler is the attachment's own, called by its `close()` while it lives (a weak
+        // reference would give every attachment a side table).
+        attachment.onClose { [weak self, unowned attachment] in
+            guard let self else { return }
             self.attachments.withLock { all in
                 if all[screenID] === attachment {
                     all[screenID] = nil
@@ -103,10 +105,17 @@ package final class SharedStream: Sendable {
 }
 
 /// A screen's place on a ``SharedStream``: what the screen sends here goes out on the shared connection, named.
-package final class SharedStreamAttachment: ScreenEventTarget {
+///
+/// One object per live screen, kept as long as the screen is attached: its state is guarded by a lock inside it (a
+/// `Locked` state was a second object). `@unchecked Sendable`: `closed` and `handlers` are read and written only under
+/// `lock`.
+package final class SharedStreamAttachment: ScreenEventTarget, @unchecked Sendable {
     package let screenID: String
     private let stream: EventStream
-    private let state = Locked<(isClosed: Bool, handlers: [@Sendable () -> Void])>((false, []))
+    private let lock = InlineLock()
+    private var closed = false
+    /// What to call when it closes: the stream's forgetting of it and the screen's (two; room for them and no more).
+    private var handlers: [@Sendable () -> Void] = []
 
     init(screenID: String, stream: EventStream) {
         self.screenID = screenID
@@ -124,22 +133,23 @@ package final class SharedStreamAttachment: ScreenEventTarget {
         stream.send(event: event, data: data)
     }
 
-    package var isClosed: Bool { state.withLock { $0.isClosed } || stream.isClosed }
+    package var isClosed: Bool { lock.withLock { closed } || stream.isClosed }
 
     package func close() {
-        let handlers = state.withLock { state -> [@Sendable () -> Void] in
-            guard !state.isClosed else { return [] }
-            state.isClosed = true
-            defer { state.handlers = [] }
-            return state.handlers
+        let taken = lock.withLock { () -> [@Sendable () -> Void] in
+            guard !closed else { return [] }
+            closed = true
+            defer { handlers = [] }
+            return handlers
         }
-        for handler in handlers { handler() }
+        for handler in taken { handler() }
     }
 
     package func onClose(_ handler: @escaping @Sendable () -> Void) {
-        let runNow = state.withLock { state in
-            if state.isClosed { return true }
-            state.handlers.append(handler)
+        let runNow = lock.withLock { () -> Bool in
+            if closed { return true }
+            if handlers.isEmpty { handlers.reserveCapacity(2) }
+            handlers.append(handler)
             return false
         }
         if runNow { handler() }

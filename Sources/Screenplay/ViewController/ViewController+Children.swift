@@ -10,7 +10,7 @@ extension ViewController {
     /// Calls `child.willMove(toParent: self)`. Then put the child's view in this controller's view and call
     /// `child.didMove(toParent: self)`, or do all three with ``addChild(_:in:)``. A child that has a parent is
     /// removed from it first; adding a controller to itself or to its own child is a mistake, reported, and does
-    /// nothing.
+    /// nothing. A binder in the child's bag whose `bind()` never ran is reported, as for a screen's controller.
     ///
     /// ```swift
     /// addChild(moreLikeThis)
@@ -36,6 +36,8 @@ extension ViewController {
             child.removeFromParent()
         }
         child.willMove(toParent: self)
+        // A child's binders are made with it, before it is added: checked now, as the screen checks its controller's.
+        child.reportUnboundBinders()
         if child.templates == nil { child.templates = templates }
         child.navigationController = navigationController
         children.append(child)

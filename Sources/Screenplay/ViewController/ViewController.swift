@@ -64,7 +64,8 @@ open class ViewController: DisposeContainer {
     var appearance: Lifecycle.Step?
     /// The cookies ``setCookie(_:)`` set for the answer to the action being handled.
     private var pendingCookies: [Cookie] = []
-    /// The binders whose `bind()` ran, to tell them from a binder in the bag that binds nothing.
+    /// The binders whose `bind()` ran, to tell them from a binder in the bag that binds nothing; emptied once checked
+    /// (``reportUnboundBinders()``: by the screen for its controller, by ``addChild(_:)`` for a child).
     package var boundBinders: Set<ObjectIdentifier> = []
 
     /// The templates of the screen being built; view controllers created by a screen factory pick them up.
@@ -132,8 +133,10 @@ open class ViewController: DisposeContainer {
         lifecycle.sendDidLoad()
     }
 
-    /// Reports each binder in the bag whose `bind()` never ran: it would bind nothing, silently.
+    /// Reports each binder in the bag whose `bind()` never ran: it would bind nothing, silently. Then forgets which
+    /// binders bound: the set is asked nothing more, and a screen's controllers live as long as it does.
     package func reportUnboundBinders() {
+        defer { boundBinders = [] }
         for item in bag.contents {
             guard Self.isBinderType(type(of: item)), let binder = item as? any ViewControllerBinder,
                 type(of: binder) is AnyClass

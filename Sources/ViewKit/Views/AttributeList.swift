@@ -4,13 +4,15 @@ internal import Reactive
 /// A view's own attributes in order, with the same already rendered as ` name="value"` bytes, so a
 /// view made from a template writes its template attributes as one copy. Immutable: all views a
 /// template node makes share one; a view that changes an attribute gets another, shared with the views of that
-/// node that made the same change last (every screen setting its `theme-color` to the same value, say). Only a
-/// template's list remembers its last change: were the lists made from it to remember theirs, a view changing an
-/// attribute again and again would leave a chain of every list it had. Receipt for the memo shared by every screen:
-/// `AttributeList's last change` in Benchmarks/History/26-receipts.md.
+/// node that made the same change lately (every screen setting its `theme-color` to the same value, say; every
+/// screen of a movie linking its "More like this" cells to the same few movies). Only a template's list remembers its
+/// changes, the last ``recentChangeLimit`` of them: were the lists made from it to remember theirs, a view changing
+/// an attribute again and again would leave a chain of every list it had. Receipt for the memo shared by every
+/// screen: `AttributeList's last change` in Benchmarks/History/26-receipts.md; for remembering a few changes rather
+/// than the last, Benchmarks/History/35 (a cell prototype's link changes to a different movie for each cell).
 ///
-/// `@unchecked Sendable`: `items` and `rendered` never change, and `lastChange` is read and written only under
-/// `lock`.
+/// `@unchecked Sendable`: `items` and `rendered` never change, and `recentChanges` and `nextReplaced` are read and
+/// written only under `lock`.
 final class AttributeList: @unchecked Sendable {
     /// The attributes, in the order they were first set.
     let items: [(name: String, value: String)]
@@ -23,7 +25,13 @@ final class AttributeList: @unchecked Sendable {
     let startTag: TemplateStartTag?
     private let isTemplate: Bool
     private let lock = InlineLock()
-    private var lastChange: Change?
+    /// The changes made from this template's list lately, at most ``recentChangeLimit``; the oldest is replaced first
+    /// (`nextReplaced`).
+    private var recentChanges: [Change] = []
+    private var nextReplaced = 0
+    /// How many changes a template's list remembers: as many as a few cells of one prototype make with different
+    /// values (a strip's links), compared in a short walk.
+    static let recentChangeLimit = 8
 
     /// A change of one attribute and the list it made.
     private final class Change: Sendable {
@@ -62,12 +70,23 @@ final class AttributeList: @unchecked Sendable {
     }
 
     /// The list this one becomes with `name` set to `value` (removed when nil), which is `items`: the one made for
-    /// the same change last time, or a new one.
+    /// the same change lately, or a new one.
     func changing(_ name: String, to value: String?, giving items: [(name: String, value: String)]) -> AttributeList {
         guard isTemplate else { return AttributeList(items) }
-        if let last = lock.withLock({ lastChange }), last.name == name, last.value == value { return last.list }
+        let remembered = lock.withLock {
+            recentChanges.first { $0.name == name && $0.value == value }?.list
+        }
+        if let remembered { return remembered }
         let list = AttributeList(items)
-        lock.withLock { lastChange = Change(name: name, value: value, list: list) }
+        let change = Change(name: name, value: value, list: list)
+        lock.withLock {
+            if recentChanges.count < Self.recentChangeLimit {
+                recentChanges.append(change)
+            } else {
+                recentChanges[nextReplaced] = change
+                nextReplaced = (nextReplaced + 1) % Self.recentChangeLimit
+            }
+        }
         return list
     }
 }

@@ -359,6 +359,11 @@ public final class PostgreSQLMovieStore: MovieStore {
         catalogFeed.changes()
     }
 
+    /// Movie `id`'s deletion, followed by that movie alone. See ``MovieStore/deletion(of:)``.
+    public func deletion(of id: Int) -> Observable<Void> {
+        catalogFeed.deletion(of: id)
+    }
+
     public func changes(of id: Int) -> Observable<Movie> {
         Observable.create { [feed] observer in
             let feedObserver = PostgreSQLFeedObserver(observer: observer)

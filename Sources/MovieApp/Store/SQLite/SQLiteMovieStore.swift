@@ -392,6 +392,11 @@ public final class SQLiteMovieStore: MovieStore {
         catalogFeed.changes()
     }
 
+    /// Movie `id`'s deletion, followed by that movie alone. See ``MovieStore/deletion(of:)``.
+    public func deletion(of id: Int) -> Observable<Void> {
+        catalogFeed.deletion(of: id)
+    }
+
     /// Changes movie `id` as `change` says (given the connection, inside a transaction, and the movie as committed),
     /// writes the movie it answers, and publishes it: the poster's write path, beside ``update(id:with:)``'s.
     fileprivate func write(

@@ -29,8 +29,19 @@ public class TableView: ListView {
     /// The row being configured again, which ``dequeueReusableCell(withIdentifier:)`` hands back, and its reuse
     /// identifier.
     var reusableRow: (row: View, identifier: String)?
-    /// The taps of buttons in cells: the action name and the cell.
-    let rowActions = PublishRelay<(action: String, row: View)>()
+    /// The taps of buttons in cells: the action name and the cell. Made when first observed or tapped: a table whose
+    /// cells' actions nobody follows (a strip of links) keeps no relay.
+    var rowActions: PublishRelay<(action: String, row: View)> {
+        if let madeRowActions { return madeRowActions }
+        let relay = PublishRelay<(action: String, row: View)>()
+        madeRowActions = relay
+        return relay
+    }
+    private var madeRowActions: PublishRelay<(action: String, row: View)>?
+    /// Whether the table holds its window state and its relay of row actions (for tests that it makes them only when
+    /// used).
+    var holdsWindowing: Bool { windowing != nil }
+    var holdsRowActions: Bool { madeRowActions != nil }
 
     /// Creates an empty table rendered as `<tagName>` (`<ul>` by default).
     public required init(tagName: String = "ul") {
@@ -46,18 +57,52 @@ public class TableView: ListView {
     /// around what the user sees, between two spacer rows standing for the rows before and after it (their number in
     /// `data-rows`, which the page's script turns into heights); the script asks for other rows as the user scrolls
     /// (``showRows(from:key:)``).
-    public internal(set) var windowSize: Int?
+    public internal(set) var windowSize: Int? {
+        get { windowing?.size }
+        set { if newValue != nil || windowing != nil { window.size = newValue } }
+    }
     /// The place of the window's first row among all the rows.
-    public internal(set) var windowStart = 0
+    public internal(set) var windowStart: Int {
+        get { windowing?.start ?? 0 }
+        set { if newValue != 0 || windowing != nil { window.start = newValue } }
+    }
     /// The number of rows in all (rendered or not).
     public internal(set) var totalRowCount = 0
     /// The first row the user sees, by identity, as the page last told it, and how many rows the window keeps above
     /// it: what a change keeps in place, so rows arriving above it move nothing in view.
-    var anchor: (key: TableRowKey, offset: Int)?
+    var anchor: (key: TableRowKey, offset: Int)? {
+        get { windowing?.anchor }
+        set { if newValue != nil || windowing != nil { window.anchor = newValue } }
+    }
     /// Asks the data source to render the window again (after ``showRows(from:key:)`` moved it).
     var windowDidMove: (() -> Void)?
-    /// The spacer rows before and after the window.
-    lazy var spacers: (top: View, bottom: View) = (makeSpacer("top"), makeSpacer("bottom"))
+    /// The spacer rows before and after the window, made when first asked for.
+    var spacers: (top: View, bottom: View) {
+        if let spacers = window.spacers { return spacers }
+        let spacers = (top: makeSpacer("top"), bottom: makeSpacer("bottom"))
+        window.spacers = spacers
+        return spacers
+    }
+
+    /// What a windowed table (or one a page is asked of) keeps beside its rows, in an allocation of its own made on
+    /// first use: a table that shows every row (a detail screen's strip, kept as long as its screen) holds none of it.
+    final class Windowing {
+        var size: Int?
+        var start = 0
+        var anchor: (key: TableRowKey, offset: Int)?
+        var spacers: (top: View, bottom: View)?
+        var pageLink: ((Int) -> String)?
+        var pageStart: Int?
+        var anchorRequest: (first: Int, key: String?)?
+    }
+    private var windowing: Windowing?
+    /// The table's windowing state, made on first use.
+    private var window: Windowing {
+        if let windowing { return windowing }
+        let made = Windowing()
+        windowing = made
+        return made
+    }
 
     /// The rows a windowed table keeps before the first row the user sees.
     var rowsBeforeAnchor: Int { (windowSize ?? 0) / 4 }
@@ -78,7 +123,11 @@ public class TableView: ListView {
 
     /// The address of page `page` (1-based) of the table, for the links that page through it without the page's
     /// script: `?page=N` by default. Set it to keep the rest of the screen's query (a search, say).
-    public var pageLink: (Int) -> String = { "?page=\($0)" }
+    public var pageLink: (Int) -> String {
+        get { windowing?.pageLink ?? Self.defaultPageLink }
+        set { window.pageLink = newValue }
+    }
+    private static let defaultPageLink: @Sendable (Int) -> String = { "?page=\($0)" }
 
     /// The page (1-based) the table shows, as its links count them: its window's rows, `windowSize` to a page.
     public var currentPage: Int { windowStart / max(1, windowSize ?? 1) + 1 }
@@ -92,7 +141,10 @@ public class TableView: ListView {
         windowDidMove?()
     }
     /// The first row of the page last asked for, until the data source renders it.
-    var pageStart: Int?
+    var pageStart: Int? {
+        get { windowing?.pageStart }
+        set { if newValue != nil || windowing != nil { window.pageStart = newValue } }
+    }
 
     /// Points the spacers' links at the pages before and after the window, and hides those that lead nowhere.
     func updatePageLinks() {
@@ -178,7 +230,10 @@ public class TableView: ListView {
         windowDidMove?()
     }
     /// The last place the page asked for, until the data source renders it.
-    var anchorRequest: (first: Int, key: String?)?
+    var anchorRequest: (first: Int, key: String?)? {
+        get { windowing?.anchorRequest }
+        set { if newValue != nil || windowing != nil { window.anchorRequest = newValue } }
+    }
 
     // MARK: Reading the template
 
