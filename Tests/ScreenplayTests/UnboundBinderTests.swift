@@ -13,6 +13,17 @@ final class ForgetfulBinder: ViewControllerBinder {
     func bindLoaded() {}
 }
 
+/// A binder that calls `bind()` or not, as it is told.
+final class OptionalBinder: ViewControllerBinder {
+    unowned let viewController: CounterViewController
+    init(viewController: CounterViewController, binds: Bool) {
+        self.viewController = viewController
+        if binds { bind() }
+    }
+    func dispose() {}
+    func bindLoaded() {}
+}
+
 @Suite struct UnboundBinderTests {
     private static let make: @Sendable (ScreenRequest) -> CounterViewController = { _ in
         let viewController = CounterViewController()
@@ -31,6 +42,29 @@ final class ForgetfulBinder: ViewControllerBinder {
                 "ForgetfulBinder is in CounterViewController's bag but its bind() was never called") == true)
         #expect(try app.client.get("/healthz").status == 200)
         #expect(throws: ProgrammerError.self) { try ScreenHarness(templates: fixtureTemplates, factory: Self.make) }
+    }
+
+    /// Each binder of a type takes a `bind()` of its own: of two binders of one type, the one that never bound is
+    /// reported; two that bound are not.
+    @Test func aBinderIsReportedEvenWhenAnotherOfItsTypeBound() throws {
+        let make: @Sendable (Bool) -> @Sendable (ScreenRequest) -> CounterViewController = { secondBinds in
+            { _ in
+                let viewController = CounterViewController()
+                viewController.bag.insert(OptionalBinder(viewController: viewController, binds: true))
+                viewController.bag.insert(OptionalBinder(viewController: viewController, binds: secondBinds))
+                return viewController
+            }
+        }
+        var reported: ProgrammerError?
+        do {
+            _ = try ScreenHarness(templates: fixtureTemplates, factory: make(false))
+        } catch let error as ProgrammerError {
+            reported = error
+        }
+        let mistake = try #require(reported).mistake
+        #expect(mistake.contains("OptionalBinder is in CounterViewController's bag but its bind() was never called"))
+        let harness = try ScreenHarness(templates: fixtureTemplates, factory: make(true))
+        #expect(harness.programmerErrors.isEmpty)
     }
 
     /// An outlet the template does not have, read after start-up (templates are checked then, so only code that

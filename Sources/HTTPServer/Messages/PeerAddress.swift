@@ -2,7 +2,7 @@ import Glibc
 
 /// A client's IP address as its connection gave it, written out as text (`inet_ntop` and a string) only when asked
 /// for: most requests never are.
-enum PeerAddress: Sendable {
+package enum PeerAddress: Sendable {
     /// An address already as text (set by hand, or none: empty).
     case text(String)
     /// The four bytes of an IPv4 address, in network order.
@@ -31,7 +31,7 @@ enum PeerAddress: Sendable {
     }
 
     /// `127.0.0.1`, `::1`, or the text it holds.
-    var text: String {
+    package var text: String {
         switch self {
         case .text(let text):
             return text

@@ -28,7 +28,7 @@ public struct Request: Sendable {
         set { peer = .text(newValue) }
     }
     /// `remoteAddress` as the connection gave it, written out when asked for.
-    var peer: PeerAddress
+    package var peer: PeerAddress
     /// The request target as sent: path and query, still percent-encoded (`/search?q=star+wars`).
     /// Use it to send a client back to the URL it asked for.
     public var target: String

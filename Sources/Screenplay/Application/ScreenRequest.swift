@@ -27,7 +27,10 @@ public struct ScreenRequest: Sendable {
     /// The cookies the browser sent, by name.
     public let cookies: [String: String]
     /// The client's IP address, as the connection gave it (behind a proxy: the proxy's; its headers say more).
-    public let remoteAddress: String
+    public var remoteAddress: String { peer.text }
+    /// The address as the connection gave it, written out as text only when ``remoteAddress`` is read: most screens
+    /// never read it.
+    private let peer: PeerAddress
     /// A stable identity of the browser: the `screenplay_browser` cookie (`HttpOnly`, `SameSite=Lax`, a year), set
     /// on the first page a browser gets. Not a sign-in: anyone holding the cookie is that browser.
     public let browserID: String
@@ -47,13 +50,23 @@ public struct ScreenRequest: Sendable {
         headers: HTTPHeaders = [:], cookies: [String: String] = [:], remoteAddress: String = "",
         browserID: String = "", isSecure: Bool = false
     ) {
+        self.init(
+            url: url, path: path, parameters: parameters, query: query, headers: headers, cookies: cookies,
+            peer: .text(remoteAddress), browserID: browserID, isSecure: isSecure)
+    }
+
+    /// Creates a request whose ``remoteAddress`` is `peer`, written out when read.
+    init(
+        url: String, path: String, parameters: [String: String], query: [String: String], headers: HTTPHeaders,
+        cookies: [String: String], peer: PeerAddress, browserID: String, isSecure: Bool
+    ) {
         self.url = url
         self.path = path
         self.parameters = parameters
         self.query = query
         self.headers = headers
         self.cookies = cookies
-        self.remoteAddress = remoteAddress
+        self.peer = peer
         self.browserID = browserID
         self.isSecure = isSecure
         response = ResponseCookies()

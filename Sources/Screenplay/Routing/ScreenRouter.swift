@@ -363,7 +363,7 @@ final class ScreenRouter: Sendable {
         let isSecure = request.headers["x-forwarded-proto"]?.lowercased() == "https"
         let screenRequest = ScreenRequest(
             url: url, path: path, parameters: parameters, query: query, headers: request.headers,
-            cookies: request.cookies, remoteAddress: request.remoteAddress, browserID: browserID, isSecure: isSecure)
+            cookies: request.cookies, peer: request.peer, browserID: browserID, isSecure: isSecure)
         return (screenRequest, isValid ? nil : browserID)
     }
 

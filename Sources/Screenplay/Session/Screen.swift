@@ -51,10 +51,11 @@ package final class Screen {
     /// Counts renders and patches, when the application keeps metrics.
     @exclusivity(unchecked) package var metrics: Metrics?
 
-    /// Builds the page and runs the lifecycle up to `viewWillAppear(false)`.
+    /// Builds the page and runs the lifecycle up to `viewWillAppear(false)`. `isLive` false: the screen renders one page
+    /// and ends, so its controllers' storage is not trimmed for a long life.
     package init(
         viewController: ViewController, layout: Template, templates: TemplateLibrary, url: String, backURL: String,
-        sessionID: String, csrfToken: String, eventBuffer: Int = 32
+        sessionID: String, csrfToken: String, eventBuffer: Int = 32, isLive: Bool = true
     ) {
         self.viewController = viewController
         self.url = url
@@ -80,7 +81,7 @@ package final class Screen {
         viewController.loadViewIfNeeded()
         page.outlet("content", as: View.self).addSubview(viewController.view)
         viewController.performViewWillAppear(false)
-        viewController.compactForLife()
+        if isLive { viewController.compactForLife() }
         applyShell()
         sentTitle = viewController.title
         // Weak: app code may keep the view controller or a view past the screen's end and change it then.

@@ -40,7 +40,8 @@ package struct ScreenAssembly: Sendable {
         let viewController = try ViewController.$screenTemplates.withValue(templates) { try factory(request) }
         let screen = Screen(
             viewController: viewController, layout: layout, templates: templates, url: request.url,
-            backURL: backURL, sessionID: sessionID, csrfToken: csrfToken, eventBuffer: eventBuffer)
+            backURL: backURL, sessionID: sessionID, csrfToken: csrfToken, eventBuffer: eventBuffer,
+            isLive: request.isLive)
         screen.clientVersion = clientVersion
         if let signIn {
             signIn.decorate(screen.page, layout: layout, user: signIn.user(for: request), url: request.url)

@@ -21,7 +21,7 @@ public protocol ViewControllerBinder: Disposable {
 extension ViewControllerBinder where Self: AnyObject {
     /// Subscribes `bindLoaded` to the view controller's `viewDidLoad`, disposed by the controller's bag.
     public func bind() {
-        viewController.boundBinders.insert(ObjectIdentifier(self))
+        viewController.boundBinders.append(ObjectIdentifier(Self.self))
         viewController.rx.viewDidLoad
             .subscribe(onNext: unowned(self, in: Self.bindLoaded))
             .disposed(by: viewController.bag)
