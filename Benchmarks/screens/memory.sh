@@ -27,12 +27,14 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-PORT=18093
 # shellcheck source=valgrind.sh
 source "$(dirname "$0")/valgrind.sh"
 
-# Runs the server under DHAT with $1 live screens; its profile goes to $WORK/dhat-$1.json.
+# Runs the server under DHAT with $1 live screens; its profile goes to $WORK/dhat-$1.json. Each server listens on
+# a port the system has just handed out (as scale.sh's does), so that another benchmark's server, or another
+# checkout's, cannot hold it: a fixed port once made a run measure a server that never started.
 measure() {
+    PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     valgrind --tool=dhat --dhat-out-file="$WORK/dhat-$1.json" "$BIN" --root "$ROOT" --port "$PORT" \
         --database "$WORK/movies-$1.sqlite" --max-sessions 1000000 --log-level warning --no-access-log --metrics off \
         >"$WORK/server-$1.log" 2>&1 &

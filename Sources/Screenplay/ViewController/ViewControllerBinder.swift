@@ -19,11 +19,10 @@ public protocol ViewControllerBinder: Disposable {
 }
 
 extension ViewControllerBinder where Self: AnyObject {
-    /// Subscribes `bindLoaded` to the view controller's `viewDidLoad`, disposed by the controller's bag.
+    /// Has `bindLoaded` run once right after the view controller's `viewDidLoad` (in order with `rx.viewDidLoad`'s
+    /// subscribers), unless the controller's bag is disposed first. Nothing of it is kept once it has run.
     public func bind() {
         viewController.boundBinders.append(ObjectIdentifier(Self.self))
-        viewController.rx.viewDidLoad
-            .subscribe(onNext: unowned(self, in: Self.bindLoaded))
-            .disposed(by: viewController.bag)
+        viewController.lifecycle.whenLoaded(unowned(self, in: Self.bindLoaded))?.disposed(by: viewController.bag)
     }
 }
