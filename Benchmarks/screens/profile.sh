@@ -29,7 +29,9 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-PORT=18092
+# A port the system has just handed out (as memory.sh's and scale.sh's servers use): another benchmark's server, or
+# another checkout's, cannot hold it.
+PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 # shellcheck source=valgrind.sh
 source "$(dirname "$0")/valgrind.sh"
 

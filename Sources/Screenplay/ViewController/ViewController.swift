@@ -318,7 +318,7 @@ final class Lifecycle {
     /// after `viewDidLoad`, then let go; nil once sent (a binding registered later never runs, as a subject's late
     /// subscriber sees nothing) or dropped. A binder's binding goes here rather than through a subscription in the
     /// bag, which would keep its observer, its closure and its bag slot (and the subject) for the screen's life
-    /// though it can never fire again (Benchmarks/History/38). One optional array: no flag beside it.
+    /// though it can never fire again (Benchmarks/History/39). One optional array: no flag beside it.
     private var loadActions: [() -> Void]? = []
     // Four fields rather than an array of four: no array allocated per screen.
     private var willAppear: PublishSubject<Bool>?

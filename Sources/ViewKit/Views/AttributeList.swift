@@ -9,7 +9,7 @@ internal import Reactive
 /// changes, the last ``recentChangeLimit`` of them: were the lists made from it to remember theirs, a view changing
 /// an attribute again and again would leave a chain of every list it had. Receipt for the memo shared by every
 /// screen: `AttributeList's last change` in Benchmarks/History/26-receipts.md; for remembering a few changes rather
-/// than the last, Benchmarks/History/35 (a cell prototype's link changes to a different movie for each cell).
+/// than the last, Benchmarks/History/37 (a cell prototype's link changes to a different movie for each cell).
 ///
 /// `@unchecked Sendable`: `items` and `rendered` never change, and `recentChanges` and `nextReplaced` are read and
 /// written only under `lock`.
