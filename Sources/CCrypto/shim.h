@@ -11,8 +11,8 @@
 
 // HMAC-SHA-256 (RFC 2104) from SHA-256's states after the key's inner and outer pad, made once: a message's MAC is
 // two plain struct copies and two short hashes, no allocation, no provider look-up. OpenSSL 3 marks the SHA256_*
-// functions deprecated in favour of EVP, whose context copies (`EVP_MAC_CTX_dup`) cost ~70,000 instructions a page
-// token against ~3,000 here (receipt: `PreparedHMAC` in Benchmarks/History/35-page-instructions.md); the warning is
+// functions deprecated in favour of EVP, whose context copies (`EVP_MAC_CTX_dup`) cost many times what these do
+// (receipt: `PreparedHMAC` in Benchmarks/History/35-page-instructions.md); the warning is
 // silenced for these two functions only, and `PageTokensSigningTests` checks them against the one-shot `HMAC()`.
 typedef struct {
     SHA256_CTX inner;

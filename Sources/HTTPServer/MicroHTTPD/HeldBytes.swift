@@ -1,9 +1,9 @@
 internal import CMicroHTTPD
 
 /// A response body MHD sends from the bytes themselves, held until MHD frees the response: a page's bytes are not
-/// copied into a buffer of MHD's (`MHD_RESPMEM_MUST_COPY` allocated and copied the 5 KB of a detail page, and an
-/// allocation of that size made glibc consolidate its free chunks first: ~14,000 instructions a page; receipt:
-/// `HeldBytes` in Benchmarks/History/35-page-instructions.md).
+/// copied into a buffer of MHD's (`MHD_RESPMEM_MUST_COPY` allocated and copied a detail page's bytes, and an
+/// allocation of that size made glibc consolidate its free chunks first; receipt: `HeldBytes` in
+/// Benchmarks/History/35-page-instructions.md).
 ///
 /// Contract: the array is never mutated, and outlives every read of it: MHD reads the address given until it calls
 /// ``released``, which drops the last reference this type holds. A native array's storage does not move while it is

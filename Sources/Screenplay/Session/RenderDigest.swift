@@ -32,8 +32,7 @@ enum RenderDigest {
     /// Where the digits of the first `data-render="…"` of `html` start. Found over the array's and the marker's
     /// contiguous bytes, both only read, by glibc's `memchr` (the marker's first byte) and `memcmp` (the rest) at
     /// offsets where the whole marker fits: a page's two look-ups (the seal, then the router's read) compared a slice
-    /// at every byte before it, ~2,000 instructions each (receipt: `RenderDigest.offset` in
-    /// Benchmarks/History/35-page-instructions.md).
+    /// at every byte before it (receipt: `RenderDigest.offset` in Benchmarks/History/35-page-instructions.md).
     private static func offset(in html: [UInt8]) -> Int? {
         html.withUnsafeBytes { page in
             marker.withUnsafeBytes { marker -> Int? in

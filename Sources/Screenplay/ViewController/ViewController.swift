@@ -139,7 +139,7 @@ open class ViewController: DisposeContainer {
     ///
     /// A binder binds the controller whose bag holds it (the seed's pattern); each binder of a type in the bag takes
     /// one `bind()` of that type on this controller, and one without is reported. Matching by type needs no
-    /// conversion of the bag's items to objects (`as AnyObject`, ~3,100 instructions a page: Benchmarks/History/38).
+    /// conversion of the bag's items to objects (`as AnyObject`; its cost is in Benchmarks/History/38).
     package func reportUnboundBinders() {
         defer { boundBinders = [] }
         for item in bag.contents {
