@@ -5,21 +5,7 @@ import ViewKit
 /// that runs no script (which pages with plain links) says "item 41 of 50" as the page with the script does.
 @Suite struct TableAccessibilityTests {
     @Test func aRenderedWindowGivesEachRowItsPlaceAmongAllTheRows() throws {
-        let library = try TemplateLibrary(
-            directory: try Fixtures.temporaryTemplates([
-                "Screen.html": """
-                <main><ul data-view="TableView" data-outlet="table" data-window="20" aria-label="Movies">
-                  <li data-cell="movie"><span data-outlet="title"></span></li>
-                </ul></main>
-                """
-            ]), registry: ViewRegistry())
-        let root = try library.template(named: "Screen").instantiate()
-        let table: TableView = root.outlet("table")
-        let source = TableViewDiffableDataSource<Int, Int>(tableView: table) { table, id in
-            let cell = table.dequeueReusableCell(withIdentifier: "movie")
-            cell.outlet("title", as: Label.self).text = "Movie \(id)"
-            return cell
-        }
+        let (root, table, source) = try Fixtures.movieTable(attributes: #" data-window="20" aria-label="Movies""#)
         table.showPage(3)
         var snapshot = TableSnapshot<Int, Int>()
         snapshot.appendSections([0])
@@ -35,19 +21,7 @@ import ViewKit
     }
 
     @Test func aTableThatIsNotWindowedLeavesPlacesToTheBrowser() throws {
-        let library = try TemplateLibrary(
-            directory: try Fixtures.temporaryTemplates([
-                "Screen.html": """
-                <main><ul data-view="TableView" data-outlet="table">
-                  <li data-cell="movie"><span data-outlet="title"></span></li>
-                </ul></main>
-                """
-            ]), registry: ViewRegistry())
-        let root = try library.template(named: "Screen").instantiate()
-        let table: TableView = root.outlet("table")
-        let source = TableViewDiffableDataSource<Int, Int>(tableView: table) { table, _ in
-            table.dequeueReusableCell(withIdentifier: "movie")
-        }
+        let (_, table, source) = try Fixtures.movieTable()
         var snapshot = TableSnapshot<Int, Int>()
         snapshot.appendSections([0])
         snapshot.appendItems([1, 2, 3])

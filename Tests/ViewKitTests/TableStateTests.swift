@@ -8,22 +8,8 @@ import Testing
 /// when first used, and works as before.
 @Suite struct TableStateTests {
     private func makeTable(windowed: Bool) throws -> (TableView, TableViewDiffableDataSource<Int, Int>) {
-        let window = windowed ? #" data-window="20""# : ""
-        let library = try TemplateLibrary(
-            directory: try Fixtures.temporaryTemplates([
-                "Screen.html": """
-                <main><ul data-view="TableView" data-outlet="table"\(window)>
-                  <li data-cell="movie"><span data-outlet="title"></span> <button data-action="open">Open</button></li>
-                </ul></main>
-                """
-            ]), registry: ViewRegistry())
-        let root = try library.template(named: "Screen").instantiate()
-        let table: TableView = root.outlet("table")
-        let source = TableViewDiffableDataSource<Int, Int>(tableView: table) { table, id in
-            let cell = table.dequeueReusableCell(withIdentifier: "movie")
-            cell.outlet("title", as: Label.self).text = "Movie \(id)"
-            return cell
-        }
+        let (_, table, source) = try Fixtures.movieTable(
+            attributes: windowed ? #" data-window="20""# : "", cellExtra: #" <button data-action="open">Open</button>"#)
         var snapshot = TableSnapshot<Int, Int>()
         snapshot.appendSections([0])
         snapshot.appendItems(windowed ? Array(1...50) : [1, 2, 3])

@@ -5,21 +5,7 @@ import ViewKit
     private func makeTable(count: Int) throws -> (
         root: View, table: TableView, source: TableViewDiffableDataSource<Int, Int>
     ) {
-        let library = try TemplateLibrary(
-            directory: try Fixtures.temporaryTemplates([
-                "Screen.html": """
-                <main><ul data-view="TableView" data-outlet="table" data-window="20">
-                  <li data-cell="movie"><span data-outlet="title"></span></li>
-                </ul></main>
-                """
-            ]), registry: ViewRegistry())
-        let root = try library.template(named: "Screen").instantiate()
-        let table: TableView = root.outlet("table")
-        let source = TableViewDiffableDataSource<Int, Int>(tableView: table) { table, id in
-            let cell = table.dequeueReusableCell(withIdentifier: "movie")
-            cell.outlet("title", as: Label.self).text = "Movie \(id)"
-            return cell
-        }
+        let (root, table, source) = try Fixtures.movieTable(attributes: #" data-window="20""#)
         apply(Array(0..<count), to: source)
         _ = root.renderHTML(context: RenderContext())
         return (root, table, source)
@@ -114,22 +100,8 @@ import ViewKit
 
 @Suite struct TablePageTests {
     @Test func withoutTheScriptTheTableIsPagedWithPlainLinks() throws {
-        let library = try TemplateLibrary(
-            directory: try Fixtures.temporaryTemplates([
-                "Screen.html": """
-                <main><ul data-view="TableView" data-outlet="table" data-window="20">
-                  <li data-cell="movie"><span data-outlet="title"></span></li>
-                </ul></main>
-                """
-            ]), registry: ViewRegistry())
-        let root = try library.template(named: "Screen").instantiate()
-        let table: TableView = root.outlet("table")
+        let (root, table, source) = try Fixtures.movieTable(attributes: #" data-window="20""#)
         table.pageLink = { "/movies?q=a&page=\($0)" }
-        let source = TableViewDiffableDataSource<Int, Int>(tableView: table) { table, id in
-            let cell = table.dequeueReusableCell(withIdentifier: "movie")
-            cell.outlet("title", as: Label.self).text = "Movie \(id)"
-            return cell
-        }
         table.showPage(3)
         var snapshot = TableSnapshot<Int, Int>()
         snapshot.appendSections([0])

@@ -42,6 +42,29 @@ enum Fixtures {
         }
         return directory.path
     }
+
+    /// A `<ul>` table of movie cells (a title, and `cellExtra` after it) in a `<main>`, with `attributes` on the
+    /// table, and its diffable data source, whose cells show "Movie <id>" as their title.
+    static func movieTable(attributes: String = "", cellExtra: String = "") throws -> (
+        root: View, table: TableView, source: TableViewDiffableDataSource<Int, Int>
+    ) {
+        let library = try TemplateLibrary(
+            directory: try temporaryTemplates([
+                "Screen.html": """
+                <main><ul data-view="TableView" data-outlet="table"\(attributes)>
+                  <li data-cell="movie"><span data-outlet="title"></span>\(cellExtra)</li>
+                </ul></main>
+                """
+            ]), registry: ViewRegistry())
+        let root = try library.template(named: "Screen").instantiate()
+        let table: TableView = root.outlet("table")
+        let source = TableViewDiffableDataSource<Int, Int>(tableView: table) { table, id in
+            let cell = table.dequeueReusableCell(withIdentifier: "movie")
+            cell.outlet("title", as: Label.self).text = "Movie \(id)"
+            return cell
+        }
+        return (root, table, source)
+    }
 }
 
 extension View {
