@@ -42,12 +42,19 @@ final class AdoptedStreams: Sendable {
 
     /// The most streams open at once; more are answered 503.
     let limit: Int
-    /// The `send` calls made on adopted sockets so far (for tests that events written together leave together).
+    /// The `send` calls made on adopted sockets so far (for tests).
     let sendCalls = Atomic<Int>(0)
+    /// The batching streams' wakes whose writer sent the stream's bytes itself, as the first of a burst (for tests).
+    let writerSends = Atomic<Int>(0)
+    /// Wakes of a batching stream closer together than this, in nanoseconds, are one burst
+    /// (``ServerConfiguration/eventStreamBurstGap``).
+    let burstGap: UInt64
 
-    init(registry: StreamRegistry, limit: Int) throws {
+    init(registry: StreamRegistry, limit: Int, burstGap: Duration = .milliseconds(1)) throws {
         self.registry = registry
         self.limit = limit
+        let (seconds, attoseconds) = burstGap.components
+        self.burstGap = UInt64(max(0, seconds)) &* 1_000_000_000 &+ UInt64(max(0, attoseconds / 1_000_000_000))
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         wakeup = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
         guard epoll >= 0, wakeup >= 0 else {
@@ -268,7 +275,7 @@ final class AdoptedStream: StreamWaker, Sendable {
     }
 
     /// A writer added bytes to the parked stream: the writer's thread sends them, or, for a batching stream woken
-    /// again within ``burstGap`` of its last wake, the epoll thread does (``AdoptedStreams/schedulePump(_:)``). The
+    /// again within the burst gap of its last wake (``AdoptedStreams/burstGap``), the epoll thread does (``AdoptedStreams/schedulePump(_:)``). The
     /// first event of a burst leaves at once; the ones behind it, written by other screens' threads moments later,
     /// leave together.
     func wake() {
@@ -277,15 +284,16 @@ final class AdoptedStream: StreamWaker, Sendable {
         clock_gettime(CLOCK_MONOTONIC, &now)
         let nanoseconds = UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
         let previous = lastWake.exchange(nanoseconds, ordering: .relaxed)
-        if nanoseconds &- previous > Self.burstGap { pump() } else { owner.schedulePump(self) }
+        if nanoseconds &- previous > owner.burstGap {
+            owner.writerSends.add(1, ordering: .relaxed)
+            pump()
+        } else {
+            owner.schedulePump(self)
+        }
     }
 
     /// The monotonic time of the last wake, in nanoseconds (0: none yet).
     private let lastWake = Atomic<UInt64>(0)
-
-    /// Wakes of a batching stream closer together than this are one burst: 1 ms. A fan-out's screens of one stream
-    /// write within tens of microseconds of each other; a person's actions, a heartbeat, come further apart.
-    static let burstGap: UInt64 = 1_000_000
 
     /// Ends the stream now (client gone, or the server stopping), unless it has ended already.
     func end() {

@@ -35,7 +35,8 @@ final class Daemon: Sendable {
     init(configuration: ServerConfiguration, routes: RouteTable) throws {
         self.configuration = configuration
         self.routes = routes
-        adoptedStreams = try AdoptedStreams(registry: streams, limit: configuration.connectionLimit)
+        adoptedStreams = try AdoptedStreams(
+            registry: streams, limit: configuration.connectionLimit, burstGap: configuration.eventStreamBurstGap)
         let listenSocket = try ListenSocket(host: configuration.host, port: configuration.port)
         self.port = listenSocket.port
         // libmicrohttpd gets a duplicate and owns it from here: when it fails to start it closes the socket it was

@@ -69,6 +69,11 @@ public final class HTTPServer: Sendable {
         daemon.withLock { $0?.adoptedStreams.sendCalls.load(ordering: .relaxed) ?? 0 }
     }
 
+    /// The batching event streams' writes sent by their writer, each the first of a burst; 0 when stopped (tests).
+    var eventStreamWriterSends: Int {
+        daemon.withLock { $0?.adoptedStreams.writerSends.load(ordering: .relaxed) ?? 0 }
+    }
+
     deinit {
         stop()
     }

@@ -33,6 +33,10 @@ public struct ServerConfiguration: Sendable {
     /// Called on the I/O thread once each response is queued, for metrics and structured logs; keep it cheap
     /// (count behind an atomic or a short lock). `nil` (the default) costs nothing.
     public var requestObserver: (@Sendable (CompletedRequest) -> Void)?
+    /// Writes to a batching event stream closer together than this are one burst, whose writes after the first the
+    /// streams' thread sends (``EventStream/isBatching``). Not public: tests widen it so that a burst does not depend
+    /// on how fast the machine runs them.
+    var eventStreamBurstGap: Duration = .milliseconds(1)
 
     /// Creates a configuration; every argument has a default.
     public init(
