@@ -46,6 +46,9 @@ public final class Label: View {
         -> TemplateConfiguration?
     {
         let text = element.text
+        // A label starts empty: an element without text (a cell's outlet, filled by its cell provider) needs nothing
+        // set on each label made from it (Benchmarks/History/40).
+        guard !text.isEmpty else { return nil }
         return TemplateConfiguration(Label.self) { $0.text = text }
     }
 
