@@ -28,4 +28,26 @@ import Testing
         note.text = "Nothing like it yet."
         #expect(!note.needsRender)
     }
+
+    /// A template's label is made from its element's compiled name: the same name, element and bytes as a label made
+    /// in code with that name, for the elements a label is inferred from (names of more than eight bytes included).
+    @Test func templateLabelsHaveTheNameALabelMadeInCodeHas() throws {
+        // `caption`, `td` and `th` stand only in a table (the parser drops them from a `<main>`).
+        for tag in Label.textTags.subtracting(["caption", "td", "th"]).sorted() {
+            let markup = "<main><\(tag) data-outlet=\"text\"></\(tag)></main>"
+            let library = try TemplateLibrary(
+                directory: try Fixtures.temporaryTemplates(["Screen.html": markup]), registry: ViewRegistry())
+            let view = try library.template(named: "Screen").instantiate()
+            let label: Label = view.outlet("text")
+            let made = Label(tagName: tag)
+            #expect(label.tagName == tag)
+            #expect(label.packedTag == made.packedTag, "\(tag)")
+            #expect(!label.isVoidElement)
+            made.setAttribute("data-outlet", "text")
+            label.text = "Heat"
+            made.text = "Heat"
+            #expect(
+                label.renderHTML(context: RenderContext()) == made.renderHTML(context: RenderContext()), "\(tag)")
+        }
+    }
 }

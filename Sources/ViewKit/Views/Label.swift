@@ -18,6 +18,12 @@ public final class Label: View {
         super.init(tagName: tagName)
     }
 
+    /// Creates a template's label from its element's compiled name (``Prototype``): what ``init(tagName:)`` makes
+    /// of that name, without checking it again.
+    override init(compiledTag: UInt64) {
+        super.init(compiledTag: compiledTag)
+    }
+
     /// Creates a label showing `text`.
     public convenience init(text: String, tagName: String = "span") {
         self.init(tagName: tagName)
