@@ -26,6 +26,30 @@ import Testing
         #expect(html == second.renderHTML(context: RenderContext()))
     }
 
+    /// The views made after the first take the list the first made (remembered by the template's list) and stay
+    /// views of their own: a layout set in code later changes one of them only.
+    @Test func laterCollectionViewsOfAnElementTakeTheRememberedListAndKeepTheirOwnLayout() throws {
+        let library = try TemplateLibrary(
+            directory: try Fixtures.temporaryTemplates(["Screen.html": Self.markup]), registry: ViewRegistry())
+        let template = try library.template(named: "Screen")
+        let views = (0..<3).map { _ in template.instantiate() }
+        let collections: [CollectionView] = views.map { $0.outlet("posters") }
+        #expect(collections.allSatisfy { $0.layout == .strip(itemWidth: 200) })
+        #expect(collections[1].sharesAttributeList(with: collections[0]))
+        #expect(collections[2].sharesAttributeList(with: collections[0]))
+        collections[1].layout = .grid(minimumItemWidth: 240)
+        #expect(collections[1].layout == .grid(minimumItemWidth: 240))
+        #expect(collections[1].attribute("data-collection") == "grid")
+        #expect(collections[1].attribute("style") == "--item-width: 240px")
+        #expect(!collections[1].sharesAttributeList(with: collections[0]))
+        #expect(collections[0].attribute("data-collection") == "strip")
+        #expect(collections[2].attribute("style") == "--item-width: 200px")
+        let first = String(decoding: views[0].renderHTML(context: RenderContext()), as: UTF8.self)
+        let third = String(decoding: views[2].renderHTML(context: RenderContext()), as: UTF8.self)
+        #expect(first == third)
+        #expect(first.contains(#"data-collection="strip" style="--item-width: 200px""#))
+    }
+
     @Test func aCollectionViewMadeInCodeStartsInTheGridAndShowsALayoutItIsGiven() {
         let collection = CollectionView()
         #expect(collection.attribute("data-collection") == "grid")

@@ -169,6 +169,32 @@ public struct HTMLBuffer: Sendable {
         storage.count += digits
     }
 
+    /// Appends ` id="v…"`, the generated DOM id `v` and `number` in decimal, with one reservation for the whole
+    /// attribute: a page writes one for each view a patch may name (Benchmarks/History/40).
+    mutating func appendGeneratedIDAttribute(_ number: UInt32) {
+        var digits = 1
+        var rest = number
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        // ` id="v`, the digits, `"`.
+        let start = reserve(digits + 7)
+        start[0] = 0x20
+        start[1] = UInt8(ascii: "i")
+        start[2] = UInt8(ascii: "d")
+        start[3] = 0x3D
+        start[4] = 0x22
+        start[5] = UInt8(ascii: "v")
+        rest = number
+        for offset in stride(from: digits + 5, through: 6, by: -1) {
+            start[offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        start[digits + 6] = 0x22
+        storage.count += digits + 7
+    }
+
     /// Makes the storage unique with room for `extra` more bytes; returns where they go.
     @inline(__always)
     private mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {

@@ -48,6 +48,9 @@ final class Prototype: Sendable {
     /// Whether the element's view is a plain ``View`` (no kind of its own): made from its compiled name, without the
     /// class's initializer checking the name again.
     let isPlainView: Bool
+    /// Whether the element's view is a ``Label``: made from its compiled name too (`Label` is final and its
+    /// initializer does nothing but name the element; Benchmarks/History/40).
+    let isLabel: Bool
     /// Whether the views made from this node may hold a button once made: false only when every element of the
     /// subtree is a plain view, a label or an image (kinds whose initializers, configurations and `awakeFromNib()`
     /// make no subviews). A table connects the buttons of each cell it makes; a cell of such a prototype has none to
@@ -61,11 +64,13 @@ final class Prototype: Sendable {
         if case .element(let node) = kind {
             let type = ObjectIdentifier(node.element.viewType)
             isPlainView = type == ObjectIdentifier(View.self)
+            isLabel = type == ObjectIdentifier(Label.self)
             mayHoldButtons =
                 !(isPlainView || type == ObjectIdentifier(Label.self) || type == ObjectIdentifier(ImageView.self))
                 || children.contains(where: \.mayHoldButtons)
         } else {
             isPlainView = false
+            isLabel = false
             mayHoldButtons = false
         }
         switch kind {
@@ -123,6 +128,8 @@ final class Prototype: Sendable {
             let view: View
             if isPlainView, let tag = attributeList?.startTag {
                 view = View(compiledTag: tag.packedTag)
+            } else if isLabel, let tag = attributeList?.startTag {
+                view = Label(compiledTag: tag.packedTag)
             } else {
                 view = node.element.viewType.init(tagName: node.element.tagName)
             }

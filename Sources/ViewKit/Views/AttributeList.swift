@@ -69,14 +69,19 @@ final class AttributeList: @unchecked Sendable {
         return html.bytes
     }
 
+    /// The list a change of `name` to `value` made from this template's list lately, or nil (none made, or this is
+    /// not a template's list): what ``changing(_:to:giving:)`` answers without its items, for a caller that can skip
+    /// working them out.
+    func rememberedChange(_ name: String, to value: String?) -> AttributeList? {
+        guard isTemplate else { return nil }
+        return lock.withLock { recentChanges.first { $0.name == name && $0.value == value }?.list }
+    }
+
     /// The list this one becomes with `name` set to `value` (removed when nil), which is `items`: the one made for
     /// the same change lately, or a new one.
     func changing(_ name: String, to value: String?, giving items: [(name: String, value: String)]) -> AttributeList {
         guard isTemplate else { return AttributeList(items) }
-        let remembered = lock.withLock {
-            recentChanges.first { $0.name == name && $0.value == value }?.list
-        }
-        if let remembered { return remembered }
+        if let remembered = rememberedChange(name, to: value) { return remembered }
         let list = AttributeList(items)
         let change = Change(name: name, value: value, list: list)
         lock.withLock {

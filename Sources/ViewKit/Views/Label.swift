@@ -18,6 +18,12 @@ public final class Label: View {
         super.init(tagName: tagName)
     }
 
+    /// Creates a template's label from its element's compiled name (``Prototype``): what ``init(tagName:)`` makes
+    /// of that name, without checking it again.
+    override init(compiledTag: UInt64) {
+        super.init(compiledTag: compiledTag)
+    }
+
     /// Creates a label showing `text`.
     public convenience init(text: String, tagName: String = "span") {
         self.init(tagName: tagName)
@@ -46,6 +52,9 @@ public final class Label: View {
         -> TemplateConfiguration?
     {
         let text = element.text
+        // A label starts empty: an element without text (a cell's outlet, filled by its cell provider) needs nothing
+        // set on each label made from it (Benchmarks/History/40).
+        guard !text.isEmpty else { return nil }
         return TemplateConfiguration(Label.self) { $0.text = text }
     }
 

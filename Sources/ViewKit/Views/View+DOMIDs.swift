@@ -59,9 +59,7 @@ extension View {
             return
         }
         if storedID == 0 { storedID = treeAllocator.allocate() }
-        html.appendStatic(" id=\"v")
-        html.appendDecimal(storedID)
-        html.append(0x22)
+        html.appendGeneratedIDAttribute(storedID)
     }
 
     /// `v` and the number in decimal, built in place: at most 11 bytes, so a small string that

@@ -54,15 +54,45 @@ public final class CollectionView: TableView {
 
     /// How the cells are placed: a grid of 160-pixel columns unless the template or the app says otherwise. A strip
     /// is never windowed (a windowed table's spacers stand for lines down the page).
-    public var layout: Layout = .grid(minimumItemWidth: 160) {
-        didSet { renderLayout() }
+    public var layout: Layout {
+        get { storedLayout }
+        set {
+            storedLayout = newValue
+            renderLayout(LayoutAttributes(newValue))
+        }
+    }
+    private var storedLayout: Layout = .grid(minimumItemWidth: 160)
+
+    /// A layout's attributes as the page reads them (`data-collection` and the cells' width as a style property),
+    /// and the text of their change as a template's attribute list remembers it. A template's configuration writes
+    /// them once, when the template loads, not for every collection view made from it (Benchmarks/History/40).
+    struct LayoutAttributes: Sendable {
+        let name: String
+        let style: String
+        /// Both values: a space is in no attribute's name, so this change is never taken for a change of one.
+        let change: String
+
+        init(_ layout: Layout) {
+            name = layout.name
+            style = "--item-width: \(layout.itemWidth)px"
+            change = name + " " + style
+        }
+    }
+
+    /// The name of the change of both layout attributes at once, as a template's attribute list remembers it.
+    private static let layoutChangeName = "data-collection style"
+
+    /// Sets the layout a template gave, with its attributes written when the template loaded.
+    func setLayout(_ layout: Layout, attributes: LayoutAttributes) {
+        storedLayout = layout
+        renderLayout(attributes)
     }
 
     /// Creates an empty collection view rendered as `<tagName>` (`<ul>` by default), in the default grid.
     public required init(tagName: String = "ul") {
         super.init(tagName: tagName)
         // The default grid's attributes, one list shared by every collection view (a template's configuration sets its
-        // own layout right after): what `renderLayout()` would make on a view without attributes.
+        // own layout right after): what `renderLayout(_:)` would make on a view without attributes.
         attributeList = Self.defaultLayoutAttributes
         setNeedsRender()
     }
@@ -81,11 +111,17 @@ public final class CollectionView: TableView {
     /// Both attributes change as one change of the attribute list, which a template's list remembers (as it does one
     /// attribute's change): every collection view made from a template element with the same layout shares the list
     /// that change made, rather than making two lists and rendering their bytes on each page.
-    private func renderLayout() {
-        let style = "--item-width: \(layout.itemWidth)px"
+    private func renderLayout(_ layoutAttributes: LayoutAttributes) {
+        // Every collection view of a template element makes the same change of the element's list: the list it made
+        // the first time is remembered, and taken without working the attributes out again.
+        if let remembered = attributeList?.rememberedChange(Self.layoutChangeName, to: layoutAttributes.change) {
+            attributeList = remembered
+            setNeedsRender()
+            return
+        }
         var items = attributes
         var changed = false
-        for (name, value) in [("data-collection", layout.name), ("style", style)] {
+        for (name, value) in [("data-collection", layoutAttributes.name), ("style", layoutAttributes.style)] {
             if let index = items.firstIndex(where: { $0.name == name }) {
                 guard items[index].value != value else { continue }
                 items[index].value = value
@@ -95,9 +131,8 @@ public final class CollectionView: TableView {
             changed = true
         }
         guard changed else { return }
-        // A space is in no attribute's name: this change is never taken for a change of one attribute.
         attributeList =
-            attributeList?.changing("data-collection style", to: layout.name + " " + style, giving: items)
+            attributeList?.changing(Self.layoutChangeName, to: layoutAttributes.change, giving: items)
             ?? AttributeList(items)
         setNeedsRender()
     }
@@ -134,7 +169,8 @@ public final class CollectionView: TableView {
         default:
             throw element.error("data-layout must be “grid” or “strip”, not “\(name)”")
         }
-        let configuration = TemplateConfiguration(CollectionView.self) { $0.layout = layout }
+        let attributes = LayoutAttributes(layout)
+        let configuration = TemplateConfiguration(CollectionView.self) { $0.setLayout(layout, attributes: attributes) }
         return base?.followed(by: configuration) ?? configuration
     }
 }

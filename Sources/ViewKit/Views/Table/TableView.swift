@@ -75,9 +75,9 @@ public class TableView: ListView {
         set { if newValue != nil || windowing != nil { window.anchor = newValue } }
     }
     /// Asks the data source to render the window again (after ``showRows(from:key:)`` moved it).
-    var windowDidMove: (() -> Void)?
+    @usableFromInline var windowDidMove: (() -> Void)?
     /// The spacer rows before and after the window, made when first asked for.
-    var spacers: (top: View, bottom: View) {
+    @usableFromInline var spacers: (top: View, bottom: View) {
         if let spacers = window.spacers { return spacers }
         let spacers = (top: makeSpacer("top"), bottom: makeSpacer("bottom"))
         window.spacers = spacers
@@ -165,6 +165,7 @@ public class TableView: ListView {
     /// place; an item of `reloaded` that kept its row is configured again by `configure`, which gets that row back when
     /// it dequeues a cell of the row's kind (so only what changed in it is sent). The data sources call it once
     /// they know which rows the window holds.
+    @usableFromInline
     func show<Item: Hashable>(
         _ keys: [TableRowKey], from start: Int, of total: Int, reloading reloaded: Set<Item>,
         make: (TableRowKey) -> View, configure: (Item) -> View
@@ -212,7 +213,7 @@ public class TableView: ListView {
     }
 
     /// The element name of rows: `tr` in a table body, `li` in a list, `div` otherwise.
-    var rowTagName: String {
+    @usableFromInline var rowTagName: String {
         switch tagName {
         case "ul", "ol", "menu": "li"
         case "tbody", "thead", "table": "tr"
@@ -344,22 +345,29 @@ public class TableView: ListView {
 }
 
 /// A table row's identity: an item's, a section header's, a spacer's.
+@usableFromInline
 struct TableRowKey: Hashable, CustomStringConvertible {
+    @usableFromInline
     enum Kind: UInt8 {
         case item
         case header
         case spacer
     }
-    let kind: Kind
-    let id: AnyHashable
+    @usableFromInline let kind: Kind
+    @usableFromInline let id: AnyHashable
 
-    static func item(_ id: AnyHashable) -> TableRowKey { TableRowKey(kind: .item, id: id) }
-    static func header(_ id: AnyHashable) -> TableRowKey { TableRowKey(kind: .header, id: id) }
-    static var topSpacer: TableRowKey { TableRowKey(kind: .spacer, id: AnyHashable(0)) }
-    static var bottomSpacer: TableRowKey { TableRowKey(kind: .spacer, id: AnyHashable(1)) }
+    @inlinable init(kind: Kind, id: AnyHashable) {
+        self.kind = kind
+        self.id = id
+    }
+
+    @inlinable static func item(_ id: AnyHashable) -> TableRowKey { TableRowKey(kind: .item, id: id) }
+    @inlinable static func header(_ id: AnyHashable) -> TableRowKey { TableRowKey(kind: .header, id: id) }
+    @usableFromInline static var topSpacer: TableRowKey { TableRowKey(kind: .spacer, id: AnyHashable(0)) }
+    @usableFromInline static var bottomSpacer: TableRowKey { TableRowKey(kind: .spacer, id: AnyHashable(1)) }
 
     /// What a row's buttons post as `?row=`: an item's identifier as text; a header's, marked.
-    var description: String {
+    @usableFromInline var description: String {
         switch kind {
         case .item: String(describing: id.base)
         case .header: "section:" + String(describing: id.base)

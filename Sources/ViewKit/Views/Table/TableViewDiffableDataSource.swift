@@ -34,11 +34,11 @@ public final class TableViewDiffableDataSource<
     /// Makes the header row of a section, or `nil` for none.
     public typealias SectionHeaderProvider = (TableView, SectionIdentifier) -> View?
 
-    private weak var tableView: TableView?
-    private let cellProvider: CellProvider
+    @usableFromInline weak var tableView: TableView?
+    @usableFromInline let cellProvider: CellProvider
     /// Makes each section's header row; none when `nil` (the default).
     public var sectionHeaderProvider: SectionHeaderProvider?
-    private var current = TableSnapshot<SectionIdentifier, ItemIdentifier>()
+    @usableFromInline var current = TableSnapshot<SectionIdentifier, ItemIdentifier>()
 
     /// Creates a data source that fills `tableView` with the cells `cellProvider` makes.
     public init(tableView: TableView, cellProvider: @escaping CellProvider) {
@@ -55,29 +55,39 @@ public final class TableViewDiffableDataSource<
     /// items it reloads. A snapshot with ``TableSnapshot/mistakes`` is refused: the mistakes are reported as a
     /// ``ProgrammerError`` (the screen fails) and the table keeps what it shows. `animatingDifferences` is accepted
     /// for UIKit's sake; the page applies the changes as they come.
+    // Inlined into the app's module with `render` and `makeRow`, so that they are specialised for the app's
+    // identifier types (Benchmarks/History/40); the rows' diff is the table's, which knows no identifier type.
+    @inlinable
     public func apply(
         _ snapshot: TableSnapshot<SectionIdentifier, ItemIdentifier>, animatingDifferences: Bool = true
     ) {
         guard tableView != nil else { return }
-        guard snapshot.mistakes.isEmpty else {
-            ProgrammerErrors.report(
-                ProgrammerError(
-                    mistake: "TableViewDiffableDataSource.apply was given a snapshot with mistakes ("
-                        + snapshot.mistakes.prefix(5).joined(separator: "; ")
-                        + "); the table is unchanged.",
-                    fix: "give every section and every item its own identifier (a database id, not a title or a "
-                        + "position), and name only items the snapshot has."))
+        guard snapshot.mistakeList.isEmpty else {
+            Self.reportMistakes(snapshot.mistakeList)
             return
         }
         var kept = snapshot
         kept.clearReloads()
         current = kept
-        render(reloading: snapshot.reloadedItemIdentifiers)
+        render(reloading: snapshot.reloadSet)
+    }
+
+    /// Reports the mistakes of a snapshot given to ``apply(_:animatingDifferences:)``.
+    @usableFromInline
+    static func reportMistakes(_ mistakes: [String]) {
+        ProgrammerErrors.report(
+            ProgrammerError(
+                mistake: "TableViewDiffableDataSource.apply was given a snapshot with mistakes ("
+                    + mistakes.prefix(5).joined(separator: "; ")
+                    + "); the table is unchanged.",
+                fix: "give every section and every item its own identifier (a database id, not a title or a "
+                    + "position), and name only items the snapshot has."))
     }
 
     /// Makes the table's rows those of the current snapshot (in a windowed table, those of its window), and
     /// configures again the items of `reloading` that kept their rows.
-    private func render(reloading reloaded: Set<ItemIdentifier>) {
+    @inlinable
+    func render(reloading reloaded: Set<ItemIdentifier>) {
         guard let tableView else { return }
         // The table keeps the data source that last fed it (which holds the table weakly): a window moves with no
         // app code holding the data source.
@@ -95,9 +105,10 @@ public final class TableViewDiffableDataSource<
         }
         // The rows of the window, walked without making keys for the rows outside it.
         var place = 0
-        sections: for (section, items) in current.sections {
+        sections: for index in current.sectionList.indices {
+            let items = current.sectionItems[index]
             if hasHeaders {
-                if window.contains(place) { keys.append(.header(AnyHashable(section))) }
+                if window.contains(place) { keys.append(.header(AnyHashable(current.sectionList[index]))) }
                 place += 1
             }
             let from = max(0, window.lowerBound - place)
@@ -115,7 +126,8 @@ public final class TableViewDiffableDataSource<
 
     /// The window of a windowed table: around the row the page last asked for, else around the first row the user
     /// sees (by identity, so rows arriving above it leave it where it was), else where it was.
-    private func window(of size: Int, in tableView: TableView, total: Int) -> Range<Int> {
+    @usableFromInline
+    func window(of size: Int, in tableView: TableView, total: Int) -> Range<Int> {
         // The first row the user sees, and how many rows the window keeps above it.
         var first = tableView.windowStart + tableView.rowsBeforeAnchor
         var above = tableView.rowsBeforeAnchor
@@ -192,7 +204,8 @@ public final class TableViewDiffableDataSource<
         return nil
     }
 
-    private func makeRow(for key: TableRowKey, in tableView: TableView) -> View {
+    @inlinable
+    func makeRow(for key: TableRowKey, in tableView: TableView) -> View {
         let row: View
         switch key.kind {
         case .item:
