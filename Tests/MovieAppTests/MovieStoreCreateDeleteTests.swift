@@ -215,3 +215,47 @@ struct MovieStoreCreateDeleteTests {
         #expect(minimal.genres == [] && minimal.tips == [])
     }
 }
+
+/// A store that forwards to a SQLite store but for ``MovieStore/deletion(of:)`` and
+/// ``MovieStore/changesAndDeletion(of:)``: it has the protocol's defaults of both.
+private struct DefaultFollowingStore: MovieStore {
+    let base: SQLiteMovieStore
+
+    func allMovies() throws -> [Movie] { try base.allMovies() }
+    func movie(id: Int) throws -> Movie? { try base.movie(id: id) }
+    func movies(matching query: MovieQuery, from offset: Int, count: Int) throws -> [Movie] {
+        try base.movies(matching: query, from: offset, count: count)
+    }
+    func count(of query: MovieQuery, before movie: Movie?) throws -> Int { try base.count(of: query, before: movie) }
+    func update(id: Int, with patch: MoviePatch) throws -> Movie { try base.update(id: id, with: patch) }
+    func update(id: Int, with patch: MoviePatch, ifUnchangedSince expected: Movie) throws -> Movie {
+        try base.update(id: id, with: patch, ifUnchangedSince: expected)
+    }
+    func create(_ draft: MovieDraft) throws -> Movie { try base.create(draft) }
+    func delete(id: Int) throws { try base.delete(id: id) }
+    func changes(of id: Int) -> Observable<Movie> { base.changes(of: id) }
+    func catalogChanges() -> Observable<CatalogChange> { base.catalogChanges() }
+    func signInKey() throws -> String { try base.signInKey() }
+    func metricsExposition() -> String { base.metricsExposition() }
+    func close() { base.close() }
+}
+
+@Suite("MovieStore's default changes and deletion")
+struct DefaultChangesAndDeletionTests {
+    /// The default merges the movie's changes and its deletion, and completes with the deletion.
+    @Test func followsAMoviesChangesThenItsDeletion() throws {
+        let folder = try TemporaryFolder()
+        let store = DefaultFollowingStore(
+            base: try SQLiteMovieStore(
+                path: folder.path("movies.sqlite"), seedingFrom: try folder.catalog(sampleMovies(1...3))))
+        let told = Recorder<String>()
+        let subscription = store.changesAndDeletion(of: 2).subscribe(
+            onNext: { told.record($0.map { "2: \($0.rating)" } ?? "2 deleted") },
+            onCompleted: { told.record("2 completed") })
+        defer { subscription.dispose() }
+        _ = try store.update(id: 2, with: MoviePatch(rating: 1.5))
+        #expect(told.wait(for: 1) == ["2: 1.5"])
+        try store.delete(id: 2)
+        #expect(told.wait(for: 3) == ["2: 1.5", "2 deleted", "2 completed"])
+    }
+}
