@@ -39,6 +39,10 @@ final class CountingMovieStore: MovieStore, Sendable {
         followed.withLock { $0.append(id) }
         return base.changes(of: id)
     }
+    func changesAndDeletion(of id: Int) -> Observable<Movie?> {
+        followed.withLock { $0.append(id) }
+        return base.changesAndDeletion(of: id)
+    }
     func catalogChanges() -> Observable<CatalogChange> {
         catalogFollowed.withLock { $0 += 1 }
         return base.catalogChanges()

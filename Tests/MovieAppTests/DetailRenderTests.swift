@@ -29,6 +29,7 @@ import Testing
         #expect(page.html.contains("Sample 3"))
         #expect(store.followed.withLock { $0 }.isEmpty)
 
+        let catalogFollowers = store.catalogFollowed.withLock { $0 }
         let events = try client.openEvents(for: page)
         defer { events.close() }
         #expect(eventually { store.followed.withLock { $0 } == [3] })
@@ -38,6 +39,12 @@ import Testing
         #expect(patched.status == 200)
         let patch = try #require(try events.next { $0.event == "patch" })
         #expect(patch.data.contains(">9.1<"))
+        // The live screen follows its movie's changes and its deletion through that one feed, not the catalog's.
+        #expect(try client.request("DELETE", "/api/movies/3").status == 204)
+        let gone = try #require(try events.next { $0.event == "patch" })
+        #expect(gone.data.contains("This movie is no longer in the catalog."))
+        #expect(store.followed.withLock { $0 } == [3])
+        #expect(store.catalogFollowed.withLock { $0 } == catalogFollowers)
     }
 
     /// The list's and the edit form's renders follow nothing either; their live screens follow the catalog.

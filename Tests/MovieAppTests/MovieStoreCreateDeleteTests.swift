@@ -111,6 +111,60 @@ struct MovieStoreCreateDeleteTests {
         #expect(told.wait(for: 4) == ["2", "2 completed", "2 again", "1"])
     }
 
+    /// A movie's changes and its deletion come in one feed, in commit order: its versions, then `nil` and completion.
+    /// ``MovieStore/changes(of:)`` hears the versions alone, and another movie's follower hears nothing.
+    @Test(arguments: StoreKind.available)
+    func followsAMoviesChangesThenItsDeletionInOneFeed(kind: StoreKind) throws {
+        let store = try kind.open(try kind.makePlace(folder), seedingFrom: try folder.catalog(sampleMovies(1...3)))
+        let told = Recorder<String>()
+        let subscriptions = [
+            store.changesAndDeletion(of: 2).subscribe(
+                onNext: { told.record($0.map { "2: \($0.rating)" } ?? "2 deleted") },
+                onCompleted: { told.record("2 completed") }),
+            store.changes(of: 2).subscribe(onNext: { told.record("changes of 2: \($0.rating)") }),
+            store.changesAndDeletion(of: 3).subscribe(onNext: { told.record("3: \(String(describing: $0))") }),
+        ]
+        defer { for subscription in subscriptions { subscription.dispose() } }
+        _ = try store.update(id: 2, with: MoviePatch(rating: 1.5))
+        #expect(told.wait(for: 2) == ["2: 1.5", "changes of 2: 1.5"])
+        try store.delete(id: 2)
+        #expect(told.wait(for: 4) == ["2: 1.5", "changes of 2: 1.5", "2 deleted", "2 completed"])
+        // Movie 3's follower hears of its own deletion alone, after movie 2's (one delivery queue).
+        try store.delete(id: 3)
+        #expect(told.wait(for: 5) == ["2: 1.5", "changes of 2: 1.5", "2 deleted", "2 completed", "3: nil"])
+    }
+
+    /// A paused follower of a movie is skipped by its deletion; resumed, it is given the deletion before `resume`
+    /// returns, and completes.
+    @Test(arguments: StoreKind.available)
+    func aPausedFollowerIsGivenTheDeletionItMissedWhenItResumes(kind: StoreKind) throws {
+        let store = try kind.open(try kind.makePlace(folder), seedingFrom: try folder.catalog(sampleMovies(1...3)))
+        let told = Recorder<String>()
+        // Subscribed with an observer, the subscription is the source's own (`subscribe(onNext:)` wraps it).
+        let subscription = store.changesAndDeletion(of: 2).subscribe(
+            AnyObserver<Movie?> { event in
+                switch event {
+                case .next(let movie): told.record(movie.map { "paused: \($0.rating)" } ?? "paused: deleted")
+                case .completed: told.record("paused: completed")
+                case .error: told.record("paused: error")
+                }
+            })
+        defer { subscription.dispose() }
+        let pausable = try #require(subscription as? any PausableDisposable)
+        pausable.pause()
+        // A follower that runs tells when the feed has delivered: the paused one, on the same queue, was skipped.
+        let running = store.changesAndDeletion(of: 2).subscribe(
+            onNext: { told.record($0.map { "running: \($0.rating)" } ?? "running: deleted") })
+        defer { running.dispose() }
+        _ = try store.update(id: 2, with: MoviePatch(rating: 3.1))
+        #expect(told.wait(for: 1) == ["running: 3.1"])
+        try store.delete(id: 2)
+        #expect(told.wait(for: 2) == ["running: 3.1", "running: deleted"])
+        pausable.resume()
+        // Before `resume` returns: the deletion, not the version delivered before it.
+        #expect(told.recorded == ["running: 3.1", "running: deleted", "paused: deleted", "paused: completed"])
+    }
+
     /// Another instance's creations and deletions reach this one's catalog feed and the deleted movie's followers,
     /// each once (its own notification coming back, or a resync, tells nothing twice).
     @Test(.enabled(if: PostgreSQLTestServer.isAvailable))
@@ -124,16 +178,18 @@ struct MovieStoreCreateDeleteTests {
         let subscriptions = [
             reader.catalogChanges().subscribe(onNext: { changes.record($0) }),
             reader.deletion(of: 1).subscribe(onNext: { gone.record(1) }),
+            reader.changesAndDeletion(of: 1).subscribe(onNext: { if $0 == nil { gone.record(2) } }),
         ]
         defer { for subscription in subscriptions { subscription.dispose() } }
         let created = try writer.create(try Self.draft())
         try writer.delete(id: 1)
         #expect(changes.wait(for: 2) == [.inserted(created), .deleted(id: 1)])
-        #expect(gone.wait(for: 1) == [1])
+        #expect(Set(gone.wait(for: 2)) == [1, 2])
         #expect(try reader.movie(id: 1) == nil)
         #expect(try reader.movie(id: created.id) == created)
         Thread.sleep(forTimeInterval: 0.2)
         #expect(changes.recorded.count == 2)
+        #expect(gone.recorded.count == 2)
     }
 
     @Test
@@ -157,5 +213,49 @@ struct MovieStoreCreateDeleteTests {
         let minimal = try MovieDraft(
             json: Array(#"{"title": "T", "year": 2000, "runtimeMinutes": 9, "rating": 1, "overview": "O"}"#.utf8))
         #expect(minimal.genres == [] && minimal.tips == [])
+    }
+}
+
+/// A store that forwards to a SQLite store but for ``MovieStore/deletion(of:)`` and
+/// ``MovieStore/changesAndDeletion(of:)``: it has the protocol's defaults of both.
+private struct DefaultFollowingStore: MovieStore {
+    let base: SQLiteMovieStore
+
+    func allMovies() throws -> [Movie] { try base.allMovies() }
+    func movie(id: Int) throws -> Movie? { try base.movie(id: id) }
+    func movies(matching query: MovieQuery, from offset: Int, count: Int) throws -> [Movie] {
+        try base.movies(matching: query, from: offset, count: count)
+    }
+    func count(of query: MovieQuery, before movie: Movie?) throws -> Int { try base.count(of: query, before: movie) }
+    func update(id: Int, with patch: MoviePatch) throws -> Movie { try base.update(id: id, with: patch) }
+    func update(id: Int, with patch: MoviePatch, ifUnchangedSince expected: Movie) throws -> Movie {
+        try base.update(id: id, with: patch, ifUnchangedSince: expected)
+    }
+    func create(_ draft: MovieDraft) throws -> Movie { try base.create(draft) }
+    func delete(id: Int) throws { try base.delete(id: id) }
+    func changes(of id: Int) -> Observable<Movie> { base.changes(of: id) }
+    func catalogChanges() -> Observable<CatalogChange> { base.catalogChanges() }
+    func signInKey() throws -> String { try base.signInKey() }
+    func metricsExposition() -> String { base.metricsExposition() }
+    func close() { base.close() }
+}
+
+@Suite("MovieStore's default changes and deletion")
+struct DefaultChangesAndDeletionTests {
+    /// The default merges the movie's changes and its deletion, and completes with the deletion.
+    @Test func followsAMoviesChangesThenItsDeletion() throws {
+        let folder = try TemporaryFolder()
+        let store = DefaultFollowingStore(
+            base: try SQLiteMovieStore(
+                path: folder.path("movies.sqlite"), seedingFrom: try folder.catalog(sampleMovies(1...3))))
+        let told = Recorder<String>()
+        let subscription = store.changesAndDeletion(of: 2).subscribe(
+            onNext: { told.record($0.map { "2: \($0.rating)" } ?? "2 deleted") },
+            onCompleted: { told.record("2 completed") })
+        defer { subscription.dispose() }
+        _ = try store.update(id: 2, with: MoviePatch(rating: 1.5))
+        #expect(told.wait(for: 1) == ["2: 1.5"])
+        try store.delete(id: 2)
+        #expect(told.wait(for: 3) == ["2: 1.5", "2 deleted", "2 completed"])
     }
 }

@@ -83,6 +83,46 @@ private final class LoggingBinder: ViewControllerBinder {
         #expect(controller.log == ["viewDidLoad", "binder", "bound in viewDidLoad"])
     }
 
+    /// `whenViewLoaded` runs in its turn among binders and subscribers, once, and keeps nothing in the bag.
+    @Test func aLoadActionRunsOnceInOrderAndKeepsNothing() {
+        let controller = LoggingViewController()
+        controller.whenViewLoaded { [unowned controller] in controller.log.append("first action") }
+        controller.bag.insert(LoggingBinder(viewController: controller, name: "binder"))
+        controller.whenViewLoaded { [unowned controller] in controller.log.append("second action") }
+        // The bag holds the binder alone: nothing for the actions.
+        #expect(controller.bag.contents.count == 1)
+        observe(controller, as: "subscriber")
+        controller.whenViewLoaded { [unowned controller] in controller.log.append("action after the subscriber") }
+        controller.loadViewIfNeeded()
+        controller.loadViewIfNeeded()
+        controller.whenViewLoaded { [unowned controller] in controller.log.append("late action") }
+        #expect(
+            controller.log == [
+                "viewDidLoad", "first action", "binder", "second action", "subscriber", "action after the subscriber",
+            ])
+    }
+
+    /// A load action holds what its closure captures until it has run, then lets it go.
+    @Test func aLoadActionLetsGoOfWhatItCapturesOnceItHasRun() {
+        final class Captured {}
+        let controller = LoggingViewController()
+        var captured: Captured? = Captured()
+        weak let weakCaptured = captured
+        controller.whenViewLoaded { [captured] in _ = captured }
+        captured = nil
+        #expect(weakCaptured != nil)
+        controller.loadViewIfNeeded()
+        #expect(weakCaptured == nil)
+    }
+
+    @Test func aLoadActionWhoseBagWasDisposedBeforeTheViewLoadedNeverRuns() {
+        let controller = LoggingViewController()
+        controller.whenViewLoaded { [unowned controller] in controller.log.append("action") }
+        controller.disposeBag()
+        controller.loadViewIfNeeded()
+        #expect(controller.log == ["viewDidLoad"])
+    }
+
     @Test func aBinderWhoseBagWasDisposedBeforeTheViewLoadedNeverRuns() {
         let controller = LoggingViewController()
         controller.bag.insert(LoggingBinder(viewController: controller, name: "binder"))

@@ -28,24 +28,24 @@ final class MovieDetailDriver: MovieDetailDriving {
         data = state.asDriver()
         state.accept(initial ?? Self.read(movieID, from: store, phase: .loaded))
         guard follows else { return }
+        // The movie's changes and its deletion (on any instance, which leaves the screen showing that the movie is
+        // gone) come as one feed in commit order, so a screen follows its movie once: one conflated slot, one bind
+        // (two follows, each with its slot and bind, kept twice that for the screen's life: Benchmarks/History/40).
         // On a screen, changes are conflated onto it: a screen shows the movie's latest state, and one that falls
         // behind a stream of writes (PATCHes faster than its renders) skips the versions it has not shown yet
-        // instead of queueing every one of them (the soak's writers grew the server past a gigabyte that way).
-        var changes = store.changes(of: movieID)
-        // A deletion, on any instance, leaves the screen showing that the movie is gone; its changes stop with it.
-        var deletion = store.deletion(of: movieID)
-        if let screen = ScreenScheduler.current {
-            changes = changes.conflated(on: screen)
-            deletion = deletion.conflated(on: screen)
-        }
-        // Each made into the screen's data in the closure that takes it, not by a `map` before a `bind(to:)`: both
-        // subscriptions live as long as the screen, and a `map` kept two more objects a subscription.
+        // instead of queueing every one of them (the soak's writers grew the server past a gigabyte that way). A
+        // held screen's feed pauses, the deletion with the changes, and catches up when a page watches again.
+        var follow = store.changesAndDeletion(of: movieID)
+        if let screen = ScreenScheduler.current { follow = follow.conflated(on: screen) }
+        // Made into the screen's data in the closure that takes it, not by a `map` before a `bind(to:)`: the
+        // subscription lives as long as the screen, and a `map` kept two more objects.
         let state = state
-        changes
-            .bind(onNext: { state.accept(MovieDetailData(movie: $0, phase: .loaded)) })
-            .disposed(by: bag)
-        deletion
-            .bind(onNext: { state.accept(MovieDetailData(movie: nil, phase: .failed(message: Self.goneMessage))) })
+        follow
+            .bind(onNext: { movie in
+                state.accept(
+                    movie.map { MovieDetailData(movie: $0, phase: .loaded) }
+                        ?? MovieDetailData(movie: nil, phase: .failed(message: Self.goneMessage)))
+            })
             .disposed(by: bag)
     }
 

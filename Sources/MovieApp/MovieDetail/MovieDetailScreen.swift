@@ -20,8 +20,7 @@ extension MovieDetailViewController {
             // The store is failing: show the screen in its error state rather than a not-found page.
             initial = nil
         }
-        // What the `viewDidLoad` subscription below needs of it: its closure lives as long as the screen, and a
-        // captured `var` would be a box of its own holding the movie.
+        // What the load action below needs of it: a captured `var` would be a box of its own holding the movie.
         let hasMovie = initial != nil
         let viewController = MovieDetailViewController()
         let driver = MovieDetailDriver(
@@ -30,15 +29,16 @@ extension MovieDetailViewController {
             viewController.navigationController?.popViewController(animated: true)
         }
         viewController.bag.insert(MovieDetailBinder(viewController: viewController, driver: driver))
-        viewController.bag.insert(
-            viewController.rx.viewDidLoad.subscribe(onNext: { [unowned viewController] in
-                viewController.editLink.setAttribute("href", "/movies/\(id)/edit")
-                // "More like this": a child view controller with its own template, binder and bag.
-                if hasMovie {
-                    viewController.addChild(
-                        MoreLikeThisViewController.make(movieID: id, store: store), in: viewController.similarContainer)
-                }
-            }))
+        // Run once after `viewDidLoad` and let go, with the store it holds: a subscription to `rx.viewDidLoad` would
+        // keep the subject, its entry, this closure and a bag slot for the screen's life.
+        viewController.whenViewLoaded { [unowned viewController] in
+            viewController.editLink.setAttribute("href", "/movies/\(id)/edit")
+            // "More like this": a child view controller with its own template, binder and bag.
+            if hasMovie {
+                viewController.addChild(
+                    MoreLikeThisViewController.make(movieID: id, store: store), in: viewController.similarContainer)
+            }
+        }
         // The page title and the poster's text alternative follow the movie's title too (made again only when it
         // changed: a rating change would otherwise build both strings on every screen of the movie).
         viewController.bag.insert(

@@ -3,7 +3,7 @@ import Primitives
 import Reactive
 
 /// A thread-safe registry of per-movie observers that delivers committed changes in commit order, the versions
-/// of a movie that wait for delivery merged into its latest.
+/// of a movie that wait for delivery merged into its latest, and its deletion last (as `nil`).
 ///
 /// A store calls ``publish(_:)`` right after a commit, while it still holds its write lock: that
 /// only enqueues the movie on the feed's serial delivery queue, so deliveries keep the order of the
@@ -34,16 +34,17 @@ final class MovieChangeFeed: Sendable {
     /// deliveries go in the order observers came (the heap's order), not a dictionary's hash order.
     ///
     /// A paused observer (its screen unwatched) keeps its entry, flagged in `paused`: a delivery skips it on a check
-    /// of that flag, without touching the observer, and it learns on resuming whether it missed a delivery.
+    /// of that flag, without touching the observer, and it learns on resuming whether it missed a delivery. An
+    /// observer is called with the movie after each change and with `nil` once it is deleted.
     private struct Observers {
         private(set) var serials: [Int] = []
-        private(set) var observers: [(@Sendable (Movie) -> Void)?] = []
+        private(set) var observers: [(@Sendable (Movie?) -> Void)?] = []
         private(set) var paused: [Bool] = []
         /// Per entry, the movie's delivery count when it paused (meaningful while `paused`).
         private var pausedAt: [Int] = []
         private(set) var count = 0
 
-        mutating func append(_ observer: @escaping @Sendable (Movie) -> Void, serial: Int) {
+        mutating func append(_ observer: @escaping @Sendable (Movie?) -> Void, serial: Int) {
             serials.append(serial)
             observers.append(observer)
             paused.append(false)
@@ -73,7 +74,7 @@ final class MovieChangeFeed: Sendable {
 
         /// Resumes `serial`'s entry; answers its observer and the delivery count when it paused, nil if it was not
         /// paused.
-        mutating func resume(serial: Int) -> (observer: @Sendable (Movie) -> Void, pausedAt: Int)? {
+        mutating func resume(serial: Int) -> (observer: @Sendable (Movie?) -> Void, pausedAt: Int)? {
             guard let index = index(of: serial), paused[index], let observer = observers[index] else { return nil }
             paused[index] = false
             return (observer, pausedAt[index])
@@ -108,19 +109,20 @@ final class MovieChangeFeed: Sendable {
     private struct Registry {
         var nextSerial = 0
         var observers: [Int: Observers] = [:]
-        /// Per movie, how many deliveries ran, and the movie the last one delivered: what a resuming observer that
-        /// missed some is given.
-        var deliveries: [Int: (count: Int, movie: Movie)] = [:]
-        /// Per movie, the version waiting for its delivery, and what to call once it is delivered.
-        var waiting: [Int: (movie: Movie, delivered: (@Sendable () -> Void)?)] = [:]
+        /// Per movie, how many deliveries ran, and the movie the last one delivered (`nil`: its deletion): what a
+        /// resuming observer that missed some is given.
+        var deliveries: [Int: (count: Int, movie: Movie?)] = [:]
+        /// Per movie, the version waiting for its delivery (`nil`: its deletion), and what to call once it is
+        /// delivered.
+        var waiting: [Int: (movie: Movie?, delivered: (@Sendable () -> Void)?)] = [:]
     }
 
     private let registry = Locked(Registry())
     private let delivery = DispatchQueue(label: "MovieChangeFeed.delivery")
 
-    /// Calls `observer` with the movie after every committed change of movie `id`, on the feed's
-    /// delivery queue, until ``stopObserving(_:)`` is called with the returned token.
-    func observe(_ id: Int, _ observer: @escaping @Sendable (Movie) -> Void) -> Token {
+    /// Calls `observer` with the movie after every committed change of movie `id`, and with `nil` once it is
+    /// deleted, on the feed's delivery queue, until ``stopObserving(_:)`` is called with the returned token.
+    func observe(_ id: Int, _ observer: @escaping @Sendable (Movie?) -> Void) -> Token {
         registry.withLock { registry in
             registry.nextSerial += 1
             registry.observers[id, default: Observers()].append(observer, serial: registry.nextSerial)
@@ -136,12 +138,12 @@ final class MovieChangeFeed: Sendable {
         }
     }
 
-    /// Calls the observer of `token` again; first, before returning, with the movie's last delivered version if it
-    /// missed one while paused. Runs on the delivery queue, so it never overlaps a delivery; never call it from an
-    /// observer.
+    /// Calls the observer of `token` again; first, before returning, with the movie's last delivered version (or
+    /// `nil`, its deletion) if it missed one while paused. Runs on the delivery queue, so it never overlaps a
+    /// delivery; never call it from an observer.
     func resume(_ token: Token) {
         delivery.sync {
-            let missed = registry.withLock { registry -> (Movie, @Sendable (Movie) -> Void)? in
+            let missed = registry.withLock { registry -> (Movie?, @Sendable (Movie?) -> Void)? in
                 guard let (observer, pausedAt) = registry.observers[token.movieID]?.resume(serial: token.serial),
                     let delivered = registry.deliveries[token.movieID], delivered.count != pausedAt
                 else { return nil }
@@ -165,7 +167,17 @@ final class MovieChangeFeed: Sendable {
     /// replaces the version of the movie still waiting for delivery, if any. `delivered` runs once every observer
     /// has been called with it (not for a version replaced before its delivery).
     func publish(_ movie: Movie, delivered: (@Sendable () -> Void)? = nil) {
-        let id = movie.id
+        enqueue(movie, of: movie.id, delivered: delivered)
+    }
+
+    /// Queues the delivery of movie `id`'s committed deletion to its observers (as `nil`), each once, in the order
+    /// they started observing, after the versions delivered before it; replaces a version still waiting. A movie is
+    /// deleted once (ids are never reused): call it once a deletion, after the commit.
+    func publishDeletion(of id: Int) {
+        enqueue(nil, of: id, delivered: nil)
+    }
+
+    private func enqueue(_ movie: Movie?, of id: Int, delivered: (@Sendable () -> Void)?) {
         let isQueued = registry.withLock { registry in
             registry.waiting.updateValue((movie, delivered), forKey: id) != nil
         }
@@ -176,8 +188,8 @@ final class MovieChangeFeed: Sendable {
             // delivery of its own.
             let (waiting, observers, paused) = registry.withLock { registry in
                 let waiting = registry.waiting.removeValue(forKey: id)
-                if let movie = waiting?.movie {
-                    registry.deliveries[id] = ((registry.deliveries[id]?.count ?? 0) + 1, movie)
+                if let waiting {
+                    registry.deliveries[id] = ((registry.deliveries[id]?.count ?? 0) + 1, waiting.movie)
                 }
                 let entry = registry.observers[id]
                 return (waiting, entry?.observers ?? [], entry?.paused ?? [])
@@ -191,8 +203,9 @@ final class MovieChangeFeed: Sendable {
     }
 }
 
-/// A subscription to a movie's changes: disposing it stops them; pausing it (a screen no page watches) makes the
-/// feed skip its observer until it resumes with the version it missed (``PausableDisposable``).
+/// A subscription to a movie's changes (and deletion): disposing it stops them; pausing it (a screen no page watches)
+/// makes the feed skip its observer until it resumes with the version (or the deletion) it missed
+/// (``PausableDisposable``).
 final class MovieChangeSubscription: PausableDisposable, Sendable {
     private let feed: MovieChangeFeed
     private let token: MovieChangeFeed.Token

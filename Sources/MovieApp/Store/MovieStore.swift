@@ -101,6 +101,16 @@ public protocol MovieStore: Sendable {
     /// a store gives each movie's followers their own (every screen of a movie follows its deletion).
     func deletion(of id: Int) -> Observable<Void>
 
+    /// The movie each time a change to movie `id` has been committed, then `nil` once it is deleted, then completion:
+    /// what a screen showing the movie follows, in one subscription.
+    ///
+    /// Contract: its movies as ``changes(of:)``'s (merged when they come faster than they are delivered; a deletion
+    /// replaces a version still waiting), its deletion as ``deletion(of:)``'s, in commit order: no change after the
+    /// `nil`. It never errors and does not replay. The stores' subscriptions pause as ``changes(of:)``'s do
+    /// (``PausableDisposable``): one resumed after the movie was deleted meanwhile is given the `nil` first. The
+    /// default merges ``changes(of:)`` and ``deletion(of:)``.
+    func changesAndDeletion(of id: Int) -> Observable<Movie?>
+
     /// The key sign-in cookies are signed with when no `--signin-secret` is given: made at random the first time it
     /// is asked for and kept with the movies, so a restart keeps everyone signed in and every instance on the same
     /// database signs alike.
@@ -136,6 +146,13 @@ extension MovieStore {
     /// showing the movie learns that it is gone.
     public func deletion(of id: Int) -> Observable<Void> {
         catalogChanges().filter { $0 == .deleted(id: id) }.map { _ in () }.take(1)
+    }
+
+    /// Movie `id`'s changes, then `nil` once it is deleted (``changes(of:)`` merged with ``deletion(of:)``, with their
+    /// contracts).
+    public func changesAndDeletion(of id: Int) -> Observable<Movie?> {
+        Observable.merge(changes(of: id).map { Optional($0) }, deletion(of: id).map { nil })
+            .take(while: { $0 != nil }, behavior: .inclusive)
     }
 
     /// None of its own: uploads go to the upload folder.

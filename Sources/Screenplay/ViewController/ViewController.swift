@@ -195,6 +195,24 @@ open class ViewController: DisposeContainer {
     /// Called after the view has loaded.
     open func viewDidLoad() {}
 
+    /// Runs `action` once, right after ``viewDidLoad()``, in order with `rx.viewDidLoad`'s subscribers and the
+    /// binders' `bindLoaded` (whichever registered first runs first), unless the controller's bag is disposed
+    /// before the view loads. Registered once the view has loaded (or while `rx.viewDidLoad` is being sent), it never
+    /// runs, as a late subscriber of `rx.viewDidLoad` sees nothing.
+    ///
+    /// What a screen factory's `rx.viewDidLoad.subscribe(onNext:)` into the bag does, but nothing of it is kept once
+    /// it has run: a subscription stays in the bag, with its closure and the subject, for the screen's life though
+    /// `viewDidLoad` never comes again (Benchmarks/History/40).
+    ///
+    /// ```swift
+    /// viewController.whenViewLoaded { [unowned viewController] in
+    ///     viewController.editLink.setAttribute("href", "/movies/\(id)/edit")
+    /// }
+    /// ```
+    public func whenViewLoaded(_ action: @escaping () -> Void) {
+        lifecycle.whenLoaded(action)?.disposed(by: bag)
+    }
+
     /// Called before this controller is added to a parent (`parent`) or removed from one (`nil`), as in UIKit. The
     /// default does nothing.
     open func willMove(toParent parent: ViewController?) {}

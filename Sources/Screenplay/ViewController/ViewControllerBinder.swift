@@ -23,6 +23,6 @@ extension ViewControllerBinder where Self: AnyObject {
     /// subscribers), unless the controller's bag is disposed first. Nothing of it is kept once it has run.
     public func bind() {
         viewController.boundBinders.append(ObjectIdentifier(Self.self))
-        viewController.lifecycle.whenLoaded(unowned(self, in: Self.bindLoaded))?.disposed(by: viewController.bag)
+        viewController.whenViewLoaded(unowned(self, in: Self.bindLoaded))
     }
 }

@@ -367,7 +367,22 @@ public final class PostgreSQLMovieStore: MovieStore {
     public func changes(of id: Int) -> Observable<Movie> {
         Observable.create { [feed] observer in
             let feedObserver = PostgreSQLFeedObserver(observer: observer)
-            let token = feed.observe(id) { movie in feedObserver.observer.onNext(movie) }
+            let token = feed.observe(id) { movie in
+                if let movie { feedObserver.observer.onNext(movie) }
+            }
+            return MovieChangeSubscription(feed: feed, token: token)
+        }
+    }
+
+    /// Movie `id`'s changes, then `nil` once it is deleted (here or on another instance), from the one feed (so in
+    /// commit order), pausable as ``changes(of:)``. See ``MovieStore/changesAndDeletion(of:)``.
+    public func changesAndDeletion(of id: Int) -> Observable<Movie?> {
+        Observable.create { [feed] observer in
+            let feedObserver = PostgreSQLFeedObserver(observer: observer)
+            let token = feed.observe(id) { movie in
+                feedObserver.observer.onNext(movie)
+                if movie == nil { feedObserver.observer.onCompleted() }
+            }
             return MovieChangeSubscription(feed: feed, token: token)
         }
     }
@@ -478,10 +493,14 @@ public final class PostgreSQLMovieStore: MovieStore {
         }
     }
 
-    /// Forgets movie `id` and tells the catalog's observers it was deleted, once whoever reports it.
+    /// Forgets movie `id` and tells the catalog's observers and the movie's followers it was deleted, once whoever
+    /// reports it.
     @discardableResult
     private func publishDeletion(of id: Int) -> Bool {
-        cache.deleted(id) { catalogFeed.publish(.deleted(id: id)) }
+        cache.deleted(id) {
+            catalogFeed.publish(.deleted(id: id))
+            feed.publishDeletion(of: id)
+        }
     }
 
     // MARK: Rows
@@ -527,10 +546,11 @@ public final class PostgreSQLMovieStore: MovieStore {
     }
 }
 
-/// A subscriber of ``PostgreSQLMovieStore/changes(of:)`` as the change feed holds it: called only on the feed's
-/// serial delivery queue, one movie at a time (the same contract as the SQLite store's).
-private struct PostgreSQLFeedObserver: @unchecked Sendable {
-    let observer: AnyObserver<Movie>
+/// A subscriber of ``PostgreSQLMovieStore/changes(of:)`` or ``PostgreSQLMovieStore/changesAndDeletion(of:)`` as the
+/// change feed holds it: called only on the feed's serial delivery queue, one movie at a time (the same contract as
+/// the SQLite store's).
+private struct PostgreSQLFeedObserver<Element>: @unchecked Sendable {
+    let observer: AnyObserver<Element>
 }
 
 /// What a PostgreSQL store's listener did, for `/metrics`.

@@ -360,6 +360,7 @@ public final class SQLiteMovieStore: MovieStore {
                 try Self.recordLastID(id, in: connection)
             }
             catalogFeed.publish(.deleted(id: id))
+            feed.publishDeletion(of: id)
         }
     }
 
@@ -495,15 +496,30 @@ public final class SQLiteMovieStore: MovieStore {
             // way when the screen goes). A relay between them, to make the hand-over `Sendable`, cost every screen a
             // subject and its entry, and each change a pass through them.
             let feedObserver = FeedObserver(observer: observer)
-            let token = feed.observe(id) { movie in feedObserver.observer.onNext(movie) }
+            let token = feed.observe(id) { movie in
+                if let movie { feedObserver.observer.onNext(movie) }
+            }
             return MovieChangeSubscription(feed: feed, token: token)
         }
     }
 
-    /// A subscriber of ``changes(of:)`` as the change feed holds it: called only on the feed's serial delivery
-    /// queue, one movie at a time.
-    private struct FeedObserver: @unchecked Sendable {
-        let observer: AnyObserver<Movie>
+    /// Movie `id`'s changes, then `nil` once it is deleted, from the one feed (so in commit order), pausable as
+    /// ``changes(of:)``. See ``MovieStore/changesAndDeletion(of:)``.
+    public func changesAndDeletion(of id: Int) -> Observable<Movie?> {
+        Observable.create { [feed] observer in
+            let feedObserver = FeedObserver(observer: observer)
+            let token = feed.observe(id) { movie in
+                feedObserver.observer.onNext(movie)
+                if movie == nil { feedObserver.observer.onCompleted() }
+            }
+            return MovieChangeSubscription(feed: feed, token: token)
+        }
+    }
+
+    /// A subscriber of ``changes(of:)`` or ``changesAndDeletion(of:)`` as the change feed holds it: called only on
+    /// the feed's serial delivery queue, one movie at a time.
+    private struct FeedObserver<Element>: @unchecked Sendable {
+        let observer: AnyObserver<Element>
     }
 
     private static func movie(id: Int, in connection: SQLiteConnection) throws(StoreError) -> Movie? {
