@@ -30,7 +30,7 @@ final class MovieDetailDriver: MovieDetailDriving {
         guard follows else { return }
         // The movie's changes and its deletion (on any instance, which leaves the screen showing that the movie is
         // gone) come as one feed in commit order, so a screen follows its movie once: one conflated slot, one bind
-        // (two follows, each with its slot and bind, kept twice that for the screen's life: Benchmarks/History/40).
+        // (two follows, each with its slot and bind, kept twice that for the screen's life: Benchmarks/History/41).
         // On a screen, changes are conflated onto it: a screen shows the movie's latest state, and one that falls
         // behind a stream of writes (PATCHes faster than its renders) skips the versions it has not shown yet
         // instead of queueing every one of them (the soak's writers grew the server past a gigabyte that way). A

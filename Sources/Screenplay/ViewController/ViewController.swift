@@ -202,7 +202,7 @@ open class ViewController: DisposeContainer {
     ///
     /// What a screen factory's `rx.viewDidLoad.subscribe(onNext:)` into the bag does, but nothing of it is kept once
     /// it has run: a subscription stays in the bag, with its closure and the subject, for the screen's life though
-    /// `viewDidLoad` never comes again (Benchmarks/History/40).
+    /// `viewDidLoad` never comes again (Benchmarks/History/41).
     ///
     /// ```swift
     /// viewController.whenViewLoaded { [unowned viewController] in
