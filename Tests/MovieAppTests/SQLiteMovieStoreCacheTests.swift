@@ -73,6 +73,19 @@ struct SQLiteMovieStoreCacheTests {
         #expect(movie.rating == 0.5)
     }
 
+    /// The data version is asked again for every read, each ask ending its own read of the file: commits of
+    /// another connection, one after another between reads, are each seen by the next read and no earlier.
+    @Test func eachCommitOfAnotherConnectionIsVisibleToTheReadAfterIt() throws {
+        let store = try makeStore()
+        let other = try SQLiteMovieStore(path: folder.path("movies.sqlite"))
+        for round in 1...4 {
+            #expect(try store.movie(id: 2)?.rating == (round == 1 ? sampleMovies()[1].rating : Double(round - 1)))
+            #expect(try store.movies(ids: [2]).first??.rating == store.movie(id: 2)?.rating)
+            _ = try other.update(id: 2, with: MoviePatch(rating: Double(round)))
+            #expect(try store.movies(ids: [1, 2]).last??.rating == Double(round))
+        }
+    }
+
     /// A read of several movies at once answers from the cache after one check of the data version, and sees a
     /// commit of another connection as a read of one does, in the order asked; an id no movie has reads nil.
     @Test func aReadOfSeveralMoviesSeesAnotherConnectionsCommitAndLeavesOutUnknownIDs() throws {

@@ -20,7 +20,8 @@ import Testing
         return found
     }
 
-    @Test func theStripPicksWhatReadingOneByOnePickedWithOneReadOfTheMovieAndAFewBatches() throws {
+    /// The movie is read with the first batch of candidates: a store checks its cache once for both.
+    @Test func theStripPicksWhatReadingOneByOnePickedReadingTheMovieWithItsFirstBatch() throws {
         let folder = try TemporaryFolder()
         let catalog = folder.path("catalog.json")
         try CatalogGenerator.catalog(count: 120).write(to: URL(fileURLWithPath: catalog))
@@ -30,8 +31,26 @@ import Testing
             let similar = MoreLikeThisBinder.similarMovies(to: movieID, in: store)
             #expect(similar == Self.oneByOne(to: movieID, in: base), "movie \(movieID)")
             #expect(similar.count <= MoreLikeThisBinder.count)
-            #expect(store.singleReads.withLock { $0 } == 1, "movie \(movieID)")
-            #expect(store.batchReads.withLock { $0 } <= (movieID > 120 ? 0 : 10), "movie \(movieID)")
+            #expect(store.singleReads.withLock { $0 } == 0, "movie \(movieID)")
+            let batches = store.batchReads.withLock { $0 }
+            if movieID > 120 {
+                #expect(batches == 1, "movie \(movieID)")
+            } else {
+                #expect(batches <= 10, "movie \(movieID)")
+            }
+        }
+    }
+
+    /// An id no movie has: no similar movies, after the one read that found none (none for an id below 1).
+    @Test func aMovieThatCannotBeReadHasNoSimilarMovies() throws {
+        let folder = try TemporaryFolder()
+        let catalog = folder.path("catalog.json")
+        try CatalogGenerator.catalog(count: 12).write(to: URL(fileURLWithPath: catalog))
+        let base = try SQLiteMovieStore(path: folder.path("movies.sqlite"), seedingFrom: catalog)
+        for movieID in [0, -3, 13, 500] {
+            let store = CountingMovieStore(base)
+            #expect(MoreLikeThisBinder.similarMovies(to: movieID, in: store).isEmpty, "movie \(movieID)")
+            #expect(store.batchReads.withLock { $0 } == (movieID >= 1 ? 1 : 0), "movie \(movieID)")
         }
     }
 }

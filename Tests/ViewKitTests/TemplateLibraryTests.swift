@@ -114,6 +114,44 @@ import Testing
         #expect(again.attribute("href") == "/movies/2")
     }
 
+    /// A view taking the list a change made lately (set or removed) is marked for render as one working the change
+    /// out is, and shows it; a change back to the template's value is worked out again, and a repeated one does
+    /// nothing.
+    @Test func aViewTakingARememberedChangeIsRenderedWithIt() throws {
+        let directory = try Fixtures.temporaryTemplates([
+            "Screen.html": #"<div><a data-outlet="link" title="Film">Film</a></div>"#
+        ])
+        let template = try TemplateLibrary(directory: directory, registry: Fixtures.registry()).template(
+            named: "Screen")
+        let earlier = template.instantiate().outlet("link", as: View.self)
+        earlier.setAttribute("href", "/movies/2")
+        let earlierRemoval = template.instantiate().outlet("link", as: View.self)
+        earlierRemoval.setAttribute("title", nil)
+        for (name, value) in [("href", "/movies/2"), ("title", nil)] as [(String, String?)] {
+            let root = template.instantiate()
+            _ = root.renderHTML(context: RenderContext())
+            let link = root.outlet("link", as: View.self)
+            link.setAttribute(name, value)
+            #expect(link.sharesAttributeList(with: value == nil ? earlierRemoval : earlier))
+            #expect(link.attribute(name) == value)
+            let changes = root.takeChanges(context: RenderContext())
+            guard changes.count == 1, case .replace(let id, let html) = changes[0] else {
+                Issue.record("expected one replacement, got \(changes)")
+                continue
+            }
+            #expect(id == link.domID)
+            let expected =
+                value == nil
+                ? #"<a id="v2" data-outlet="link">Film</a>"#
+                : #"<a id="v2" data-outlet="link" title="Film" href="/movies/2">Film</a>"#
+            #expect(String(decoding: html, as: UTF8.self) == expected)
+            link.setAttribute(name, value)
+            #expect(root.takeChanges(context: RenderContext()).isEmpty)
+            link.setAttribute("title", "Film")
+            #expect(link.attribute("title") == "Film")
+        }
+    }
+
     @Test func rendersTheScreenTemplate() throws {
         let root = try Fixtures.library().template(named: "MovieDetail").instantiate()
         assertSnapshot(of: root, as: .html)

@@ -60,6 +60,27 @@ import Testing
         #expect(ids.count == 5)
     }
 
+    /// Every view of a tree numbers its id from its root's one sequence, whichever asks first and however deep:
+    /// an id asked for, then ids rendered, then a view added later; the root holds the sequence, no view below it.
+    @Test func theViewsOfATreeNumberTheirIDsFromTheRootsOneSequence() {
+        let page = View()
+        var deepest = page
+        for _ in 0..<6 {
+            let next = View()
+            deepest.addSubview(next)
+            deepest = next
+        }
+        #expect(deepest.domID == "v1")
+        let html = String(decoding: page.renderHTML(context: RenderContext()), as: UTF8.self)
+        #expect(
+            html == #"<div id="v2"><div id="v3"><div id="v4"><div id="v5"><div id="v6"><div id="v7"><div id="v1">"#
+                + "</div></div></div></div></div></div></div>")
+        let late = Label(text: "late")
+        deepest.superview?.addSubview(late)
+        #expect(late.domID == "v8")
+        #expect(page.holdsRareState && !deepest.holdsRareState && !late.holdsRareState)
+    }
+
     @Test func aTreeWithoutIDsTakesOverTheIDsOfASubtreeThatHasThem() {
         let card = View()
         let label = Label(text: "a")

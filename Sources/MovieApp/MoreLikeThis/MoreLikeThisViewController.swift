@@ -64,25 +64,35 @@ final class MoreLikeThisBinder: ViewControllerBinder {
     /// genre with it; none when the store cannot be read.
     ///
     /// The candidates are read a few at a time (``MovieStore/movies(ids:)``), in the order they are looked at: a
-    /// store answers several at the cost of about one. A batch the store cannot read is skipped. Ids start at 1:
+    /// store answers several at the cost of about one. The movie itself is read with the first batch (no movie, or
+    /// a first batch the store cannot read: none); a later batch the store cannot read is skipped. Ids start at 1:
     /// offset `k` looks at `movieID + k`, then at `k` when `k < movieID` (a larger `k` was looked at as
     /// `movieID + (k - movieID)` already, and `k == movieID` is the movie itself).
     static func similarMovies(to movieID: Int, in store: any MovieStore) -> [Movie] {
-        guard movieID >= 1, let movie = try? store.movie(id: movieID) else { return [] }
+        guard movieID >= 1 else { return [] }
+        var movie: Movie?
         var found: [Movie] = []
         // Kept by the binder as long as its screen: room for the most it holds, not a doubling's spare.
         found.reserveCapacity(count)
         var offset = 1
         var batch: [Int] = []
-        batch.reserveCapacity(2 * count + 1)
+        batch.reserveCapacity(2 * count + 2)
         while found.count < count && offset <= reach {
             batch.removeAll(keepingCapacity: true)
-            while batch.count < 2 * count && offset <= reach {
+            if movie == nil { batch.append(movieID) }
+            let end = batch.count + 2 * count
+            while batch.count < end && offset <= reach {
                 batch.append(movieID + offset)
                 if offset < movieID { batch.append(offset) }
                 offset += 1
             }
-            guard let movies = try? store.movies(ids: batch) else { continue }
+            var movies = (try? store.movies(ids: batch))?[...]
+            if movie == nil {
+                // The first batch: each read of a store checks that its cache is current, one check for both.
+                guard let read = movies?.popFirst(), let read else { return [] }
+                movie = read
+            }
+            guard let movie, let movies else { continue }
             for other in movies where found.count < count {
                 // Genres are a few short names each: compared in place, not hashed into sets.
                 if let other, other.genres.contains(where: movie.genres.contains) { found.append(other) }

@@ -59,13 +59,14 @@ public class ListView: View {
     // identity types; the diff itself is `reconcile`, which knows identities as `AnyHashable` and items by index.
     // Unspecialised across modules, walking the generic items (enumerated tuples, say) would cost more than the
     // diff. The identities are kept in the caller's type and made `AnyHashable` only for a diff: filling an empty
-    // list (every new page's) wraps none.
+    // list (every new page's) wraps none. Final, so that a call from another module is not dispatched through the
+    // class's table, where the generic body could not be specialised.
     /// Makes the rows match `items`: creates rows for new identities with `makeRow`, removes rows
     /// of identities no longer present, moves rows into the new order, and calls `configureRow` for
     /// every item with its row. Identities must be unique: items whose identity came earlier in `items` are left
     /// out, and a ``ProgrammerError`` naming the duplicates is reported (the screen fails), instead of a trap.
     @inlinable
-    public func update<Item, ID: Hashable>(
+    public final func update<Item, ID: Hashable>(
         with items: [Item], id: (Item) -> ID, makeRow: (Item) -> View, configureRow: (View, Item) -> Void
     ) {
         var items = items

@@ -64,6 +64,14 @@ extension View {
             explicitID = value
             setNeedsRender()
         default:
+            // A view still on its template's list making a change the list made lately (each cell of a prototype
+            // linking to the movies the cells of other screens link to): the list that change made, without the
+            // items worked out and let go. A remembered change is never a no-op and never empties the list.
+            if let attributeList, let remembered = attributeList.rememberedChange(name, to: value) {
+                self.attributeList = remembered
+                setNeedsRender()
+                return
+            }
             var items = attributes
             if let index = items.firstIndex(where: { $0.name == name }) {
                 if let value {

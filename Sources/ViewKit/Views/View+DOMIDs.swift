@@ -22,11 +22,22 @@ extension View {
         return allocator
     }
 
+    /// The next generated id of this view's tree: its root's allocator, made on first use. The root, its rare
+    /// state and the allocator are read in place through one chain, not each taken (retained) and let go: sound as
+    /// `unretainedRoot` is (a parent outlives its link), and nothing in the chain lets the root's state go (receipt:
+    /// `View.allocateTreeID` in Benchmarks/History/42-page-instructions-4.md).
+    final func allocateTreeID() -> UInt32 {
+        var node = Unmanaged.passUnretained(self)
+        while let next = node._withUnsafeGuaranteedRef({ $0.parentLink }) { node = next }
+        if let id = node._withUnsafeGuaranteedRef({ $0.rare?.ownAllocator?.allocate() }) { return id }
+        return treeAllocator.allocate()
+    }
+
     /// The element's `id`: generated (`v1`, `v2`, … in the order views are first rendered or asked),
     /// or the `id` attribute a template gave it. Stable for as long as the view stays in its tree.
     public var domID: String {
         if let explicitID { return explicitID }
-        if storedID == 0 { storedID = treeAllocator.allocate() }
+        if storedID == 0 { storedID = allocateTreeID() }
         return Self.generatedID(storedID)
     }
 
@@ -58,7 +69,7 @@ extension View {
             html.appendAttribute(static: "id", explicitID)
             return
         }
-        if storedID == 0 { storedID = treeAllocator.allocate() }
+        if storedID == 0 { storedID = allocateTreeID() }
         html.appendGeneratedIDAttribute(storedID)
     }
 

@@ -10,8 +10,10 @@ extension View {
     public func outletIfPresent(_ name: String) -> View? {
         // Custom views and binders read outlets on every update, so a look-up walks the tree in
         // place: no stack array, and the attribute list scanned directly.
-        for view in liveSubviews {
-            if let found = view.outletInSubtree(name) { return found }
+        var index = 0
+        while index < liveSubviews.count {
+            if let found = liveSubviews[index].outletInSubtree(name) { return found }
+            index += 1
         }
         return nil
     }
@@ -24,10 +26,13 @@ extension View {
     /// This view when it is the outlet `name`, else the first such view below it (in document
     /// order) short of custom views' nibs.
     final func outletInSubtree(_ name: String) -> View? {
-        if attributeList?.outletName == name { return self }
+        if let outletName = attributeList?.outletName, outletName == name { return self }
         guard !isOutletScope else { return nil }
-        for view in liveSubviews {
-            if let found = view.outletInSubtree(name) { return found }
+        // By index: the array's iterator held the array and each view it handed out.
+        var index = 0
+        while index < liveSubviews.count {
+            if let found = liveSubviews[index].outletInSubtree(name) { return found }
+            index += 1
         }
         return nil
     }

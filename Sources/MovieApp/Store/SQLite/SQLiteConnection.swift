@@ -30,6 +30,9 @@ func check(_ code: Int32, on database: OpaquePointer?, _ context: @autoclosure (
 final class SQLiteConnection {
     let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
+    /// `PRAGMA data_version` (one of `statements`), kept at hand: every cached read asks it, and finding it by its
+    /// text hashed the text each time.
+    private var dataVersionStatement: SQLiteStatement?
 
     /// Opens the database file at `path`, creating it unless `readOnly`.
     init(path: String, readOnly: Bool) throws(StoreError) {
@@ -95,8 +98,16 @@ final class SQLiteConnection {
     /// since the last call, and never for this connection's own commits. In WAL mode it reads the shared
     /// WAL index, not the file.
     func dataVersion() throws(StoreError) -> Int {
-        let pragma = try statement("PRAGMA data_version")
-        try pragma.reset()
+        let pragma: SQLiteStatement
+        if let prepared = dataVersionStatement {
+            pragma = prepared
+        } else {
+            pragma = try statement("PRAGMA data_version")
+            try pragma.reset()
+            dataVersionStatement = pragma
+        }
+        // Reset after every run (which ends the read it started), so the next run needs no reset first; it has no
+        // parameters to clear.
         defer { try? pragma.reset() }
         guard try pragma.step() else {
             throw StoreError(.unavailable, message: "PRAGMA data_version returned no row")
