@@ -46,6 +46,13 @@ public struct PasswordHash: Sendable, Equatable, CustomStringConvertible {
         self.key = key
     }
 
+    /// A hash that no password verifies (its key is random bytes, not derived from anything) and that costs as much
+    /// to check as a real one of `iterations` rounds. Made without running PBKDF2: a server reading its accounts
+    /// does not spend a whole derivation at start-up on it.
+    static func decoy(iterations: Int) -> PasswordHash {
+        PasswordHash(iterations: iterations, salt: Crypto.randomBytes(16), key: Crypto.randomBytes(32))
+    }
+
     /// Hashes `password` with a new random salt of 16 bytes.
     public static func make(password: String, iterations: Int = defaultIterations) -> PasswordHash {
         let salt = Crypto.randomBytes(16)
@@ -82,7 +89,7 @@ public struct Accounts: Sendable {
     public init(_ hashes: [String: PasswordHash]) {
         self.hashes = hashes
         let iterations = hashes.values.map(\.iterations).max() ?? PasswordHash.defaultIterations
-        decoy = PasswordHash.make(password: SessionToken.make(), iterations: iterations)
+        decoy = PasswordHash.decoy(iterations: iterations)
     }
 
     /// Reads the accounts file at `path`; throws an error naming the file and the line that cannot be read.
