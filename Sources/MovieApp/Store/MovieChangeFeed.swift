@@ -206,6 +206,43 @@ final class MovieChangeFeed: Sendable {
 /// A subscription to a movie's changes (and deletion): disposing it stops them; pausing it (a screen no page watches)
 /// makes the feed skip its observer until it resumes with the version (or the deletion) it missed
 /// (``PausableDisposable``).
+extension MovieChangeFeed {
+    /// Movie `id`'s changes (a store's ``MovieStore/changes(of:)``): each version delivered, with no lock held, on the
+    /// feed's delivery queue; the subscription is the feed's pausable one.
+    func changes(of id: Int) -> Observable<Movie> {
+        Observable.create { [self] observer in
+            // The feed holds the observer itself: it calls each observer one at a time on its delivery queue, which
+            // is all the grammar asks, and `create`'s observer drops what arrives after disposal (a delivery under
+            // way when the screen goes). A relay between them, to make the hand-over `Sendable`, cost every screen a
+            // subject and its entry, and each change a pass through them.
+            let feedObserver = FeedObserver(observer: observer)
+            let token = observe(id) { movie in
+                if let movie { feedObserver.observer.onNext(movie) }
+            }
+            return MovieChangeSubscription(feed: self, token: token)
+        }
+    }
+
+    /// Movie `id`'s changes, then `nil` once it is deleted, then completion (a store's
+    /// ``MovieStore/changesAndDeletion(of:)``), in commit order, pausable as ``changes(of:)``.
+    func changesAndDeletion(of id: Int) -> Observable<Movie?> {
+        Observable.create { [self] observer in
+            let feedObserver = FeedObserver(observer: observer)
+            let token = observe(id) { movie in
+                feedObserver.observer.onNext(movie)
+                if movie == nil { feedObserver.observer.onCompleted() }
+            }
+            return MovieChangeSubscription(feed: self, token: token)
+        }
+    }
+}
+
+/// A subscriber of ``MovieChangeFeed/changes(of:)`` or ``MovieChangeFeed/changesAndDeletion(of:)`` as the feed holds
+/// it: called only on the feed's serial delivery queue, one movie at a time.
+private struct FeedObserver<Element>: @unchecked Sendable {
+    let observer: AnyObserver<Element>
+}
+
 final class MovieChangeSubscription: PausableDisposable, Sendable {
     private let feed: MovieChangeFeed
     private let token: MovieChangeFeed.Token

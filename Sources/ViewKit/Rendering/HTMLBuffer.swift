@@ -154,30 +154,37 @@ public struct HTMLBuffer: Sendable {
 
     /// Appends `number` in decimal ASCII digits.
     mutating func appendDecimal(_ number: UInt32) {
+        let digits = Self.decimalDigitCount(number)
+        Self.writeDecimal(number, digits: digits, to: reserve(digits))
+        storage.count += digits
+    }
+
+    /// How many decimal digits `number` has (one for zero).
+    @inline(__always)
+    private static func decimalDigitCount(_ number: UInt32) -> Int {
         var digits = 1
         var rest = number
         while rest >= 10 {
             rest /= 10
             digits += 1
         }
-        let start = reserve(digits)
-        rest = number
+        return digits
+    }
+
+    /// Writes `number`'s `digits` decimal digits at `start`, most significant first.
+    @inline(__always)
+    private static func writeDecimal(_ number: UInt32, digits: Int, to start: UnsafeMutablePointer<UInt8>) {
+        var rest = number
         for offset in stride(from: digits - 1, through: 0, by: -1) {
             start[offset] = UInt8(ascii: "0") + UInt8(rest % 10)
             rest /= 10
         }
-        storage.count += digits
     }
 
     /// Appends ` id="v…"`, the generated DOM id `v` and `number` in decimal, with one reservation for the whole
     /// attribute: a page writes one for each view a patch may name (Benchmarks/History/40).
     mutating func appendGeneratedIDAttribute(_ number: UInt32) {
-        var digits = 1
-        var rest = number
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
-        }
+        let digits = Self.decimalDigitCount(number)
         // ` id="v`, the digits, `"`.
         let start = reserve(digits + 7)
         start[0] = 0x20
@@ -186,11 +193,7 @@ public struct HTMLBuffer: Sendable {
         start[3] = 0x3D
         start[4] = 0x22
         start[5] = UInt8(ascii: "v")
-        rest = number
-        for offset in stride(from: digits + 5, through: 6, by: -1) {
-            start[offset] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        }
+        Self.writeDecimal(number, digits: digits, to: start + 6)
         start[digits + 6] = 0x22
         storage.count += digits + 7
     }

@@ -365,26 +365,13 @@ public final class PostgreSQLMovieStore: MovieStore {
     }
 
     public func changes(of id: Int) -> Observable<Movie> {
-        Observable.create { [feed] observer in
-            let feedObserver = PostgreSQLFeedObserver(observer: observer)
-            let token = feed.observe(id) { movie in
-                if let movie { feedObserver.observer.onNext(movie) }
-            }
-            return MovieChangeSubscription(feed: feed, token: token)
-        }
+        feed.changes(of: id)
     }
 
     /// Movie `id`'s changes, then `nil` once it is deleted (here or on another instance), from the one feed (so in
     /// commit order), pausable as ``changes(of:)``. See ``MovieStore/changesAndDeletion(of:)``.
     public func changesAndDeletion(of id: Int) -> Observable<Movie?> {
-        Observable.create { [feed] observer in
-            let feedObserver = PostgreSQLFeedObserver(observer: observer)
-            let token = feed.observe(id) { movie in
-                feedObserver.observer.onNext(movie)
-                if movie == nil { feedObserver.observer.onCompleted() }
-            }
-            return MovieChangeSubscription(feed: feed, token: token)
-        }
+        feed.changesAndDeletion(of: id)
     }
 
     /// The sign-in key kept in the database's `settings` table, made the first time any instance asks for it.
@@ -544,13 +531,6 @@ public final class PostgreSQLMovieStore: MovieStore {
             String(movie.rating), movie.overview, try StoredList.text(of: movie.tips), movie.posterUrl,
         ]
     }
-}
-
-/// A subscriber of ``PostgreSQLMovieStore/changes(of:)`` or ``PostgreSQLMovieStore/changesAndDeletion(of:)`` as the
-/// change feed holds it: called only on the feed's serial delivery queue, one movie at a time (the same contract as
-/// the SQLite store's).
-private struct PostgreSQLFeedObserver<Element>: @unchecked Sendable {
-    let observer: AnyObserver<Element>
 }
 
 /// What a PostgreSQL store's listener did, for `/metrics`.

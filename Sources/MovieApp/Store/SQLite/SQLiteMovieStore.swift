@@ -490,36 +490,13 @@ public final class SQLiteMovieStore: MovieStore {
     /// delivery merged into the latest), with no lock held (an observer may read or update the store). See
     /// ``MovieStore/changes(of:)`` for the contract.
     public func changes(of id: Int) -> Observable<Movie> {
-        Observable.create { [feed] observer in
-            // The feed holds the observer itself: it calls each observer one at a time on its delivery queue, which
-            // is all the grammar asks, and `create`'s observer drops what arrives after disposal (a delivery under
-            // way when the screen goes). A relay between them, to make the hand-over `Sendable`, cost every screen a
-            // subject and its entry, and each change a pass through them.
-            let feedObserver = FeedObserver(observer: observer)
-            let token = feed.observe(id) { movie in
-                if let movie { feedObserver.observer.onNext(movie) }
-            }
-            return MovieChangeSubscription(feed: feed, token: token)
-        }
+        feed.changes(of: id)
     }
 
     /// Movie `id`'s changes, then `nil` once it is deleted, from the one feed (so in commit order), pausable as
     /// ``changes(of:)``. See ``MovieStore/changesAndDeletion(of:)``.
     public func changesAndDeletion(of id: Int) -> Observable<Movie?> {
-        Observable.create { [feed] observer in
-            let feedObserver = FeedObserver(observer: observer)
-            let token = feed.observe(id) { movie in
-                feedObserver.observer.onNext(movie)
-                if movie == nil { feedObserver.observer.onCompleted() }
-            }
-            return MovieChangeSubscription(feed: feed, token: token)
-        }
-    }
-
-    /// A subscriber of ``changes(of:)`` or ``changesAndDeletion(of:)`` as the change feed holds it: called only on
-    /// the feed's serial delivery queue, one movie at a time.
-    private struct FeedObserver<Element>: @unchecked Sendable {
-        let observer: AnyObserver<Element>
+        feed.changesAndDeletion(of: id)
     }
 
     private static func movie(id: Int, in connection: SQLiteConnection) throws(StoreError) -> Movie? {
