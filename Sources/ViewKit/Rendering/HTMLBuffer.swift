@@ -181,6 +181,34 @@ public struct HTMLBuffer: Sendable {
         }
     }
 
+    /// Appends `</`, the first `count` bytes of `name` (a packed element name, first byte lowest, at most eight) and
+    /// `>`, with one reservation: a page writes one for each element it renders.
+    mutating func appendEndTag(packedName name: UInt64, count: Int) {
+        let start = reserve(count + 3)
+        start[0] = UInt8(ascii: "<")
+        start[1] = UInt8(ascii: "/")
+        var rest = name
+        for offset in 0..<count {
+            start[2 + offset] = UInt8(truncatingIfNeeded: rest)
+            rest >>= 8
+        }
+        start[count + 2] = UInt8(ascii: ">")
+        storage.count += count + 3
+    }
+
+    /// Appends `<` and the first `count` bytes of `name` (a packed element name, first byte lowest, at most eight),
+    /// with one reservation: what a start tag opens with.
+    mutating func appendStartTagOpening(packedName name: UInt64, count: Int) {
+        let start = reserve(count + 1)
+        start[0] = UInt8(ascii: "<")
+        var rest = name
+        for offset in 0..<count {
+            start[1 + offset] = UInt8(truncatingIfNeeded: rest)
+            rest >>= 8
+        }
+        storage.count += count + 1
+    }
+
     /// Appends ` id="v…"`, the generated DOM id `v` and `number` in decimal, with one reservation for the whole
     /// attribute: a page writes one for each view a patch may name (Benchmarks/History/40).
     mutating func appendGeneratedIDAttribute(_ number: UInt32) {

@@ -1,6 +1,7 @@
 /// A template element's tags split once, when templates load, into static bytes around the one dynamic slot of a
 /// start tag, the element's id (a view's position in its tree decides the generated one): `<tag` before it; after it
-/// the class, the template's attributes, `role`, `aria-label`, `hidden` and `>`; and the end tag `</tag>`.
+/// the class, the template's attributes, `role`, `aria-label`, `hidden` and `>`. (A name of up to eight bytes is
+/// written from the view's packed name instead of `open`, and so is every such end tag: ``View/writeEndTag(into:)``.)
 ///
 /// Contract: a view made from the element writes its start tag as `open`, its id, `rest` (``View/writeStartTag``)
 /// while the state those bytes were made from is still its own: the template's attribute list (the list holds this
@@ -15,8 +16,6 @@ final class TemplateStartTag: Sendable {
     let open: [UInt8]
     /// What follows the id: ` class="…"`, the attributes, ` role="…"`, ` aria-label="…"`, ` hidden`, then `>`.
     let rest: [UInt8]
-    /// `</`, the name and `>`.
-    let end: [UInt8]
     /// The class list the bytes were made with (its storage is what a view's is compared with).
     let classList: ClassList
     /// Whether the bytes carry `hidden`.
@@ -51,10 +50,5 @@ final class TemplateStartTag: Sendable {
         if isHidden { html.appendAttribute(static: "hidden", "") }
         html.append(UInt8(ascii: ">"))
         rest = html.bytes
-        html = HTMLBuffer(capacity: 16)
-        html.appendStatic("</")
-        html.appendRaw(tagName)
-        html.append(UInt8(ascii: ">"))
-        end = html.bytes
     }
 }

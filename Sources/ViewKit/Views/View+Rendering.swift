@@ -75,8 +75,14 @@ extension View {
         into html: inout HTMLBuffer, extraClasses: [String] = [], extraAttributes: [(String, String)] = []
     ) {
         if extraClasses.isEmpty && extraAttributes.isEmpty, let tag = unchangedTemplateStartTag {
-            // The statics compiled with the template around the one slot, the id.
-            html.append(tag.open)
+            // The statics compiled with the template around the one slot, the id; a name of up to eight bytes opens
+            // the tag from `packedTag`, with no array to reach.
+            if packedTag & 0xFF != 0 {
+                let (name, count) = packedName
+                html.appendStartTagOpening(packedName: name, count: count)
+            } else {
+                html.append(tag.open)
+            }
             writeIDAttribute(into: &html)
             html.append(tag.rest)
             return
@@ -99,17 +105,24 @@ extension View {
     /// The start tag compiled with this view's template element, while the view's class list, attributes, `hidden`,
     /// `role` and `aria-label` are still the ones it was compiled with (see ``TemplateStartTag``); nil otherwise.
     final var unchangedTemplateStartTag: TemplateStartTag? {
-        guard let tag = attributeList?.startTag, tag.packedTag == packedTag, storedIsHidden == tag.isHidden,
-            storedClassList.isSameList(as: tag.classList), rare?.isShared ?? true
-        else { return nil }
+        guard let tag = attributeList?.startTag, isCurrent(tag) else { return nil }
         return tag
+    }
+
+    /// Whether `tag`, the start tag compiled with this view's attribute list, still holds this view's state.
+    @inline(__always)
+    private final func isCurrent(_ tag: TemplateStartTag) -> Bool {
+        tag.packedTag == packedTag && storedIsHidden == tag.isHidden && storedClassList.isSameList(as: tag.classList)
+            && (rare?.isShared ?? true)
     }
 
     /// Writes `</tag>`.
     public func writeEndTag(into html: inout HTMLBuffer) {
-        // The name never changes: a view whose list is its template's, of the template's element, has its end tag
-        // compiled.
-        if let tag = attributeList?.startTag, tag.packedTag == packedTag { return html.append(tag.end) }
+        // A name of up to eight bytes is in `packedTag` itself: written from there, with no object to reach.
+        if packedTag & 0xFF != 0 {
+            let (name, count) = packedName
+            return html.appendEndTag(packedName: name, count: count)
+        }
         html.appendStatic("</")
         appendTagName(to: &html)
         html.append(UInt8(ascii: ">"))
