@@ -7,7 +7,10 @@ retains and releases; then the retains and releases by the module of the functio
 functions that made the most. Callgrind records calls exactly, so these counts repeat from run to run, as the
 instruction counts do; a change that removes allocations or reference counting shows here by name.
 
-Usage: Benchmarks/screens/census.py DUMP [--units 300] [--top 30]
+With --callers TEXT: instead, the functions that call any function whose name (mangled, as callgrind records it)
+contains TEXT, with the calls per unit, and which function they call.
+
+Usage: Benchmarks/screens/census.py DUMP [--units 300] [--top 30] [--callers TEXT]
 Needs: python3, and `swift demangle` (the toolchain) for readable names (mangled names are printed without it).
 """
 
@@ -82,11 +85,18 @@ def main():
     parser.add_argument("dump")
     parser.add_argument("--units", type=int, default=300, help="pages (or screens) the dump counts (default 300)")
     parser.add_argument("--top", type=int, default=30, help="how many functions to list")
+    parser.add_argument("--callers", metavar="TEXT", help="list the callers of the functions whose names hold TEXT")
     args = parser.parse_args()
 
     calls = read_calls(args.dump)
     if not calls:
         sys.exit(f"{args.dump}: no calls recorded (is it a callgrind dump?)")
+    if args.callers:
+        found = collections.Counter({pair: count for pair, count in calls.items() if args.callers in pair[1]})
+        readable = demangler({name for pair in found for name in pair if name is not None})
+        for (caller, callee), count in found.most_common(args.top):
+            print(f"{count / args.units:8.1f}  {readable.get(caller, caller)[:110]}\n          -> {readable[callee][:110]}")
+        return
     by_callee = collections.Counter()
     counting_callers = collections.Counter()
     for (caller, callee), count in calls.items():

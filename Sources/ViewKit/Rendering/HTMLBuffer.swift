@@ -282,20 +282,27 @@ public struct HTMLBuffer: Sendable {
     }
 
     private mutating func appendEscaped(_ string: String) {
-        var string = string
-        string.withUTF8 { source in
-            guard let input = source.baseAddress else { return }
-            let end = source.count
-            var index = 0
-            // A block of input at a time, with room reserved for its worst case (every byte becoming `&quot;`, a
-            // replaced sequence running up to 3 bytes past the block), so the loop writes without checking.
-            while index < end {
-                let blockEnd = Swift.min(end, index + Self.escapeBlock)
-                var out = reserve((blockEnd - index + 3) * 6)
-                let written = out
-                index = Self.escape(source, input, from: index, upTo: blockEnd, into: &out)
-                storage.count += out - written
-            }
+        // A native string's bytes are read in place, borrowed; only a string without contiguous UTF-8 (bridged, or
+        // made lazily) is copied into one first.
+        let done: Void? = string.utf8.withContiguousStorageIfAvailable { appendEscaped(bytes: $0) }
+        if done == nil {
+            var string = string
+            string.withUTF8 { appendEscaped(bytes: $0) }
+        }
+    }
+
+    private mutating func appendEscaped(bytes source: UnsafeBufferPointer<UInt8>) {
+        guard let input = source.baseAddress else { return }
+        let end = source.count
+        var index = 0
+        // A block of input at a time, with room reserved for its worst case (every byte becoming `&quot;`, a
+        // replaced sequence running up to 3 bytes past the block), so the loop writes without checking.
+        while index < end {
+            let blockEnd = Swift.min(end, index + Self.escapeBlock)
+            var out = reserve((blockEnd - index + 3) * 6)
+            let written = out
+            index = Self.escape(source, input, from: index, upTo: blockEnd, into: &out)
+            storage.count += out - written
         }
     }
 
