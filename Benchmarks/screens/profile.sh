@@ -4,8 +4,11 @@
 # counts repeat to within a fraction of a percent on a busy machine, where wall-clock figures do not.
 # With --fanout N: instructions per screen of a fan-out instead: N detail screens of one movie with their event
 # streams (`screens.py fanout`), counted from just before the rating PATCH to the patch's arrival on every stream.
+# With --http-floor: instructions per page of HTTPServer alone instead (`HTTPBenchmarkServer`, its 5 KB `/dynamic`
+# page made per request, one handler thread), counted the same way: what a page costs with no screen at all.
 #
-# Usage: Benchmarks/screens/profile.sh [--pages 300] [--warmup 30] [--fanout N] [--keep DIR] [--no-build] [--bin PATH]
+# Usage: Benchmarks/screens/profile.sh [--pages 300] [--warmup 30] [--fanout N | --http-floor] [--keep DIR] [--no-build]
+#        [--bin PATH]
 # Prints the instructions per page (or per screen); with --keep, leaves the callgrind output in DIR for
 # callgrind_annotate. --bin profiles another build of movies (built with other flags, say) instead of the release one.
 # Needs: valgrind, python3, a C compiler (`cc`) for --fanout.
@@ -14,6 +17,7 @@ set -euo pipefail
 PAGES=300
 WARMUP=30
 FANOUT=0
+FLOOR=0
 KEEP=""
 BUILD=1
 BIN=""
@@ -21,6 +25,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --pages) PAGES=$2; shift 2 ;;
         --fanout) FANOUT=$2; shift 2 ;;
+        --http-floor) FLOOR=1; shift ;;
         --warmup) WARMUP=$2; shift 2 ;;
         --keep) KEEP=$2; shift 2 ;;
         --no-build) BUILD=0; shift ;;
@@ -48,6 +53,23 @@ report() {
         echo "callgrind output: $KEEP/callgrind.out.$1"
     fi
 }
+
+if [ "$FLOOR" = 1 ]; then
+    if [ "$BUILD" = 1 ]; then
+        (cd "$ROOT" && swift build -c release --product HTTPBenchmarkServer -Xswiftc -warnings-as-errors >/dev/null)
+    fi
+    FLOOR_BIN=$(cd "$ROOT" && swift build -c release --show-bin-path)/HTTPBenchmarkServer
+    [ -x "$FLOOR_BIN" ] || { echo "missing $FLOOR_BIN (build it, or drop --no-build)" >&2; exit 1; }
+    valgrind --tool=callgrind --callgrind-out-file="$WORK/callgrind.out.%p" "$FLOOR_BIN" --port "$PORT" --threads 1 \
+        >"$WORK/server.log" 2>&1 &
+    SERVER_PID=$!
+    python3 "$HERE/screens.py" pages --port "$PORT" --path /dynamic --pages "$WARMUP" --timeout 120
+    callgrind_control --zero "$SERVER_PID" >/dev/null
+    python3 "$HERE/screens.py" pages --port "$PORT" --path /dynamic --pages "$PAGES"
+    callgrind_control --dump=pages "$SERVER_PID" >/dev/null
+    report pages "$PAGES" "page of HTTPServer alone" "over $PAGES pages after $WARMUP warm-up pages"
+    exit 0
+fi
 
 if [ "$FANOUT" -gt 0 ]; then
     # Instrumentation starts off: screens.py switches it on just before the PATCH and dumps after the last arrival.

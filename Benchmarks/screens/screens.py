@@ -871,13 +871,14 @@ def wait_for_server(args):
 
 
 def pages(args):
+    path = args.path or f"/movies/{args.movie}"
     connection = wait_for_server(args)
     for _ in range(args.pages):
-        connection.request("GET", f"/movies/{args.movie}")
+        connection.request("GET", path)
         response = connection.getresponse()
         response.read()
         if response.status != 200:
-            sys.exit(f"GET /movies/{args.movie} answered {response.status}")
+            sys.exit(f"GET {path} answered {response.status}")
     connection.close()
 
 
@@ -903,6 +904,7 @@ def main():
     parser.add_argument("--streams", type=int, default=1000)
     parser.add_argument("--iterations", type=int, default=500)
     parser.add_argument("--pages", type=int, default=300, help="pages: how many detail pages to load")
+    parser.add_argument("--path", help="pages: the path to load instead of the movie's detail page")
     parser.add_argument("--timeout", type=float, default=30)
     parser.add_argument("--expect-all", action="store_true")
     parser.add_argument("--changes", type=int, default=40, help="changes: how many rating changes to make")
