@@ -1,3 +1,5 @@
+import Primitives
+
 /// A server-sent event as its parts: a name and an id framing one line of `data`, which many events may share.
 ///
 /// Its bytes on the wire are `event: name\nid: id\ndata: data\n\n` — or, on a stream that carries the events of
@@ -61,11 +63,10 @@ package struct FramedEvent: Sendable {
         let start = destination.baseAddress!.assumingMemoryBound(to: UInt8.self)
         var out = start
         Self.copy("event: ", to: &out)
-        var name = name
-        name.withUTF8 { Self.copy($0, to: &out) }
+        name.withUTF8Bytes { Self.copy($0, to: &out) }
         Self.copy("\nid: ", to: &out)
-        if var namespace {
-            namespace.withUTF8 { Self.copy($0, to: &out) }
+        if let namespace {
+            namespace.withUTF8Bytes { Self.copy($0, to: &out) }
             out.pointee = UInt8(ascii: ".")
             out += 1
         }

@@ -1,4 +1,5 @@
 internal import HTTPServer
+import Primitives
 public import ViewKit
 
 /// One event of a screen, as the wire protocol (`ScreenWire`) sends it.
@@ -107,8 +108,7 @@ struct JSONWriter {
     }
 
     mutating func string(_ text: String) {
-        var text = text
-        text.withUTF8 { string($0) }
+        text.withUTF8Bytes { string($0) }
     }
 
     mutating func string(_ utf8: [UInt8]) {

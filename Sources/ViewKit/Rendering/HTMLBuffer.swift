@@ -82,8 +82,7 @@ public struct HTMLBuffer: Sendable {
 
     /// Appends markup as is. Never pass user data here: use `appendText` or `appendAttributeValue`.
     public mutating func appendRaw(_ markup: String) {
-        var markup = markup
-        markup.withUTF8 { append($0) }
+        markup.withUTF8Bytes { append($0) }
     }
 
     /// Appends raw bytes as is.
@@ -282,13 +281,7 @@ public struct HTMLBuffer: Sendable {
     }
 
     private mutating func appendEscaped(_ string: String) {
-        // A native string's bytes are read in place, borrowed; only a string without contiguous UTF-8 (bridged, or
-        // made lazily) is copied into one first.
-        let done: Void? = string.utf8.withContiguousStorageIfAvailable { appendEscaped(bytes: $0) }
-        if done == nil {
-            var string = string
-            string.withUTF8 { appendEscaped(bytes: $0) }
-        }
+        string.withUTF8Bytes { appendEscaped(bytes: $0) }
     }
 
     private mutating func appendEscaped(bytes source: UnsafeBufferPointer<UInt8>) {

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Writes UTF-8 into memory sized for it beforehand: texts and decimal numbers one after another, checked against
 /// the room given. For bytes made on every screen of a fan-out (an event's framing, a header's subtitle): no array
 /// grows and no `String` checks grapheme boundaries at each join.
@@ -31,8 +33,7 @@ package struct UTF8Writer {
     /// A `String`'s bytes. (Labelled: unlabelled, a literal would pick this over the `StaticString` overload.)
     @inlinable @inline(__always)
     package mutating func append(utf8Of text: String) {
-        var text = text
-        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+        text.withUTF8Bytes { append(UnsafeRawBufferPointer($0)) }
     }
 
     @inlinable @inline(__always)

@@ -1,3 +1,5 @@
+import Primitives
+
 // MARK: - DOM ids
 
 extension View {
@@ -46,8 +48,7 @@ extension View {
     public func hasDOMID(_ id: String) -> Bool {
         if let explicitID { return explicitID.hasSameUTF8(as: id) }
         guard storedID != 0 else { return false }
-        var id = id
-        return id.withUTF8 { bytes in
+        return id.withUTF8Bytes { bytes in
             // `v` and the number's decimal digits, without a leading zero.
             guard bytes.count >= 2, bytes.count <= 11, bytes[0] == UInt8(ascii: "v"), bytes[1] != UInt8(ascii: "0")
             else { return false }

@@ -21,8 +21,7 @@ extension View {
     /// tells whether it names a void element (or is `#text`), in one pass over its bytes.
     /// `packed` holds the bytes of a valid name of at most eight bytes, first byte lowest (see `packedTag`).
     static func classifyName(_ name: String) -> (isValid: Bool, isVoidElement: Bool, packed: UInt64?) {
-        var name = name
-        return name.withUTF8 { bytes in
+        return name.withUTF8Bytes { bytes in
             guard let first = bytes.first else { return (false, false, nil) }
             var isValid = first != UInt8(ascii: "-") && first != UInt8(ascii: ".")
             var packed: UInt64 = 0
