@@ -67,6 +67,15 @@ package struct SubviewList: RandomAccessCollection {
         }
     }
 
+    /// The subview at `position`, or `nil` past the end: one look at the list where `count` and the subscript are two.
+    package func subview(at position: Int) -> View? {
+        switch storage {
+        case .none: nil
+        case .one(let view): position == 0 ? view : nil
+        case .many(let views): views.indices.contains(position) ? views[position] : nil
+        }
+    }
+
     /// The subviews as an array (an allocation for one subview: for public API, not for walks).
     package var array: [View] {
         switch storage {
@@ -109,11 +118,10 @@ package struct SubviewList: RandomAccessCollection {
 
     package func makeIterator() -> Iterator { Iterator(storage) }
 
-    /// Calls `body` with the views in place, in order, none of them retained for it: for the walks that compare
-    /// references or go down one slot (`dirtyChildIndex(of:)`, taking changes), as the array's buffer served
-    /// them before (receipt: Benchmarks/History/45-screen-memory-4.md). Other walks iterate the list: its iterator
-    /// costs a page's render fewer instructions there. The buffer is valid inside `body` only; `body` must not change
-    /// this list.
+    /// Calls `body` with the views in place, in order, none of them retained for it: for `dirtyChildIndex(of:)`, which
+    /// compares references as the array's buffer served it before (receipt: Benchmarks/History/45-screen-memory-4.md).
+    /// Other walks iterate the list: its iterator costs a page's render fewer instructions there. The buffer is valid
+    /// inside `body` only; `body` must not change this list.
     @inline(__always)
     package func withViews<Result>(_ body: (UnsafeBufferPointer<View>) throws -> Result) rethrows -> Result {
         switch storage {

@@ -124,12 +124,10 @@ extension View {
         hasDirtyDescendant = false
         collectStructuralChanges(into: &changes, context: context)
         let slot = Int(dirtyChild)
-        liveSubviews.withViews { subviews in
-            if dirtyChild != Self.anyDirtyChild && slot < subviews.count {
-                subviews[slot].collectChanges(into: &changes, context: context)
-            } else {
-                for view in subviews { view.collectChanges(into: &changes, context: context) }
-            }
+        if dirtyChild != Self.anyDirtyChild, let child = liveSubviews.subview(at: slot) {
+            child.collectChanges(into: &changes, context: context)
+        } else {
+            for view in liveSubviews { view.collectChanges(into: &changes, context: context) }
         }
     }
 
