@@ -1,6 +1,7 @@
 import Reactive
 import Testing
-import ViewKit
+
+@testable import ViewKit
 
 @Suite("FileField: the template's file input, its upload events, its rendering")
 struct FileFieldTests {
@@ -35,6 +36,22 @@ struct FileFieldTests {
                 "Plain.html": #"<form data-outlet="form"><input data-outlet="name" data-label="Name"></form>"#
             ]), registry: Fixtures.registry())
         #expect(!Self.render(try plain.template(named: "Plain").instantiate(), context).contains("enctype"))
+    }
+
+    @Test("upload attributes shared by every page read with the page's own in its place; setting them replaces both")
+    func sharedUploadAttributesTakeThePagesOwn() {
+        var context = RenderContext()
+        context.setUploadAttributes(
+            [("data-upload-url", "/uploads"), ("data-upload-key", "screen")], screen: ("data-upload-screen", "S1"),
+            at: 1)
+        #expect(context.uploadAttributes.map(\.name) == ["data-upload-url", "data-upload-screen", "data-upload-key"])
+        #expect(context.uploadAttributes.map(\.value) == ["/uploads", "S1", "screen"])
+        let field = FileField(tagName: "div")
+        #expect(
+            Self.render(field, context).contains(
+                #"type="file" data-upload-url="/uploads" data-upload-screen="S1" data-upload-key="screen">"#))
+        context.uploadAttributes = [("data-upload-url", "/elsewhere")]
+        #expect(context.uploadAttributes.map(\.value) == ["/elsewhere"])
     }
 
     @Test("an upload's events show on the field, then reach rx.file; a failure is the field's error")

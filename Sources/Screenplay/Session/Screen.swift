@@ -19,11 +19,20 @@ package final class Screen {
         var context = RenderContext(
             actionPath: { [sessionID] in ScreenWire.actionPath(screen: sessionID, action: $0) },
             hiddenFormFields: formFields)
-        context.uploadAttributes = uploadAttributes
+        context.setUploadAttributes(Self.sharedUploadAttributes, screen: uploadScreenAttribute, at: 1)
         return context
     }
-    /// What a file field's input carries for an upload client (``RenderContext/uploadAttributes``), made once.
-    private let uploadAttributes: [(name: String, value: String)]
+    /// What a file field's input carries for an upload client (``RenderContext/uploadAttributes``) but the screen's
+    /// id, the same for every screen: a screen keeps no list of its own (Benchmarks/History/45-screen-memory-4.md).
+    private static let sharedUploadAttributes: [(name: String, value: String)] = [
+        (ScreenWire.Attribute.uploadURL.rawValue, ScreenWire.uploads.template),
+        (ScreenWire.Attribute.uploadScreenKey.rawValue, ScreenWire.Field.screen.rawValue),
+        (ScreenWire.Attribute.uploadCSRFKey.rawValue, ScreenWire.Field.csrf.rawValue),
+    ]
+    /// The upload attribute naming the screen, second among them.
+    private var uploadScreenAttribute: (name: String, value: String) {
+        (ScreenWire.Attribute.uploadScreen.rawValue, sessionID)
+    }
     package let url: String
     /// The session's id, which names the screen on the wire.
     package let sessionID: String
@@ -34,10 +43,15 @@ package final class Screen {
     // first turn) and never held `inout` across a call back into the screen.
     @exclusivity(unchecked) private var log: EventLog
     @exclusivity(unchecked) private var streams: [any ScreenEventTarget] = []
+    // The yes-or-no states side by side: a Boolean between two words takes a word of the screen's object
+    // (Benchmarks/History/45-screen-memory-4.md).
     @exclusivity(unchecked) private var flushScheduled = false
     @exclusivity(unchecked) private var hasAppeared = false
-    @exclusivity(unchecked) private var sentTitle: String?
     @exclusivity(unchecked) package private(set) var isEnded = false
+    /// Whether renders carry their digest; a harness's name it `test` instead, as they name the session, so that a
+    /// snapshot of a page shows what changed and no hash of it.
+    package var digestsRenders = true
+    @exclusivity(unchecked) private var sentTitle: String?
     /// The version of the client the page loads (``ClientAssets``), written on `<html>` as `data-client`.
     var clientVersion = "test"
     /// Development only (`--dev-latency`): how long each event is held back before it goes to the streams.
@@ -62,12 +76,6 @@ package final class Screen {
         self.sessionID = sessionID
         self.csrfToken = csrfToken
         formFields = .screen(csrfToken: csrfToken)
-        uploadAttributes = [
-            (ScreenWire.Attribute.uploadURL.rawValue, ScreenWire.uploads.template),
-            (ScreenWire.Attribute.uploadScreen.rawValue, sessionID),
-            (ScreenWire.Attribute.uploadScreenKey.rawValue, ScreenWire.Field.screen.rawValue),
-            (ScreenWire.Attribute.uploadCSRFKey.rawValue, ScreenWire.Field.csrf.rawValue),
-        ]
         self.log = EventLog(capacity: eventBuffer)
         page = layout.instantiate()
         if let scheduler = ScreenScheduler.current { page.confine(to: scheduler) }
@@ -84,13 +92,27 @@ package final class Screen {
         if isLive { viewController.compactForLife() }
         applyShell()
         sentTitle = viewController.title
-        // Weak: app code may keep the view controller or a view past the screen's end and change it then.
-        viewController.screenDidChange = { [weak self] in
-            self?.applyShell()
-            self?.setNeedsFlush()
+        // Unowned, not weak: a weak reference gives the screen a side table for its whole life
+        // (Benchmarks/History/45-screen-memory-4.md). App code may keep the view controller or a view past the
+        // screen's end and change it then, so `end()` and `deinit` take the handlers back: none outlives the screen.
+        viewController.screenDidChange = { [unowned self] in
+            applyShell()
+            setNeedsFlush()
         }
-        navigation.navigationDidChange = { [weak self] in self?.setNeedsFlush() }
-        page.invalidationHandler = { [weak self] in self?.setNeedsFlush() }
+        let flushLater: () -> Void = { [unowned self] in setNeedsFlush() }
+        navigation.navigationDidChange = flushLater
+        page.invalidationHandler = flushLater
+    }
+
+    deinit {
+        releaseHandlers()
+    }
+
+    /// Takes back the handlers that hold this screen unowned.
+    private func releaseHandlers() {
+        viewController.screenDidChange = nil
+        page.invalidationHandler = nil
+        navigation.navigationDidChange = nil
     }
 
     /// The protocol version a page names on `<html>`.
@@ -103,9 +125,6 @@ package final class Screen {
 
     /// The digest of the page's last render (``RenderDigest``), written on its `<html>` as `data-render`.
     package private(set) var renderDigest = ""
-    /// Whether renders carry their digest; a harness's name it `test` instead, as they name the session, so that a
-    /// snapshot of a page shows what changed and no hash of it.
-    package var digestsRenders = true
 
     /// Renders the whole page as it is now, for a GET or a `reset`.
     package func renderPage() -> [UInt8] {
@@ -396,8 +415,7 @@ package final class Screen {
         viewController.performViewWillDisappear(false)
         viewController.performViewDidDisappear(false)
         viewController.disposeBag()
-        page.invalidationHandler = nil
-        navigation.navigationDidChange = nil
+        releaseHandlers()
         scheduleFlush = nil
         for stream in streams { stream.close() }
         streams = []

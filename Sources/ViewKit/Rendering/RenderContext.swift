@@ -18,7 +18,31 @@ public struct RenderContext: Sendable {
     public var hiddenFormFields: HiddenFormFields
     /// The attributes a ``FileField``'s `<input type="file">` carries so that an upload client on the page can send
     /// its files (the upload endpoint, the screen's id, the metadata keys); names are written as they are.
-    public var uploadAttributes: [(name: String, value: String)] = []
+    public var uploadAttributes: [(name: String, value: String)] {
+        get {
+            guard let own = ownUploadAttribute else { return sharedUploadAttributes }
+            var all = sharedUploadAttributes
+            all.insert(own.attribute, at: Swift.min(own.index, all.count))
+            return all
+        }
+        set {
+            sharedUploadAttributes = newValue
+            ownUploadAttribute = nil
+        }
+    }
+    /// The upload attributes every page of a server shares, and the one that names its page (its screen) with its
+    /// place among them: kept apart, a page's server keeps no list of its own for each page
+    /// (Benchmarks/History/45-screen-memory-4.md).
+    private var sharedUploadAttributes: [(name: String, value: String)] = []
+    private var ownUploadAttribute: (attribute: (name: String, value: String), index: Int)?
+
+    /// Sets ``uploadAttributes`` to `shared` with `own` inserted at `index`, without making that list.
+    package mutating func setUploadAttributes(
+        _ shared: [(name: String, value: String)], screen own: (name: String, value: String), at index: Int
+    ) {
+        sharedUploadAttributes = shared
+        ownUploadAttribute = (own, index)
+    }
 
     /// Creates a context; the defaults suit tests and static rendering.
     public init(

@@ -92,7 +92,7 @@ extension View {
     func dirtyChildIndex(of child: Unmanaged<View>?) -> UInt16 {
         guard let child else { return Self.anyDirtyChild }
         let target = child.toOpaque()
-        return liveSubviews.withUnsafeBufferPointer { subviews in
+        return liveSubviews.withViews { subviews in
             for index in 0..<Swift.min(subviews.count, Int(Self.anyDirtyChild))
             where Unmanaged.passUnretained(subviews[index]).toOpaque() == target {
                 return UInt16(index)
@@ -124,8 +124,8 @@ extension View {
         hasDirtyDescendant = false
         collectStructuralChanges(into: &changes, context: context)
         let slot = Int(dirtyChild)
-        if dirtyChild != Self.anyDirtyChild && slot < liveSubviews.count {
-            liveSubviews[slot].collectChanges(into: &changes, context: context)
+        if dirtyChild != Self.anyDirtyChild, let child = liveSubviews.subview(at: slot) {
+            child.collectChanges(into: &changes, context: context)
         } else {
             for view in liveSubviews { view.collectChanges(into: &changes, context: context) }
         }

@@ -10,10 +10,8 @@ extension View {
     public func outletIfPresent(_ name: String) -> View? {
         // Custom views and binders read outlets on every update, so a look-up walks the tree in
         // place: no stack array, and the attribute list scanned directly.
-        var index = 0
-        while index < liveSubviews.count {
-            if let found = liveSubviews[index].outletInSubtree(name) { return found }
-            index += 1
+        for view in liveSubviews {
+            if let found = view.outletInSubtree(name) { return found }
         }
         return nil
     }
@@ -28,11 +26,8 @@ extension View {
     final func outletInSubtree(_ name: String) -> View? {
         if let outletName = attributeList?.outletName, outletName == name { return self }
         guard !isOutletScope else { return nil }
-        // By index: the array's iterator held the array and each view it handed out.
-        var index = 0
-        while index < liveSubviews.count {
-            if let found = liveSubviews[index].outletInSubtree(name) { return found }
-            index += 1
+        for view in liveSubviews {
+            if let found = view.outletInSubtree(name) { return found }
         }
         return nil
     }

@@ -40,12 +40,11 @@ extension View {
             for view in liveSubviews { view.render(into: &html, context: context) }
             return
         }
-        var next = 0
+        var subviews = liveSubviews.makeIterator()
         for slot in content.slots {
             switch slot {
             case .subview:
-                if next < liveSubviews.count { liveSubviews[next].render(into: &html, context: context) }
-                next += 1
+                subviews.next()?.render(into: &html, context: context)
             case .markup(let bytes, _):
                 html.append(bytes)
             }

@@ -18,7 +18,7 @@ extension View {
 
     /// Appends `view` as the last subview, removing it from its previous superview first.
     public func addSubview(_ view: View) {
-        insertSubview(view, at: subviews.count)
+        insertSubview(view, at: subviewCount)
     }
 
     /// Inserts `view` at `index` among the subviews, removing it from its previous superview first.
@@ -62,12 +62,13 @@ extension View {
         attachLiveSubview(view, at: index)
     }
 
-    func attachLiveSubview(_ view: View, at index: Int) {
+    /// Attaches `view` among the live subviews at `index`, or last for `nil` (a template's child: no count asked).
+    func attachLiveSubview(_ view: View, at index: Int?) {
         if let incoming = view.ownAllocator { adoptIDs(of: view, issuedBy: incoming) }
-        if index == liveSubviews.count {
-            liveSubviews.append(view)
-        } else {
+        if let index, index != liveSubviews.count {
             liveSubviews.insert(view, at: index)
+        } else {
+            liveSubviews.append(view)
         }
         view.parent = self
         view.ownAllocator = nil
@@ -94,7 +95,7 @@ extension View {
 
     /// Appends a view made from a template node's child beside the node's static content (``StaticContent``).
     final func appendTemplateSubview(_ view: View) {
-        attachLiveSubview(view, at: liveSubviews.count)
+        attachLiveSubview(view, at: nil)
     }
 
     /// Turns the static children a template left as markup into views, in their places among the subviews.
@@ -123,7 +124,7 @@ extension View {
             }
         }
         if next < liveSubviews.count { all.append(contentsOf: liveSubviews[next...]) }
-        liveSubviews = all
+        liveSubviews = SubviewList(all)
         if let shared = rare, shared.isShared {
             // The template's state, shared with every view of the node: this view takes its own copy without it.
             let own = RareState()
@@ -158,7 +159,7 @@ extension View {
     /// Replaces the subviews' order without marking anything dirty; `order` holds the same views.
     func reorderSubviewsQuietly(_ order: [View]) {
         materializeStaticContent()
-        liveSubviews = order
+        liveSubviews = SubviewList(order)
     }
 
     /// The topmost ancestor (the view itself when it has no superview).

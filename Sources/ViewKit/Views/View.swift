@@ -62,11 +62,16 @@ open class View {
     /// (``isStaticMarkupOnPage``).
     public var subviews: [View] {
         if rare?.staticContent != nil { materializeStaticContent(marksForRendering: false) }
-        return liveSubviews
+        return liveSubviews.array
+    }
+    /// How many ``subviews`` there are, without making their array.
+    var subviewCount: Int {
+        if rare?.staticContent != nil { materializeStaticContent(marksForRendering: false) }
+        return liveSubviews.count
     }
     /// The subviews without the template's static children that are still markup: for walks that look for views
     /// code can reach (outlets, buttons, changes) and must not turn that markup into views.
-    @exclusivity(unchecked) package internal(set) var liveSubviews: [View] = [] {
+    @exclusivity(unchecked) package internal(set) var liveSubviews = SubviewList() {
         // Indices into the list move: the recorded dirty child no longer names one.
         didSet { dirtyChild = Self.anyDirtyChild }
     }

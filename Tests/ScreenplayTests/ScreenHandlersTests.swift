@@ -1,0 +1,54 @@
+import Reactive
+import Testing
+import ViewKit
+
+@testable import Screenplay
+
+/// A screen's handlers (its view controller's title and style, its page's invalidation, its navigation) hold it
+/// unowned: app code that keeps a view controller or a view past the screen's end, or past the screen itself, can
+/// change them then, and nothing reaches the screen.
+@Suite struct ScreenHandlersTests {
+    static func makeScreen(on scheduler: ScreenScheduler) -> Screen {
+        let templates = try! TemplateLibrary(directory: fixtureTemplates, registry: ViewRegistry())
+        return Screen(
+            viewController: CounterFactory().make(ScreenRequest(url: "/counter", path: "/counter")),
+            layout: try! templates.template(named: "layout"), templates: templates, url: "/counter", backURL: "/",
+            sessionID: "S1", csrfToken: "T1")
+    }
+
+    @Test func aViewControllerKeptPastItsScreensEndChangesNothingThere() {
+        let scheduler = ScreenScheduler(label: "test")
+        scheduler.sync {
+            let screen = Self.makeScreen(on: scheduler)
+            _ = screen.renderPage()
+            let viewController = screen.viewController as! CounterViewController
+            var patches = 0
+            screen.eventObserver = { if case .patch = $0 { patches += 1 } }
+            screen.end()
+            viewController.title = "After the end"
+            viewController.countLabel.text = "99"
+            screen.flush()
+            #expect(patches == 0)
+            #expect(screen.isEnded)
+        }
+    }
+
+    @Test func aViewControllerAndAViewKeptPastTheirScreenCanStillChange() {
+        let scheduler = ScreenScheduler(label: "test")
+        scheduler.sync {
+            var viewController: CounterViewController?
+            weak var gone: Screen?
+            do {
+                let screen = Self.makeScreen(on: scheduler)
+                _ = screen.renderPage()
+                viewController = screen.viewController as? CounterViewController
+                gone = screen
+            }
+            #expect(gone == nil)
+            viewController?.title = "After the screen"
+            viewController?.countLabel.text = "99"
+            viewController?.view.isHidden = true
+            #expect(viewController?.countLabel.text == "99")
+        }
+    }
+}
