@@ -108,23 +108,28 @@ package final class Screen {
     package var digestsRenders = true
 
     /// Renders the whole page as it is now, for a GET or a `reset`.
-    package func renderPage() -> [UInt8] {
+    ///
+    /// `last`: the screen ends right after, without another render or flush (a page rendered without a live screen),
+    /// so the views' dirty marks and recorded changes are left as they are rather than cleared for a next patch.
+    package func renderPage(last: Bool = false) -> [UInt8] {
         let start = metrics == nil ? 0 : DispatchTime.now().uptimeNanoseconds
+        let attributes = [
+            (ScreenWire.Attribute.screenURL.rawValue, url),
+            (ScreenWire.Attribute.lastEventID.rawValue, String(log.lastID)),
+            (ScreenWire.Attribute.wire.rawValue, Self.wireVersion),
+            (ScreenWire.Attribute.screen.rawValue, sessionID),
+            (ScreenWire.Attribute.csrf.rawValue, csrfToken),
+            (ScreenWire.Attribute.streams.rawValue, ScreenWire.streams.pattern),
+            (ScreenWire.Attribute.client.rawValue, clientVersion),
+            (ScreenWire.Attribute.render.rawValue, digestsRenders ? RenderDigest.placeholder : "test"),
+        ]
         // What the page's script needs to connect, written into `<html>` at each render rather than stored in it.
-        var html = page.renderHTML(
-            context: context,
-            addingToStartTag: [
-                (ScreenWire.Attribute.screenURL.rawValue, url),
-                (ScreenWire.Attribute.lastEventID.rawValue, String(log.lastID)),
-                (ScreenWire.Attribute.wire.rawValue, Self.wireVersion),
-                (ScreenWire.Attribute.screen.rawValue, sessionID),
-                (ScreenWire.Attribute.csrf.rawValue, csrfToken),
-                (ScreenWire.Attribute.streams.rawValue, ScreenWire.streams.pattern),
-                (ScreenWire.Attribute.client.rawValue, clientVersion),
-                (ScreenWire.Attribute.render.rawValue, digestsRenders ? RenderDigest.placeholder : "test"),
-            ])
+        var html =
+            last
+            ? page.renderLastHTML(context: context, addingToStartTag: attributes)
+            : page.renderHTML(context: context, addingToStartTag: attributes)
         if digestsRenders { renderDigest = RenderDigest.seal(&html) ?? "" }
-        _ = page.takeChanges(context: context)
+        if !last { _ = page.takeChanges(context: context) }
         metrics?.recordRender(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
         return html
     }
