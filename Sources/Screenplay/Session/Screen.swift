@@ -142,8 +142,14 @@ package final class Screen {
         if !page.classList.contains(style.className) || page.classList.contains(other.className) {
             var classes = page.classList
             classes.remove(other.className)
-            classes.insert(style.className)
-            page.classList = classes == style.soleClassList ? style.soleClassList : classes
+            // No class of the layout's own (or only the other style's): the shared list as it is, without making
+            // a list of the one name first.
+            if classes.isEmpty {
+                page.classList = style.soleClassList
+            } else {
+                classes.insert(style.className)
+                page.classList = classes == style.soleClassList ? style.soleClassList : classes
+            }
         }
         if let themeColor, themeColor.attribute("content") != style.themeColor {
             themeColor.setAttribute("content", style.themeColor)
