@@ -104,6 +104,21 @@ import ViewKit
         #expect(root.takeChanges(context: RenderContext()).isEmpty)
     }
 
+    /// A snapshot that adds an item and reloads it with another: the new row is made once and not configured again,
+    /// the kept row of the other is configured again, and a row not reloaded is left as it is.
+    @Test func aReloadAlongsideANewItemMakesItsRowOnce() throws {
+        let (_, table, dataSource, model) = try makeTable([1, 2])
+        let provided = model.provided
+        let kept = table.cell(forItem: 2)
+        model.titles[1] = "Not reloaded"
+        model.titles[2] = "Heat"
+        model.titles[4] = "Ronin"
+        apply([1, 2, 4], reloading: [2, 4], to: dataSource)
+        #expect(model.provided == provided + 2)
+        #expect(table.cell(forItem: 2) === kept)
+        #expect(titles(table) == ["Movie 1", "Heat", "Ronin"])
+    }
+
     @Test func aSnapshotWithDuplicatesIsRefusedWithAClearErrorAndTheTableKeepsItsRows() throws {
         let screen = ScreenScheduler(label: "duplicates")
         final class Mistakes: @unchecked Sendable { var all: [String] = [] }

@@ -171,15 +171,18 @@ public class TableView: ListView {
         make: (TableRowKey) -> View, configure: (Item) -> View
     ) {
         let windowed = windowSize != nil
+        // The rows made now, which a reload leaves alone: only asked when there are items to reload (a first fill,
+        // and most updates, have none), so only kept then.
         var made = Set<Int>()
+        let reloads = !reloaded.isEmpty
         let rows = reconcile(TypedRowIdentities(keys)) { index in
-            made.insert(index)
+            if reloads { made.insert(index) }
             let row = make(keys[index])
             // A windowed table's first key is its top spacer.
             if keys[index].kind != .spacer { setPlace(of: row, at: start + index - (windowed ? 1 : 0), of: total) }
             return row
         }
-        if !reloaded.isEmpty {
+        if reloads {
             for index in rows.indices where !made.contains(index) {
                 guard keys[index].kind == .item, let item = keys[index].id.base as? Item, reloaded.contains(item)
                 else { continue }
