@@ -63,7 +63,7 @@ package final class Screen {
         self.csrfToken = csrfToken
         formFields = .screen(csrfToken: csrfToken)
         uploadAttributes = [
-            (ScreenWire.Attribute.uploadURL.rawValue, ScreenWire.uploads.template),
+            (ScreenWire.Attribute.uploadURL.rawValue, Self.uploadsTemplate),
             (ScreenWire.Attribute.uploadScreen.rawValue, sessionID),
             (ScreenWire.Attribute.uploadScreenKey.rawValue, ScreenWire.Field.screen.rawValue),
             (ScreenWire.Attribute.uploadCSRFKey.rawValue, ScreenWire.Field.csrf.rawValue),
@@ -95,6 +95,10 @@ package final class Screen {
 
     /// The protocol version a page names on `<html>`.
     private static let wireVersion = String(ScreenWire.version)
+    /// The paths every page names, spelled once for the process: a wire path spells itself from its pieces each time
+    /// it is asked, and every screen asked at each render (Benchmarks/History/44).
+    private static let streamsPattern = ScreenWire.streams.pattern
+    private static let uploadsTemplate = ScreenWire.uploads.template
 
     /// The id of the newest event sent.
     package var lastEventID: Int { log.lastID }
@@ -119,7 +123,7 @@ package final class Screen {
             (ScreenWire.Attribute.wire.rawValue, Self.wireVersion),
             (ScreenWire.Attribute.screen.rawValue, sessionID),
             (ScreenWire.Attribute.csrf.rawValue, csrfToken),
-            (ScreenWire.Attribute.streams.rawValue, ScreenWire.streams.pattern),
+            (ScreenWire.Attribute.streams.rawValue, Self.streamsPattern),
             (ScreenWire.Attribute.client.rawValue, clientVersion),
             (ScreenWire.Attribute.render.rawValue, digestsRenders ? RenderDigest.placeholder : "test"),
         ]
