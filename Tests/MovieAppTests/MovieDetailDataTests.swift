@@ -1,6 +1,5 @@
+import MovieApp
 import Testing
-
-@testable import MovieApp
 
 @Suite struct MovieDetailDataTests {
     private func data(runtime: Int, genres: [String], rating: Double = 7.85) -> MovieDetailData {
@@ -50,19 +49,5 @@ import Testing
         for (rating, text) in [(0.0, "0.0"), (0.04, "0.0"), (0.05, "0.1"), (3.1, "3.1"), (9.95, "10.0"), (5.5, "5.5")] {
             #expect(data(runtime: 90, genres: [], rating: rating).ratingText == text, "\(rating)")
         }
-    }
-
-    /// The digits written one by one are what an interpolation writes, after the prefix, for every tenth from below
-    /// zero to past ten thousand.
-    @Test func ratingsWrittenDigitByDigitReadAsInterpolated() {
-        for prefix in ["", "★ "] {
-            for step in -25...12_345 {
-                let rating = Double(step) / 10 + (step % 3 == 0 ? 0.04 : 0)
-                let tenths = Int((rating * 10).rounded())
-                let text = MovieDetailData.rating(rating, prefix: prefix)
-                #expect(text == prefix + "\(tenths / 10).\(tenths % 10)", "\(rating)")
-            }
-        }
-        #expect(MovieDetailData.rating(8.46, prefix: "★ ") == "★ 8.5")
     }
 }

@@ -57,38 +57,8 @@ public struct MovieDetailData: Equatable, Sendable {
         }
     }
 
-    /// `rating` with one decimal ("7.9"), after `prefix` ("★ 7.9").
-    ///
-    /// Written digit by digit into the string's bytes: every cell of a strip or list and every header shows one, and
-    /// an interpolation asks each part for its description and grows the string piece by piece
-    /// (Benchmarks/History/44). A rating below zero (which the store refuses) reads as the interpolation wrote it.
-    static func rating(_ rating: Double, prefix: String = "") -> String {
+    static func rating(_ rating: Double) -> String {
         let tenths = Int((rating * 10).rounded())
-        guard tenths >= 0 else { return prefix + "\(tenths / 10).\(tenths % 10)" }
-        let whole = tenths / 10
-        var digits = 1
-        var scale = 1
-        while whole / scale >= 10 {
-            scale *= 10
-            digits += 1
-        }
-        return String(unsafeUninitializedCapacity: prefix.utf8.count + digits + 2) { bytes in
-            var index = 0
-            for byte in prefix.utf8 {
-                bytes[index] = byte
-                index += 1
-            }
-            var rest = whole
-            var place = scale
-            while place > 0 {
-                bytes[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / place)
-                rest %= place
-                place /= 10
-                index += 1
-            }
-            bytes[index] = UInt8(ascii: ".")
-            bytes[index + 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: tenths % 10)
-            return index + 2
-        }
+        return "\(tenths / 10).\(tenths % 10)"
     }
 }
