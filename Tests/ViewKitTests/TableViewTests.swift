@@ -119,6 +119,31 @@ import ViewKit
         #expect(titles(table) == ["Movie 1", "Heat", "Ronin"])
     }
 
+    /// A table of one kind of cell makes it by its name, and reports any other name as a table of several does.
+    @Test func aTableOfOneCellKindMakesItByNameAndReportsAnyOther() throws {
+        let screen = ScreenScheduler(label: "one kind")
+        final class Mistakes: @unchecked Sendable { var all: [String] = [] }
+        let mistakes = Mistakes()
+        screen.onProgrammerError { error in mistakes.all.append("\(error)") }
+        let (movie, other) = try screen.sync { () throws -> (String, String) in
+            let library = try TemplateLibrary(
+                directory: try Fixtures.temporaryTemplates([
+                    "Screen.html":
+                        #"<main><ul data-view="TableView" data-outlet="t"><li data-cell="movie" class="row">"#
+                        + #"<span data-outlet="title"></span></li></ul></main>"#
+                ]),
+                registry: ViewRegistry())
+            let table: TableView = try library.template(named: "Screen").instantiate().outlet("t")
+            let movie = table.dequeueReusableCell(withIdentifier: "movie")
+            let other = table.dequeueReusableCell(withIdentifier: "movies")
+            return (movie.html, other.html)
+        }
+        #expect(movie.contains(#"class="row" data-cell="movie""#))
+        #expect(!other.contains("data-cell"))
+        #expect(mistakes.all.count == 1)
+        #expect(mistakes.all.first?.contains("no cell is registered as “movies”") == true)
+    }
+
     @Test func aSnapshotWithDuplicatesIsRefusedWithAClearErrorAndTheTableKeepsItsRows() throws {
         let screen = ScreenScheduler(label: "duplicates")
         final class Mistakes: @unchecked Sendable { var all: [String] = [] }

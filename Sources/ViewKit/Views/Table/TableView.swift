@@ -287,7 +287,7 @@ public class TableView: ListView {
             return reusable.row
         }
         let cell: View
-        if let prototype = cellPrototypes[identifier] {
+        if let prototype = cellPrototype(identifier) {
             cell = prototype.instantiate()
             // Plain views, labels and images only: no button to connect (statics known when the template loaded).
             if !prototype.mayHoldButtons { return cell }
@@ -305,6 +305,15 @@ public class TableView: ListView {
         }
         connectButtons(in: cell)
         return cell
+    }
+
+    /// The prototype of the cells `identifier` names. A table of one kind of cell (most) compares the name with its
+    /// one prototype's rather than hashing it for the dictionary, once a cell (Benchmarks/History/44).
+    private func cellPrototype(_ identifier: String) -> Prototype? {
+        if cellPrototypes.count == 1, let only = cellPrototypes.first {
+            return only.key == identifier ? only.value : nil
+        }
+        return cellPrototypes[identifier]
     }
 
     /// The reuse identifier `cell` was dequeued with (its `data-cell`, which the page keeps too).
