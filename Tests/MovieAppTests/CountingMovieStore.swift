@@ -25,6 +25,10 @@ final class CountingMovieStore: MovieStore, Sendable {
         batchReads.withLock { $0 += 1 }
         return try base.movies(ids: ids)
     }
+    func movies(ids: [Int], while body: (Movie?) -> Bool) throws {
+        batchReads.withLock { $0 += 1 }
+        try base.movies(ids: ids, while: body)
+    }
     func movies(matching query: MovieQuery, from offset: Int, count: Int) throws -> [Movie] {
         try base.movies(matching: query, from: offset, count: count)
     }

@@ -63,6 +63,18 @@ struct MovieStoreContractTests {
         #expect(try reopened.allMovies().map(\.id) == [1, 2, 3])
     }
 
+    /// A read until enough hands over the movies in the order asked (nil for an unknown id) and stops where told.
+    @Test(arguments: StoreKind.available)
+    func readsMoviesInOrderUntilTheReaderHasEnough(kind: StoreKind) throws {
+        let store = try kind.open(try kind.makePlace(folder), seedingFrom: try folder.catalog(sampleMovies(1...3)))
+        var seen: [Movie?] = []
+        try store.movies(ids: [3, 99, 1, 2]) { movie in
+            seen.append(movie)
+            return seen.count < 3
+        }
+        #expect(seen == [sampleMovies()[2], nil, sampleMovies()[0]])
+    }
+
     @Test(arguments: StoreKind.available)
     func returnsAndKeepsTheUpdatedMovieAcrossReopening(kind: StoreKind) throws {
         let place = try kind.makePlace(folder)

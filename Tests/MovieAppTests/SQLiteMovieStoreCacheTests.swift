@@ -100,6 +100,33 @@ struct SQLiteMovieStoreCacheTests {
         #expect(try store.movies(ids: []).isEmpty)
     }
 
+    /// A read that stops when it has enough hands over what a read of all of them gives, in order, up to where the
+    /// body stopped, and sees a commit of another connection as the other reads do.
+    @Test func aReadUntilEnoughHandsOverTheMoviesInOrderAndStopsWhereTold() throws {
+        let store = try makeStore()
+        let other = try SQLiteMovieStore(path: folder.path("movies.sqlite"))
+        var seen: [Movie?] = []
+        try store.movies(ids: [3, 9, 1, 2]) { movie in
+            seen.append(movie)
+            return true
+        }
+        #expect(seen == (try store.movies(ids: [3, 9, 1, 2])))
+        _ = try other.update(id: 1, with: MoviePatch(title: "Changed elsewhere"))
+        seen = []
+        try store.movies(ids: [2, 9, 1, 3]) { movie in
+            seen.append(movie)
+            return seen.count < 3
+        }
+        #expect(seen.count == 3)
+        #expect(seen.first == sampleMovies()[1])
+        #expect(seen[1] == nil)
+        #expect(seen.last??.title == "Changed elsewhere")
+        try store.movies(ids: []) { _ in
+            Issue.record("no movie to hand over")
+            return true
+        }
+    }
+
     @Test func aReadOnlyStoreSeesCommitsOfTheWriter() throws {
         let store = try makeStore()
         let reader = try SQLiteMovieStore(path: folder.path("movies.sqlite"), readOnly: true)

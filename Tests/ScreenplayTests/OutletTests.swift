@@ -1,7 +1,8 @@
-import Screenplay
 import ScreenplayTesting
 import Testing
 import ViewKit
+
+@testable import Screenplay
 
 /// Outlets are remembered after their first lookup; the view tree stays the truth.
 @Suite struct OutletTests {
@@ -28,6 +29,21 @@ import ViewKit
         }
         #expect(replaced == "replacement")
         #expect(isNewView)
+    }
+
+    /// Outlets are found together on the first read; one added to the view afterwards, under a name not found
+    /// then, is found when read, and so is a view that replaced every remembered one.
+    @Test func anOutletAddedAfterTheFirstReadIsFoundToo() throws {
+        let harness = try ScreenHarness(templates: fixtureTemplates) { _ in CounterViewController() }
+        let found = harness.onScreen(CounterViewController.self) { controller -> Bool in
+            let label = controller.countLabel
+            let late = Label(text: "late")
+            late.setAttribute("data-outlet", "lateLabel")
+            controller.view.addSubview(late)
+            let readLate: Label = controller.outlet(named: "lateLabel", as: Label.self)
+            return readLate === late && controller.countLabel === label
+        }
+        #expect(found)
     }
 
     @Test func rxLifecycleEventsObservedLateStillArrive() throws {

@@ -25,6 +25,28 @@ import ViewKit
         #expect(page.root.takeChanges(context: RenderContext()).isEmpty)
     }
 
+    /// A tree's last render (a page rendered without a live screen, dropped right after) writes what a render writes
+    /// and leaves its marks: the change is still there to take, and a render then clears it.
+    @Test func aLastRenderWritesTheSameBytesAndLeavesTheMarks() {
+        let page = page()
+        page.title.text = "Heat (1995)"
+        let attributes = [("data-screen", "s1"), ("data-last-event", "0")]
+        let last = page.root.renderLastHTML(context: RenderContext(), addingToStartTag: attributes)
+        #expect(
+            string(last)
+                == #"<main id="v1" data-screen="s1" data-last-event="0"><header id="v2"><h1 id="v3">Heat (1995)</h1>"#
+                + #"</header><section id="v4"><p id="v5">A heist film.</p></section></main>"#)
+        #expect(page.root.hasChanges)
+        #expect(page.root.renderHTML(context: RenderContext(), addingToStartTag: attributes) == last)
+        #expect(!page.root.hasChanges)
+        page.body.text = "A heist film, 1995."
+        _ = page.root.renderLastHTML(context: RenderContext(), addingToStartTag: attributes)
+        #expect(
+            page.root.takeChanges(context: RenderContext()) == [
+                .replace(id: page.body.domID, html: Array(#"<p id="v5">A heist film, 1995.</p>"#.utf8))
+            ])
+    }
+
     @Test func aPropertyChangeReplacesOnlyThatView() {
         let page = page()
         page.title.text = "Heat (1995)"

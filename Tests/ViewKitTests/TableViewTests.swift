@@ -104,6 +104,46 @@ import ViewKit
         #expect(root.takeChanges(context: RenderContext()).isEmpty)
     }
 
+    /// A snapshot that adds an item and reloads it with another: the new row is made once and not configured again,
+    /// the kept row of the other is configured again, and a row not reloaded is left as it is.
+    @Test func aReloadAlongsideANewItemMakesItsRowOnce() throws {
+        let (_, table, dataSource, model) = try makeTable([1, 2])
+        let provided = model.provided
+        let kept = table.cell(forItem: 2)
+        model.titles[1] = "Not reloaded"
+        model.titles[2] = "Heat"
+        model.titles[4] = "Ronin"
+        apply([1, 2, 4], reloading: [2, 4], to: dataSource)
+        #expect(model.provided == provided + 2)
+        #expect(table.cell(forItem: 2) === kept)
+        #expect(titles(table) == ["Movie 1", "Heat", "Ronin"])
+    }
+
+    /// A table of one kind of cell makes it by its name, and reports any other name as a table of several does.
+    @Test func aTableOfOneCellKindMakesItByNameAndReportsAnyOther() throws {
+        let screen = ScreenScheduler(label: "one kind")
+        final class Mistakes: @unchecked Sendable { var all: [String] = [] }
+        let mistakes = Mistakes()
+        screen.onProgrammerError { error in mistakes.all.append("\(error)") }
+        let (movie, other) = try screen.sync { () throws -> (String, String) in
+            let library = try TemplateLibrary(
+                directory: try Fixtures.temporaryTemplates([
+                    "Screen.html":
+                        #"<main><ul data-view="TableView" data-outlet="t"><li data-cell="movie" class="row">"#
+                        + #"<span data-outlet="title"></span></li></ul></main>"#
+                ]),
+                registry: ViewRegistry())
+            let table: TableView = try library.template(named: "Screen").instantiate().outlet("t")
+            let movie = table.dequeueReusableCell(withIdentifier: "movie")
+            let other = table.dequeueReusableCell(withIdentifier: "movies")
+            return (movie.html, other.html)
+        }
+        #expect(movie.contains(#"class="row" data-cell="movie""#))
+        #expect(!other.contains("data-cell"))
+        #expect(mistakes.all.count == 1)
+        #expect(mistakes.all.first?.contains("no cell is registered as “movies”") == true)
+    }
+
     @Test func aSnapshotWithDuplicatesIsRefusedWithAClearErrorAndTheTableKeepsItsRows() throws {
         let screen = ScreenScheduler(label: "duplicates")
         final class Mistakes: @unchecked Sendable { var all: [String] = [] }

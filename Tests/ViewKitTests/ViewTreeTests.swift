@@ -102,6 +102,31 @@ import Testing
         #expect(root.outletIfPresent("titleLabel") == nil)
     }
 
+    /// One walk gathers what a look-up of each name finds: each name's first view in document order, a view's own
+    /// outlets beside those below it, nothing inside a custom view's nib, names held already left out.
+    @Test func gatheringOutletsFindsWhatALookUpOfEachNameFinds() throws {
+        let root = try Fixtures.library().template(named: "MovieDetail").instantiate()
+        let extra = View(tagName: "section")
+        extra.setAttribute("data-outlet", "extra")
+        let twice = Label(text: "second")
+        twice.setAttribute("data-outlet", "headerView")
+        let inner = Label(text: "inner")
+        inner.setAttribute("data-outlet", "inner")
+        extra.addSubview(inner)
+        extra.addSubview(twice)
+        root.addSubview(extra)
+        var gathered: [View] = []
+        root.gatherOutlets(into: &gathered)
+        let names = gathered.map { $0.attribute("data-outlet") ?? "" }
+        #expect(Set(names).count == names.count)
+        #expect(names.contains("extra") && names.contains("inner") && !names.contains("titleLabel"))
+        for (name, view) in zip(names, gathered) { #expect(root.outletIfPresent(name) === view, "\(name)") }
+        #expect(gathered.contains { $0 === root.outletIfPresent("headerView") } && !gathered.contains { $0 === twice })
+        var held = [gathered[0]]
+        root.gatherOutlets(into: &held)
+        #expect(held.count == gathered.count && zip(held, gathered).allSatisfy { $0 === $1 })
+    }
+
     @Test func stackAndListViewsComeFromTemplatesConfigured() throws {
         let root = try Fixtures.library().template(named: "MovieDetail").instantiate()
         let stack = try #require(root.subviews.last as? StackView)

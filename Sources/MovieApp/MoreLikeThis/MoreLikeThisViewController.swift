@@ -63,40 +63,32 @@ final class MoreLikeThisBinder: ViewControllerBinder {
     /// Up to ``count`` movies after `movieID` (by id, within ``reach``, wrapping to the first ids) that share a
     /// genre with it; none when the store cannot be read.
     ///
-    /// The candidates are read a few at a time (``MovieStore/movies(ids:)``), in the order they are looked at: a
-    /// store answers several at the cost of about one. The movie itself is read with the first batch (no movie, or
-    /// a first batch the store cannot read: none); a later batch the store cannot read is skipped. Ids start at 1:
-    /// offset `k` looks at `movieID + k`, then at `k` when `k < movieID` (a larger `k` was looked at as
-    /// `movieID + (k - movieID)` already, and `k == movieID` is the movie itself).
+    /// The movie and then its candidates, in the order they are looked at, are read in one go
+    /// (``MovieStore/movies(ids:while:)``: one check of a store's cache however many it looks at), which stops at
+    /// the last one the strip takes. No movie, or a movie the store cannot read: none; a read that fails later keeps
+    /// what was found before it. Ids start at 1: offset `k` looks at `movieID + k`, then at `k` when `k < movieID` (a
+    /// larger `k` was looked at as `movieID + (k - movieID)` already, and `k == movieID` is the movie itself).
     static func similarMovies(to movieID: Int, in store: any MovieStore) -> [Movie] {
         guard movieID >= 1 else { return [] }
+        var ids: [Int] = []
+        ids.reserveCapacity(1 + reach + min(reach, movieID - 1))
+        ids.append(movieID)
+        for offset in 1...reach {
+            ids.append(movieID + offset)
+            if offset < movieID { ids.append(offset) }
+        }
         var movie: Movie?
         var found: [Movie] = []
         // Kept by the binder as long as its screen: room for the most it holds, not a doubling's spare.
         found.reserveCapacity(count)
-        var offset = 1
-        var batch: [Int] = []
-        batch.reserveCapacity(2 * count + 2)
-        while found.count < count && offset <= reach {
-            batch.removeAll(keepingCapacity: true)
-            if movie == nil { batch.append(movieID) }
-            let end = batch.count + 2 * count
-            while batch.count < end && offset <= reach {
-                batch.append(movieID + offset)
-                if offset < movieID { batch.append(offset) }
-                offset += 1
-            }
-            var movies = (try? store.movies(ids: batch))?[...]
-            if movie == nil {
-                // The first batch: each read of a store checks that its cache is current, one check for both.
-                guard let read = movies?.popFirst(), let read else { return [] }
+        try? store.movies(ids: ids) { read in
+            guard let movie else {
                 movie = read
+                return read != nil
             }
-            guard let movie, let movies else { continue }
-            for other in movies where found.count < count {
-                // Genres are a few short names each: compared in place, not hashed into sets.
-                if let other, other.genres.contains(where: movie.genres.contains) { found.append(other) }
-            }
+            // Genres are a few short names each: compared in place, not hashed into sets.
+            if let read, read.genres.contains(where: movie.genres.contains) { found.append(read) }
+            return found.count < count
         }
         return found
     }

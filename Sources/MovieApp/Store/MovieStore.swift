@@ -34,6 +34,13 @@ public protocol MovieStore: Sendable {
     /// once, a store answers them together (one check of its cache, one lock). The default reads them one at a time.
     func movies(ids: [Int]) throws -> [Movie?]
 
+    /// The movies with these ids, in their order, each handed to `body` (nil for an id no movie has) until `body`
+    /// returns false: for a screen that looks through candidates until it has found enough, a store answers all it
+    /// looks at together (one check of its cache, one lock), and reads none past the last one `body` takes. `body`
+    /// may run under the store's lock: it must not call the store. A read that fails throws; what `body` took before
+    /// it stays taken. The default reads them one at a time with ``movie(id:)``.
+    func movies(ids: [Int], while body: (Movie?) -> Bool) throws
+
     /// At most `count` movies of `query`, from place `offset` (0-based) in its order: a list's window, read by range
     /// through the title index, never the whole table into memory. Empty past the end.
     func movies(matching query: MovieQuery, from offset: Int, count: Int) throws -> [Movie]
@@ -166,5 +173,10 @@ extension MovieStore {
     /// Reads the movies one at a time with ``movie(id:)``.
     public func movies(ids: [Int]) throws -> [Movie?] {
         try ids.map { try movie(id: $0) }
+    }
+
+    /// Reads the movies one at a time with ``movie(id:)``, until `body` returns false.
+    public func movies(ids: [Int], while body: (Movie?) -> Bool) throws {
+        for id in ids where !body(try movie(id: id)) { return }
     }
 }

@@ -212,14 +212,17 @@ final class ScreenRouter: Sendable {
         let id: String
         if case .adopted(let adopted) = keeping { id = adopted } else { id = configuration.newID() }
         var request = request
-        if case .renderOnly = keeping { request.isLive = false }
+        let rendersOnly: Bool
+        if case .renderOnly = keeping { rendersOnly = true } else { rendersOnly = false }
+        if rendersOnly { request.isLive = false }
         let session = ScreenSession(
             id: id, csrfToken: tokens.token(screen: id, url: request.url, browser: request.browserID),
             url: request.url, scheduler: ScreenScheduler(label: "screen"), routeGuard: route.routeGuard)
         let html = try session.scheduler.sync { () throws -> [UInt8] in
             let screen = try makeScreen(route: route, request: request, session: session)
             session.install(screen)
-            return screen.renderPage()
+            // A render's screen ends below, before anything else renders it or takes its changes.
+            return screen.renderPage(last: rendersOnly)
         }
         // A mistake of the screen's code while it was built (a binder gone, a list with duplicate identities) fails
         // this page load, as a factory that throws does, and the screen with it.

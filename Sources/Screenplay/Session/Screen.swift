@@ -117,6 +117,10 @@ package final class Screen {
 
     /// The protocol version a page names on `<html>`.
     private static let wireVersion = String(ScreenWire.version)
+    /// The path every page names for its streams, spelled once for the process: a wire path spells itself from its
+    /// pieces each time it is asked, and every screen asked at each render (Benchmarks/History/44). The upload path
+    /// is spelled once in `sharedUploadAttributes`.
+    private static let streamsPattern = ScreenWire.streams.pattern
 
     /// The id of the newest event sent.
     package var lastEventID: Int { log.lastID }
@@ -127,23 +131,28 @@ package final class Screen {
     package private(set) var renderDigest = ""
 
     /// Renders the whole page as it is now, for a GET or a `reset`.
-    package func renderPage() -> [UInt8] {
+    ///
+    /// `last`: the screen ends right after, without another render or flush (a page rendered without a live screen),
+    /// so the views' dirty marks and recorded changes are left as they are rather than cleared for a next patch.
+    package func renderPage(last: Bool = false) -> [UInt8] {
         let start = metrics == nil ? 0 : DispatchTime.now().uptimeNanoseconds
+        let attributes = [
+            (ScreenWire.Attribute.screenURL.rawValue, url),
+            (ScreenWire.Attribute.lastEventID.rawValue, String(log.lastID)),
+            (ScreenWire.Attribute.wire.rawValue, Self.wireVersion),
+            (ScreenWire.Attribute.screen.rawValue, sessionID),
+            (ScreenWire.Attribute.csrf.rawValue, csrfToken),
+            (ScreenWire.Attribute.streams.rawValue, Self.streamsPattern),
+            (ScreenWire.Attribute.client.rawValue, clientVersion),
+            (ScreenWire.Attribute.render.rawValue, digestsRenders ? RenderDigest.placeholder : "test"),
+        ]
         // What the page's script needs to connect, written into `<html>` at each render rather than stored in it.
-        var html = page.renderHTML(
-            context: context,
-            addingToStartTag: [
-                (ScreenWire.Attribute.screenURL.rawValue, url),
-                (ScreenWire.Attribute.lastEventID.rawValue, String(log.lastID)),
-                (ScreenWire.Attribute.wire.rawValue, Self.wireVersion),
-                (ScreenWire.Attribute.screen.rawValue, sessionID),
-                (ScreenWire.Attribute.csrf.rawValue, csrfToken),
-                (ScreenWire.Attribute.streams.rawValue, ScreenWire.streams.pattern),
-                (ScreenWire.Attribute.client.rawValue, clientVersion),
-                (ScreenWire.Attribute.render.rawValue, digestsRenders ? RenderDigest.placeholder : "test"),
-            ])
+        var html =
+            last
+            ? page.renderLastHTML(context: context, addingToStartTag: attributes)
+            : page.renderHTML(context: context, addingToStartTag: attributes)
         if digestsRenders { renderDigest = RenderDigest.seal(&html) ?? "" }
-        _ = page.takeChanges(context: context)
+        if !last { _ = page.takeChanges(context: context) }
         metrics?.recordRender(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
         return html
     }
@@ -156,8 +165,14 @@ package final class Screen {
         if !page.classList.contains(style.className) || page.classList.contains(other.className) {
             var classes = page.classList
             classes.remove(other.className)
-            classes.insert(style.className)
-            page.classList = classes == style.soleClassList ? style.soleClassList : classes
+            // No class of the layout's own (or only the other style's): the shared list as it is, without making
+            // a list of the one name first.
+            if classes.isEmpty {
+                page.classList = style.soleClassList
+            } else {
+                classes.insert(style.className)
+                page.classList = classes == style.soleClassList ? style.soleClassList : classes
+            }
         }
         if let themeColor, themeColor.attribute("content") != style.themeColor {
             themeColor.setAttribute("content", style.themeColor)

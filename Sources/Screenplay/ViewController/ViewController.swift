@@ -262,8 +262,13 @@ open class ViewController: DisposeContainer {
 
     /// The view of the outlet `name`, as a `V`: searched in the view tree on first use, then remembered while it
     /// stays in this controller's view.
+    ///
+    /// The first look-up (and one after the remembered views all left the view) finds every outlet of the view in one
+    /// walk, each name's first view in document order, as a look-up of each would then: a controller reads most of
+    /// the outlets its template has, and a walk for each went over the same views again (Benchmarks/History/44).
     func outlet<V: View>(named name: String, as type: V.Type) -> V {
         let root = view
+        if outletCache.isEmpty { root.gatherOutlets(into: &outletCache) }
         // A binder reads its outlets on every change of its screen's state (each screen of a movie in a fan-out):
         // a plain loop over the few cached views, their names compared in place, no string or closure made.
         for index in outletCache.indices where outletCache[index].isOutlet(named: name) {

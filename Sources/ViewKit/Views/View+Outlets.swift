@@ -32,6 +32,32 @@ extension View {
         return nil
     }
 
+    /// Appends to `views` every outlet of this view's scope that ``outletIfPresent(_:)`` would find by its name (the
+    /// first view in document order bearing it), but for names `views` holds already, in one walk of the scope: for a
+    /// reader of several outlets of one view, such as a view controller reading its declared ones
+    /// (Benchmarks/History/44).
+    package final func gatherOutlets(into views: inout [View]) {
+        var index = 0
+        while index < liveSubviews.count {
+            liveSubviews[index].gatherOutletsInSubtree(into: &views)
+            index += 1
+        }
+    }
+
+    /// ``gatherOutlets(into:)`` for this view and its subtree: the same views, in the same order, as
+    /// ``outletInSubtree(_:)`` visits them.
+    private final func gatherOutletsInSubtree(into views: inout [View]) {
+        if let name = attributeList?.outletName, !views.contains(where: { $0.isOutlet(named: name) }) {
+            views.append(self)
+        }
+        guard !isOutletScope else { return }
+        var index = 0
+        while index < liveSubviews.count {
+            liveSubviews[index].gatherOutletsInSubtree(into: &views)
+            index += 1
+        }
+    }
+
     /// The view named `name` by `data-outlet`, as a `V`. A missing outlet or another type is a programmer error
     /// (templates are validated at start-up, so it shows in the first test, not at a user's request): it is
     /// reported, naming the outlet, and a detached view of the type stands in, so the screen fails and the process

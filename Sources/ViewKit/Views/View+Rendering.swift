@@ -21,8 +21,18 @@ extension View {
     /// ``setAttribute(_:_:)`` they would give the view an attribute list of its own instead of its template's
     /// shared one. Renders with the default ``render(into:context:)`` for this view (subviews render as usual).
     public func renderHTML(context: RenderContext, addingToStartTag attributes: [(String, String)]) -> [UInt8] {
+        let bytes = renderLastHTML(context: context, addingToStartTag: attributes)
+        clearMarks()
+        return bytes
+    }
+
+    /// The bytes ``renderHTML(context:addingToStartTag:)`` makes, with the subtree's dirty marks and recorded changes
+    /// left as they were: for the last render of a tree that is dropped right after (a page rendered without a live
+    /// screen), where clearing them would walk every changed view for nothing (Benchmarks/History/44). A tree rendered
+    /// this way and kept would send its changes again in the next patch.
+    package func renderLastHTML(context: RenderContext, addingToStartTag attributes: [(String, String)]) -> [UInt8] {
         checkConfinement("Rendering a view")
-        let bytes = HTMLBuffer.withReusedStorage(capacity: 1024) { html in
+        return HTMLBuffer.withReusedStorage(capacity: 1024) { html in
             if packedTag == Self.htmlTag { html.appendStatic("<!DOCTYPE html>") }
             writeStartTag(into: &html, extraAttributes: attributes)
             if !isVoidElement {
@@ -31,8 +41,6 @@ extension View {
             }
             return html.bytes
         }
-        clearMarks()
-        return bytes
     }
     /// Writes the subviews in order, with the template's static children that are still markup in their places.
     public final func renderSubviews(into html: inout HTMLBuffer, context: RenderContext) {

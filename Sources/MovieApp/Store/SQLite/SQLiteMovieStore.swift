@@ -56,23 +56,33 @@ public final class SQLiteMovieStore: MovieStore {
 
         /// The movies with `ids`, after one check of the data version for all of them.
         mutating func movies(ids: [Int]) throws(StoreError) -> [Movie?] {
+            var found: [Movie?] = []
+            found.reserveCapacity(ids.count)
+            try movies(ids: ids) { movie in
+                found.append(movie)
+                return true
+            }
+            return found
+        }
+
+        /// The movies with `ids` handed to `body` in order until it returns false, after one check of the data
+        /// version for all of them.
+        mutating func movies(ids: [Int], while body: (Movie?) -> Bool) throws(StoreError) {
             let current = try connection.dataVersion()
             if current != version {
                 cache = [:]
                 version = current
             }
-            var found: [Movie?] = []
-            found.reserveCapacity(ids.count)
             for id in ids {
-                if let movie = cache[id] {
-                    found.append(movie)
+                let movie: Movie?
+                if let cached = cache[id] {
+                    movie = cached
                 } else {
-                    let movie = try SQLiteMovieStore.movie(id: id, in: connection)
+                    movie = try SQLiteMovieStore.movie(id: id, in: connection)
                     cache[id] = movie
-                    found.append(movie)
                 }
+                if !body(movie) { return }
             }
-            return found
         }
     }
 
@@ -248,6 +258,12 @@ public final class SQLiteMovieStore: MovieStore {
     /// (most of a cached read's cost: Benchmarks/History/34).
     public func movies(ids: [Int]) throws(StoreError) -> [Movie?] {
         try database.withLock { database throws(StoreError) in try database.movies(ids: ids) }
+    }
+
+    /// The movies with `ids`, handed to `body` until it returns false, under one lock and one `PRAGMA data_version`
+    /// however many it takes (Benchmarks/History/44).
+    public func movies(ids: [Int], while body: (Movie?) -> Bool) throws(StoreError) {
+        try database.withLock { database throws(StoreError) in try database.movies(ids: ids, while: body) }
     }
 
     /// Applies `patch` to movie `id` in one transaction and returns the movie as committed.

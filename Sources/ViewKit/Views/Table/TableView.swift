@@ -171,15 +171,18 @@ public class TableView: ListView {
         make: (TableRowKey) -> View, configure: (Item) -> View
     ) {
         let windowed = windowSize != nil
+        // The rows made now, which a reload leaves alone: only asked when there are items to reload (a first fill,
+        // and most updates, have none), so only kept then.
         var made = Set<Int>()
+        let reloads = !reloaded.isEmpty
         let rows = reconcile(TypedRowIdentities(keys)) { index in
-            made.insert(index)
+            if reloads { made.insert(index) }
             let row = make(keys[index])
             // A windowed table's first key is its top spacer.
             if keys[index].kind != .spacer { setPlace(of: row, at: start + index - (windowed ? 1 : 0), of: total) }
             return row
         }
-        if !reloaded.isEmpty {
+        if reloads {
             for index in rows.indices where !made.contains(index) {
                 guard keys[index].kind == .item, let item = keys[index].id.base as? Item, reloaded.contains(item)
                 else { continue }
@@ -284,7 +287,7 @@ public class TableView: ListView {
             return reusable.row
         }
         let cell: View
-        if let prototype = cellPrototypes[identifier] {
+        if let prototype = cellPrototype(identifier) {
             cell = prototype.instantiate()
             // Plain views, labels and images only: no button to connect (statics known when the template loaded).
             if !prototype.mayHoldButtons { return cell }
@@ -302,6 +305,15 @@ public class TableView: ListView {
         }
         connectButtons(in: cell)
         return cell
+    }
+
+    /// The prototype of the cells `identifier` names. A table of one kind of cell (most) compares the name with its
+    /// one prototype's rather than hashing it for the dictionary, once a cell (Benchmarks/History/44).
+    private func cellPrototype(_ identifier: String) -> Prototype? {
+        if cellPrototypes.count == 1, let only = cellPrototypes.first {
+            return only.key == identifier ? only.value : nil
+        }
+        return cellPrototypes[identifier]
     }
 
     /// The reuse identifier `cell` was dequeued with (its `data-cell`, which the page keeps too).

@@ -1,0 +1,22 @@
+import Screenplay
+import ScreenplayTesting
+import Testing
+import ViewKit
+
+/// The layout shows the view controller's status bar style.
+@Suite struct StatusBarStyleTests {
+    /// The status bar style's class on `<html>`: the style's alone on a layout without classes of its own, the other
+    /// style's gone when it changes.
+    @Test func thePageTakesTheStatusBarStylesClassAndChangesIt() throws {
+        let harness = try ScreenHarness(templates: fixtureTemplates) { _ in
+            let controller = CounterViewController()
+            controller.statusBarStyle = .lightContent
+            return controller
+        }
+        #expect(harness.page.contains(#"<html id="v1" class="status-light" lang="en""#))
+        harness.onScreen(CounterViewController.self) { $0.statusBarStyle = .default }
+        harness.settle()
+        #expect(harness.page.contains(#"<html id="v1" class="status-default" lang="en""#))
+        #expect(!harness.page.contains("status-light"))
+    }
+}
