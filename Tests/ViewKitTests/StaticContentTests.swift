@@ -137,6 +137,27 @@ import Testing
         #expect(root.html == expected)
     }
 
+    /// Each run of markup renders in its own place among the subviews, a lone subview (held without an array) as
+    /// well as several, with runs before, between and after them; asking for the subviews makes each run's own
+    /// nodes into views in the same places.
+    @Test func eachRunOfMarkupRendersInItsPlaceAroundOneSubviewOrMany() throws {
+        let lone = try instantiate(#"<p>Rated <em>by</em> <span data-outlet="score">4</span> of <b>5</b></p>"#)
+        #expect(lone.liveSubviews.count == 1)
+        let loneExpected =
+            #"<p id="v1">Rated <em>by</em> <span id="v2" data-outlet="score">4</span> of <b>5</b></p>"#
+        #expect(lone.html == loneExpected)
+        #expect(lone.subviews.map(\.tagName) == ["#text", "em", "#text", "span", "#text", "b"])
+
+        let several = try instantiate(
+            #"<div><i>a</i><span data-outlet="x">1</span><hr><span data-outlet="y">2</span><i>b</i> c</div>"#)
+        #expect(several.liveSubviews.map(\.tagName) == ["span", "span"])
+        let expected =
+            #"<div id="v1"><i>a</i><span id="v2" data-outlet="x">1</span><hr>"#
+            + #"<span id="v3" data-outlet="y">2</span><i>b</i> c</div>"#
+        #expect(several.html == expected)
+        #expect(several.subviews.map(\.tagName) == ["i", "span", "hr", "span", "i", "#text"])
+    }
+
     /// A static element with a class, `hidden` and ARIA values keeps them all in its markup.
     @Test func staticMarkupKeepsEveryAttribute() throws {
         let root = try instantiate(

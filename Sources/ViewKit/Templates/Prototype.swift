@@ -156,23 +156,34 @@ final class Prototype: Sendable {
 /// still shows without ids; a change to one renders the nearest view whose id the page has. On a detail
 /// screen that spares some fourteen views (metas, links, labels' captions, a heading) and their arrays.
 final class StaticContent: Sendable {
+    /// A place among the element's children, in order. Holds no reference: reading one out of ``slots`` copies a
+    /// number, where a run's markup and nodes held in the slot were a retain and a release each for every run of
+    /// every render (Benchmarks/History/47).
     enum Slot: Sendable {
         /// The next subview.
         case subview
-        /// A run of static children: their markup, and the nodes to make them into views.
-        case markup([UInt8], [Prototype])
+        /// A run of static children: `markup[run]` and `nodes[run]`.
+        case markup(run: Int)
     }
 
     let slots: [Slot]
+    /// Each run's markup, rendered once.
+    let markup: [[UInt8]]
+    /// Each run's nodes, to make them into views.
+    let nodes: [[Prototype]]
 
     init(_ children: [Prototype]) {
         var slots: [Slot] = []
+        var markup: [[UInt8]] = []
+        var nodes: [[Prototype]] = []
         var run: [Prototype] = []
         func endRun() {
             guard !run.isEmpty else { return }
             var html = HTMLBuffer(capacity: 256)
             for node in run { node.instantiate().renderStaticMarkup(into: &html) }
-            slots.append(.markup(html.bytes, run))
+            slots.append(.markup(run: markup.count))
+            markup.append(html.bytes)
+            nodes.append(run)
             run = []
         }
         for child in children {
@@ -185,5 +196,7 @@ final class StaticContent: Sendable {
         }
         endRun()
         self.slots = slots
+        self.markup = markup
+        self.nodes = nodes
     }
 }
