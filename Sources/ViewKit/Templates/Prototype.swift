@@ -56,6 +56,12 @@ final class Prototype: Sendable {
     /// make no subviews). A table connects the buttons of each cell it makes; a cell of such a prototype has none to
     /// look for.
     let mayHoldButtons: Bool
+    /// The children a view made from this node makes into subviews: all of them, or, when the node keeps static
+    /// content, those that are not static. Worked out once here, not for each view (Benchmarks/History/47).
+    let liveChildren: [Prototype]
+    /// The element's compiled name (``TemplateStartTag/packedTag``) for a plain view or a label, made from it without
+    /// reaching the attribute list and its start tag; nil for other kinds.
+    let compiledTag: UInt64?
 
     init(kind: Kind, children: [Prototype], line: Int) {
         self.kind = kind
@@ -104,6 +110,8 @@ final class Prototype: Sendable {
         } else {
             rareState = nil
         }
+        liveChildren = rareState?.staticContent != nil ? children.filter { !$0.isStatic } : children
+        compiledTag = isPlainView || isLabel ? attributeList?.startTag?.packedTag : nil
     }
 
     /// Whether the element can hold the keyboard focus. Such an element keeps its view and id although no code reaches
@@ -126,10 +134,8 @@ final class Prototype: Sendable {
             return isRaw ? RawTextNode(text: text) : TextNode(text: text)
         case .element(let node):
             let view: View
-            if isPlainView, let tag = attributeList?.startTag {
-                view = View(compiledTag: tag.packedTag)
-            } else if isLabel, let tag = attributeList?.startTag {
-                view = Label(compiledTag: tag.packedTag)
+            if let compiledTag {
+                view = isLabel ? Label(compiledTag: compiledTag) : View(compiledTag: compiledTag)
             } else {
                 view = node.element.viewType.init(tagName: node.element.tagName)
             }
@@ -137,9 +143,8 @@ final class Prototype: Sendable {
             node.element.configuration?.apply(view)
             // Static children stay markup in the shared rare state; the others become subviews. Exact capacity:
             // the array lives as long as the screen, and growing it by doubling would leave up to half of it unused.
-            let hasStaticContent = rareState?.staticContent != nil
-            view.reserveSubviewCapacity(hasStaticContent ? children.count(where: { !$0.isStatic }) : children.count)
-            for child in children where !(hasStaticContent && child.isStatic) {
+            view.reserveSubviewCapacity(liveChildren.count)
+            for child in liveChildren {
                 view.appendTemplateSubview(child.instantiate())
             }
             view.awakeFromNib()
