@@ -34,7 +34,14 @@ final class Prototype: Sendable {
         var isOutletScope: Bool
     }
 
-    let kind: Kind
+    // The kind, kept as plain fields: switching on a stored `Kind` copied it (a retain and a release of its node or
+    // text) for every view made from the node (Benchmarks/History/47).
+    /// The element's prepared values; nil for text.
+    let elementNode: ElementNode?
+    /// A text node's text; empty for an element.
+    let text: String
+    /// Whether a text node's text is written as it is (a `<script>`'s or `<style>`'s).
+    let isRawText: Bool
     let children: [Prototype]
     let line: Int
     /// Whether this node is static markup: text, or a plain element with no outlet, id, custom view or action,
@@ -64,7 +71,16 @@ final class Prototype: Sendable {
     let compiledTag: UInt64?
 
     init(kind: Kind, children: [Prototype], line: Int) {
-        self.kind = kind
+        switch kind {
+        case .text(let text, let isRaw):
+            elementNode = nil
+            self.text = text
+            isRawText = isRaw
+        case .element(let node):
+            elementNode = node
+            text = ""
+            isRawText = false
+        }
         self.children = children
         self.line = line
         if case .element(let node) = kind {
@@ -129,27 +145,23 @@ final class Prototype: Sendable {
 
     /// Creates the view tree; each view's `awakeFromNib()` runs once its subtree is attached.
     func instantiate() -> View {
-        switch kind {
-        case .text(let text, let isRaw):
-            return isRaw ? RawTextNode(text: text) : TextNode(text: text)
-        case .element(let node):
-            let view: View
-            if let compiledTag {
-                view = isLabel ? Label(compiledTag: compiledTag) : View(compiledTag: compiledTag)
-            } else {
-                view = node.element.viewType.init(tagName: node.element.tagName)
-            }
-            view.adoptTemplateState(node, attributes: attributeList, rare: rareState)
-            node.element.configuration?.apply(view)
-            // Static children stay markup in the shared rare state; the others become subviews. Exact capacity:
-            // the array lives as long as the screen, and growing it by doubling would leave up to half of it unused.
-            view.reserveSubviewCapacity(liveChildren.count)
-            for child in liveChildren {
-                view.appendTemplateSubview(child.instantiate())
-            }
-            view.awakeFromNib()
-            return view
+        guard let node = elementNode else { return isRawText ? RawTextNode(text: text) : TextNode(text: text) }
+        let view: View
+        if let compiledTag {
+            view = isLabel ? Label(compiledTag: compiledTag) : View(compiledTag: compiledTag)
+        } else {
+            view = node.element.viewType.init(tagName: node.element.tagName)
         }
+        view.adoptTemplateState(node, attributes: attributeList, rare: rareState)
+        node.element.configuration?.apply(view)
+        // Static children stay markup in the shared rare state; the others become subviews. Exact capacity:
+        // the array lives as long as the screen, and growing it by doubling would leave up to half of it unused.
+        view.reserveSubviewCapacity(liveChildren.count)
+        for child in liveChildren {
+            view.appendTemplateSubview(child.instantiate())
+        }
+        view.awakeFromNib()
+        return view
     }
 }
 
