@@ -69,6 +69,13 @@ final class Prototype: Sendable {
     /// The element's compiled name (``TemplateStartTag/packedTag``) for a plain view or a label, made from it without
     /// reaching the attribute list and its start tag; nil for other kinds.
     let compiledTag: UInt64?
+    /// The class list a view made from the element starts with.
+    let classList: ClassList
+    /// The flags (``View/flags``: hidden, outlet scope, needs render) a view made from the element starts with, read
+    /// from the element once here: a view takes them without reaching the element (Benchmarks/History/47).
+    let viewFlags: UInt8
+    /// What the view's kind read from its element, given to each view made from it.
+    let configuration: TemplateConfiguration?
 
     init(kind: Kind, children: [Prototype], line: Int) {
         switch kind {
@@ -128,6 +135,21 @@ final class Prototype: Sendable {
         }
         liveChildren = rareState?.staticContent != nil ? children.filter { !$0.isStatic } : children
         compiledTag = isPlainView || isLabel ? attributeList?.startTag?.packedTag : nil
+        if case .element(let node) = kind {
+            let element = node.element
+            classList = element.classList
+            let marked =
+                !element.classList.isEmpty || element.isHidden || element.accessibilityLabel != nil
+                || element.accessibilityRole != nil
+            viewFlags =
+                (element.isHidden ? View.hiddenFlag : 0) | (element.isOutletScope ? View.outletScopeFlag : 0)
+                | (marked ? View.needsRenderFlag : 0)
+            configuration = element.configuration
+        } else {
+            classList = ClassList()
+            viewFlags = 0
+            configuration = nil
+        }
     }
 
     /// Whether the element can hold the keyboard focus. Such an element keeps its view and id although no code reaches
@@ -145,15 +167,16 @@ final class Prototype: Sendable {
 
     /// Creates the view tree; each view's `awakeFromNib()` runs once its subtree is attached.
     func instantiate() -> View {
-        guard let node = elementNode else { return isRawText ? RawTextNode(text: text) : TextNode(text: text) }
         let view: View
         if let compiledTag {
             view = isLabel ? Label(compiledTag: compiledTag) : View(compiledTag: compiledTag)
-        } else {
+        } else if let node = elementNode {
             view = node.element.viewType.init(tagName: node.element.tagName)
+        } else {
+            return isRawText ? RawTextNode(text: text) : TextNode(text: text)
         }
-        view.adoptTemplateState(node, attributes: attributeList, rare: rareState)
-        node.element.configuration?.apply(view)
+        view.adoptTemplateState(classList: classList, flags: viewFlags, attributes: attributeList, rare: rareState)
+        configuration?.apply(view)
         // Static children stay markup in the shared rare state; the others become subviews. Exact capacity:
         // the array lives as long as the screen, and growing it by doubling would leave up to half of it unused.
         view.reserveSubviewCapacity(liveChildren.count)
