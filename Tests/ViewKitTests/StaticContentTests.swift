@@ -137,6 +137,48 @@ import Testing
         #expect(root.html == expected)
     }
 
+    /// Each run of markup renders in its own place among the subviews, a lone subview (held without an array) as
+    /// well as several, with runs before, between and after them; asking for the subviews makes each run's own
+    /// nodes into views in the same places.
+    @Test func eachRunOfMarkupRendersInItsPlaceAroundOneSubviewOrMany() throws {
+        let lone = try instantiate(#"<p>Rated <em>by</em> <span data-outlet="score">4</span> of <b>5</b></p>"#)
+        #expect(lone.liveSubviews.count == 1)
+        let loneExpected =
+            #"<p id="v1">Rated <em>by</em> <span id="v2" data-outlet="score">4</span> of <b>5</b></p>"#
+        #expect(lone.html == loneExpected)
+        #expect(lone.subviews.map(\.tagName) == ["#text", "em", "#text", "span", "#text", "b"])
+
+        let several = try instantiate(
+            #"<div><i>a</i><span data-outlet="x">1</span><hr><span data-outlet="y">2</span><i>b</i> c</div>"#)
+        #expect(several.liveSubviews.map(\.tagName) == ["span", "span"])
+        let expected =
+            #"<div id="v1"><i>a</i><span id="v2" data-outlet="x">1</span><hr>"#
+            + #"<span id="v3" data-outlet="y">2</span><i>b</i> c</div>"#
+        #expect(several.html == expected)
+        #expect(several.subviews.map(\.tagName) == ["i", "span", "hr", "span", "i", "#text"])
+    }
+
+    /// A view made from a template starts with its element's class list, `hidden` and outlet scope, and is marked for
+    /// rendering exactly when a class, `hidden` or an ARIA value would have marked it through its setters.
+    @Test func aViewStartsWithItsElementsStateAndRenderMark() throws {
+        // Elements without text: nothing but their template state can mark them (a label's text would).
+        let root = try instantiate(
+            #"<div><i data-outlet="c" class="a b"></i><i data-outlet="h" hidden></i>"#
+                + #"<i data-outlet="l" aria-label="x"></i><i data-outlet="r" role="note"></i>"#
+                + #"<i data-outlet="p"></i></div>"#)
+        let names = ["c", "h", "l", "r", "p"]
+        let views = names.map { root.outletIfPresent($0) }
+        #expect(views.allSatisfy { $0 != nil })
+        let classed = views[0]!
+        let hidden = views[1]!
+        let plain = views[4]!
+        #expect(Array(classed.classList) == ["a", "b"] && !classed.isHidden)
+        #expect(hidden.isHidden && Array(hidden.classList).isEmpty)
+        #expect(views.map { $0?.needsRender } == [true, true, true, true, false])
+        #expect(!plain.isHidden && !plain.isOutletScope && !root.isOutletScope)
+        #expect(views[2]?.accessibilityLabel == "x" && views[3]?.accessibilityRole == "note")
+    }
+
     /// A static element with a class, `hidden` and ARIA values keeps them all in its markup.
     @Test func staticMarkupKeepsEveryAttribute() throws {
         let root = try instantiate(

@@ -127,6 +127,33 @@ import Testing
         #expect(held.count == gathered.count && zip(held, gathered).allSatisfy { $0 === $1 })
     }
 
+    /// A look-up goes down a lone subview (held without an array) as down several, and finds a name's first view in
+    /// document order: a view's own outlet before those below it, an earlier subtree's before a later sibling's.
+    @Test func outletsAreFoundThroughOneSubviewOrManyInDocumentOrder() {
+        let root = View(tagName: "main")
+        let lone = View(tagName: "section")
+        let deep = Label(text: "deep")
+        deep.setAttribute("data-outlet", "name")
+        lone.addSubview(deep)
+        root.addSubview(lone)
+        #expect(root.outletIfPresent("name") === deep)
+        #expect(root.outletIfPresent("missing") == nil)
+
+        let later = Label(text: "later")
+        later.setAttribute("data-outlet", "name")
+        let own = Label(text: "own")
+        own.setAttribute("data-outlet", "other")
+        root.addSubview(later)
+        root.addSubview(own)
+        #expect(root.outletIfPresent("name") === deep)
+        #expect(root.outletIfPresent("other") === own)
+        lone.setAttribute("data-outlet", "name")
+        #expect(root.outletIfPresent("name") === lone)
+        var gathered: [View] = []
+        root.gatherOutlets(into: &gathered)
+        #expect(gathered.count == 2 && gathered[0] === lone && gathered[1] === own)
+    }
+
     @Test func stackAndListViewsComeFromTemplatesConfigured() throws {
         let root = try Fixtures.library().template(named: "MovieDetail").instantiate()
         let stack = try #require(root.subviews.last as? StackView)

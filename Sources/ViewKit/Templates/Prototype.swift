@@ -34,7 +34,14 @@ final class Prototype: Sendable {
         var isOutletScope: Bool
     }
 
-    let kind: Kind
+    // The kind, kept as plain fields: switching on a stored `Kind` copied it (a retain and a release of its node or
+    // text) for every view made from the node (Benchmarks/History/47).
+    /// The element's prepared values; nil for text.
+    let elementNode: ElementNode?
+    /// A text node's text; empty for an element.
+    let text: String
+    /// Whether a text node's text is written as it is (a `<script>`'s or `<style>`'s).
+    let isRawText: Bool
     let children: [Prototype]
     let line: Int
     /// Whether this node is static markup: text, or a plain element with no outlet, id, custom view or action,
@@ -56,9 +63,31 @@ final class Prototype: Sendable {
     /// make no subviews). A table connects the buttons of each cell it makes; a cell of such a prototype has none to
     /// look for.
     let mayHoldButtons: Bool
+    /// The children a view made from this node makes into subviews: all of them, or, when the node keeps static
+    /// content, those that are not static. Worked out once here, not for each view (Benchmarks/History/47).
+    let liveChildren: [Prototype]
+    /// The element's compiled name (``TemplateStartTag/packedTag``) for a plain view or a label, made from it without
+    /// reaching the attribute list and its start tag; nil for other kinds.
+    let compiledTag: UInt64?
+    /// The class list a view made from the element starts with.
+    let classList: ClassList
+    /// The flags (``View/flags``: hidden, outlet scope, needs render) a view made from the element starts with, read
+    /// from the element once here: a view takes them without reaching the element (Benchmarks/History/47).
+    let viewFlags: UInt8
+    /// What the view's kind read from its element, given to each view made from it.
+    let configuration: TemplateConfiguration?
 
     init(kind: Kind, children: [Prototype], line: Int) {
-        self.kind = kind
+        switch kind {
+        case .text(let text, let isRaw):
+            elementNode = nil
+            self.text = text
+            isRawText = isRaw
+        case .element(let node):
+            elementNode = node
+            text = ""
+            isRawText = false
+        }
         self.children = children
         self.line = line
         if case .element(let node) = kind {
@@ -104,6 +133,23 @@ final class Prototype: Sendable {
         } else {
             rareState = nil
         }
+        liveChildren = rareState?.staticContent != nil ? children.filter { !$0.isStatic } : children
+        compiledTag = isPlainView || isLabel ? attributeList?.startTag?.packedTag : nil
+        if case .element(let node) = kind {
+            let element = node.element
+            classList = element.classList
+            let marked =
+                !element.classList.isEmpty || element.isHidden || element.accessibilityLabel != nil
+                || element.accessibilityRole != nil
+            viewFlags =
+                (element.isHidden ? View.hiddenFlag : 0) | (element.isOutletScope ? View.outletScopeFlag : 0)
+                | (marked ? View.needsRenderFlag : 0)
+            configuration = element.configuration
+        } else {
+            classList = ClassList()
+            viewFlags = 0
+            configuration = nil
+        }
     }
 
     /// Whether the element can hold the keyboard focus. Such an element keeps its view and id although no code reaches
@@ -121,30 +167,24 @@ final class Prototype: Sendable {
 
     /// Creates the view tree; each view's `awakeFromNib()` runs once its subtree is attached.
     func instantiate() -> View {
-        switch kind {
-        case .text(let text, let isRaw):
-            return isRaw ? RawTextNode(text: text) : TextNode(text: text)
-        case .element(let node):
-            let view: View
-            if isPlainView, let tag = attributeList?.startTag {
-                view = View(compiledTag: tag.packedTag)
-            } else if isLabel, let tag = attributeList?.startTag {
-                view = Label(compiledTag: tag.packedTag)
-            } else {
-                view = node.element.viewType.init(tagName: node.element.tagName)
-            }
-            view.adoptTemplateState(node, attributes: attributeList, rare: rareState)
-            node.element.configuration?.apply(view)
-            // Static children stay markup in the shared rare state; the others become subviews. Exact capacity:
-            // the array lives as long as the screen, and growing it by doubling would leave up to half of it unused.
-            let hasStaticContent = rareState?.staticContent != nil
-            view.reserveSubviewCapacity(hasStaticContent ? children.count(where: { !$0.isStatic }) : children.count)
-            for child in children where !(hasStaticContent && child.isStatic) {
-                view.appendTemplateSubview(child.instantiate())
-            }
-            view.awakeFromNib()
-            return view
+        let view: View
+        if let compiledTag {
+            view = isLabel ? Label(compiledTag: compiledTag) : View(compiledTag: compiledTag)
+        } else if let node = elementNode {
+            view = node.element.viewType.init(tagName: node.element.tagName)
+        } else {
+            return isRawText ? RawTextNode(text: text) : TextNode(text: text)
         }
+        view.adoptTemplateState(classList: classList, flags: viewFlags, attributes: attributeList, rare: rareState)
+        configuration?.apply(view)
+        // Static children stay markup in the shared rare state; the others become subviews. Exact capacity:
+        // the array lives as long as the screen, and growing it by doubling would leave up to half of it unused.
+        view.reserveSubviewCapacity(liveChildren.count)
+        for child in liveChildren {
+            view.appendTemplateSubview(child.instantiate())
+        }
+        view.awakeFromNib()
+        return view
     }
 }
 
@@ -156,23 +196,34 @@ final class Prototype: Sendable {
 /// still shows without ids; a change to one renders the nearest view whose id the page has. On a detail
 /// screen that spares some fourteen views (metas, links, labels' captions, a heading) and their arrays.
 final class StaticContent: Sendable {
+    /// A place among the element's children, in order. Holds no reference: reading one out of ``slots`` copies a
+    /// number, where a run's markup and nodes held in the slot were a retain and a release each for every run of
+    /// every render (Benchmarks/History/47).
     enum Slot: Sendable {
         /// The next subview.
         case subview
-        /// A run of static children: their markup, and the nodes to make them into views.
-        case markup([UInt8], [Prototype])
+        /// A run of static children: `markup[run]` and `nodes[run]`.
+        case markup(run: Int)
     }
 
     let slots: [Slot]
+    /// Each run's markup, rendered once.
+    let markup: [[UInt8]]
+    /// Each run's nodes, to make them into views.
+    let nodes: [[Prototype]]
 
     init(_ children: [Prototype]) {
         var slots: [Slot] = []
+        var markup: [[UInt8]] = []
+        var nodes: [[Prototype]] = []
         var run: [Prototype] = []
         func endRun() {
             guard !run.isEmpty else { return }
             var html = HTMLBuffer(capacity: 256)
             for node in run { node.instantiate().renderStaticMarkup(into: &html) }
-            slots.append(.markup(html.bytes, run))
+            slots.append(.markup(run: markup.count))
+            markup.append(html.bytes)
+            nodes.append(run)
             run = []
         }
         for child in children {
@@ -185,5 +236,7 @@ final class StaticContent: Sendable {
         }
         endRun()
         self.slots = slots
+        self.markup = markup
+        self.nodes = nodes
     }
 }

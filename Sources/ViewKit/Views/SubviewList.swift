@@ -118,6 +118,34 @@ package struct SubviewList: RandomAccessCollection {
 
     package func makeIterator() -> Iterator { Iterator(storage) }
 
+    /// The first non-nil result of `transform` over the views in order, deciding between one and many once: for walks
+    /// that stop at what they look for, such as an outlet look-up (Benchmarks/History/47).
+    @inline(__always)
+    package func firstResult<Result>(_ transform: (View) throws -> Result?) rethrows -> Result? {
+        switch storage {
+        case .none:
+            return nil
+        case .one(let view):
+            return try transform(view)
+        case .many(let views):
+            for view in views {
+                if let result = try transform(view) { return result }
+            }
+            return nil
+        }
+    }
+
+    /// Calls `body` with each view in order, deciding between one and many once: for walks that visit every
+    /// subview, where the iterator copies the storage into its fields first (Benchmarks/History/47).
+    @inline(__always)
+    package func forEach(_ body: (View) throws -> Void) rethrows {
+        switch storage {
+        case .none: return
+        case .one(let view): try body(view)
+        case .many(let views): for view in views { try body(view) }
+        }
+    }
+
     /// Calls `body` with the views in place, in order, none of them retained for it: for `dirtyChildIndex(of:)`, which
     /// compares references as the array's buffer served it before (receipt: Benchmarks/History/45-screen-memory-4.md).
     /// Other walks iterate the list: its iterator costs a page's render fewer instructions there. The buffer is valid

@@ -98,10 +98,13 @@ extension View {
 
     /// Gives a fresh view (no superview, no handler, not confined) its template element's state
     /// without the setters' checks: the same outcome as setting each property, including the
-    /// render mark that any class, `hidden` or ARIA value would have set.
-    final func adoptTemplateState(_ node: Prototype.ElementNode, attributes: AttributeList?, rare shared: RareState?) {
-        // The element is read through its node, field by field: taken whole as an argument it was copied (a retain
-        // of each of its strings and arrays, and their releases) for every element of every page.
+    /// render mark that any class, `hidden` or ARIA value would have set (in `templateFlags`, with `hidden` and the
+    /// outlet scope, as the prototype worked them out from its element).
+    final func adoptTemplateState(
+        classList: ClassList, flags templateFlags: UInt8, attributes: AttributeList?, rare shared: RareState?
+    ) {
+        // The element's values are the prototype's, worked out once: reading them through its node retained and
+        // released the node for every element of every page (Benchmarks/History/47).
         attributeList = attributes
         if let shared {
             if let own = rare, !own.isShared {  // set up by a subclass's initializer
@@ -110,13 +113,7 @@ extension View {
                 rare = shared
             }
         }
-        storedClassList = node.element.classList
-        storedIsHidden = node.element.isHidden
-        isOutletScope = node.element.isOutletScope
-        if !storedClassList.isEmpty || storedIsHidden || node.element.accessibilityLabel != nil
-            || node.element.accessibilityRole != nil
-        {
-            needsRender = true
-        }
+        storedClassList = classList
+        flags = (flags & ~(Self.hiddenFlag | Self.outletScopeFlag)) | templateFlags
     }
 }

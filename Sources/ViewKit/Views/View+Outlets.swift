@@ -10,10 +10,7 @@ extension View {
     public func outletIfPresent(_ name: String) -> View? {
         // Custom views and binders read outlets on every update, so a look-up walks the tree in
         // place: no stack array, and the attribute list scanned directly.
-        for view in liveSubviews {
-            if let found = view.outletInSubtree(name) { return found }
-        }
-        return nil
+        liveSubviews.firstResult { $0.outletInSubtree(name) }
     }
 
     /// Whether this view's `data-outlet` attribute is `name`.
@@ -26,10 +23,7 @@ extension View {
     final func outletInSubtree(_ name: String) -> View? {
         if let outletName = attributeList?.outletName, outletName == name { return self }
         guard !isOutletScope else { return nil }
-        for view in liveSubviews {
-            if let found = view.outletInSubtree(name) { return found }
-        }
-        return nil
+        return liveSubviews.firstResult { $0.outletInSubtree(name) }
     }
 
     /// Appends to `views` every outlet of this view's scope that ``outletIfPresent(_:)`` would find by its name (the
@@ -37,11 +31,7 @@ extension View {
     /// reader of several outlets of one view, such as a view controller reading its declared ones
     /// (Benchmarks/History/44).
     package final func gatherOutlets(into views: inout [View]) {
-        var index = 0
-        while index < liveSubviews.count {
-            liveSubviews[index].gatherOutletsInSubtree(into: &views)
-            index += 1
-        }
+        liveSubviews.forEach { $0.gatherOutletsInSubtree(into: &views) }
     }
 
     /// ``gatherOutlets(into:)`` for this view and its subtree: the same views, in the same order, as
@@ -51,11 +41,7 @@ extension View {
             views.append(self)
         }
         guard !isOutletScope else { return }
-        var index = 0
-        while index < liveSubviews.count {
-            liveSubviews[index].gatherOutletsInSubtree(into: &views)
-            index += 1
-        }
+        liveSubviews.forEach { $0.gatherOutletsInSubtree(into: &views) }
     }
 
     /// The view named `name` by `data-outlet`, as a `V`. A missing outlet or another type is a programmer error

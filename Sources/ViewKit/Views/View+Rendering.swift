@@ -44,17 +44,21 @@ extension View {
     }
     /// Writes the subviews in order, with the template's static children that are still markup in their places.
     public final func renderSubviews(into html: inout HTMLBuffer, context: RenderContext) {
+        // The list is read once and switched on once (`forEach`, `subview(at:)`): its iterator copied the list's
+        // storage into two fields and retained it again at each step (Benchmarks/History/47).
+        let subviews = liveSubviews
         guard let content = rare?.staticContent else {
-            for view in liveSubviews { view.render(into: &html, context: context) }
+            subviews.forEach { $0.render(into: &html, context: context) }
             return
         }
-        var subviews = liveSubviews.makeIterator()
+        var next = 0
         for slot in content.slots {
             switch slot {
             case .subview:
-                subviews.next()?.render(into: &html, context: context)
-            case .markup(let bytes, _):
-                html.append(bytes)
+                subviews.subview(at: next)?.render(into: &html, context: context)
+                next += 1
+            case .markup(let run):
+                html.append(content.markup[run])
             }
         }
     }
@@ -69,7 +73,7 @@ extension View {
         if isVoidElement { return }
         if let content = rare?.staticContent {
             // A static element's children are all static: one run of markup already rendered.
-            for case .markup(let bytes, _) in content.slots { html.append(bytes) }
+            for bytes in content.markup { html.append(bytes) }
         } else {
             for view in liveSubviews { view.renderStaticMarkup(into: &html) }
         }

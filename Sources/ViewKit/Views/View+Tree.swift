@@ -114,8 +114,8 @@ extension View {
                 // Every change to the subviews comes here first, so they still fill the content's places.
                 if next < liveSubviews.count { all.append(liveSubviews[next]) }
                 next += 1
-            case .markup(_, let nodes):
-                for node in nodes {
+            case .markup(let run):
+                for node in content.nodes[run] {
                     let view = node.instantiate()
                     view.parent = self
                     if !marksForRendering { view.markAsStaticMarkupOnPage() }
