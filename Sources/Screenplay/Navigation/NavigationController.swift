@@ -34,7 +34,12 @@ public final class NavigationController {
         self.currentURL = url
         self.navigationBar = navigationBar
         self.backURL = backURL
-        topViewController.navigationController = self
+        topViewController.navigationLink = self
+    }
+
+    deinit {
+        // The view controller may outlive this one (app code can hold it): it has no navigation controller from now on.
+        topViewController.navigationLink = nil
     }
 
     /// Shows or hides the layout's navigation bar.

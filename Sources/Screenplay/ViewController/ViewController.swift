@@ -32,8 +32,13 @@ open class ViewController: DisposeContainer {
         didSet { if statusBarStyle != oldValue { screenDidChange?() } }
     }
 
-    /// The navigation controller presenting this view controller; set by the runtime before the view loads.
-    public internal(set) weak var navigationController: NavigationController?
+    /// The navigation controller presenting this view controller (or its parent, for a child); set by the runtime
+    /// before the view loads.
+    public var navigationController: NavigationController? { navigationLink ?? parentLink?.navigationController }
+    /// The navigation controller that presents this controller itself (its top view controller): `unowned`, not
+    /// `weak`, since a weak reference gives its object a side table for its whole life (Benchmarks/History/48).
+    /// Sound because the navigation controller holds this one and clears the link when it goes (its `deinit`).
+    unowned var navigationLink: NavigationController?
 
     /// The templates the view loads from; set by the runtime (or a test harness) before the view loads.
     public package(set) var templates: TemplateLibrary?
@@ -53,7 +58,10 @@ open class ViewController: DisposeContainer {
     /// The child view controllers, in the order they were added (``addChild(_:)``).
     public internal(set) var children: [ViewController] = []
     /// The view controller this one is a child of, if any.
-    public internal(set) weak var parent: ViewController?
+    public var parent: ViewController? { parentLink }
+    /// The parent: `unowned`, not `weak`, for the reason `navigationLink` is. Sound because a parent holds its
+    /// children and clears their links when it lets one go (``removeFromParent()``) or goes itself (its `deinit`).
+    unowned var parentLink: ViewController?
     /// The view controller this one presents (``present(_:animated:completion:)``), if any.
     public internal(set) var presentedViewController: ViewController?
     /// The view controller that presents this one, if any.
@@ -75,6 +83,11 @@ open class ViewController: DisposeContainer {
     /// Creates a view controller whose view loads from ``templateName``.
     public required init() {
         templates = Self.screenTemplates
+    }
+
+    deinit {
+        // The children may outlive this controller (app code can hold one): their parent is nil from now on.
+        for child in children { child.parentLink = nil }
     }
 
     /// The template this view controller's view loads from; by default the class name without a
