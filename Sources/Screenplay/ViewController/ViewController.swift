@@ -54,7 +54,20 @@ open class ViewController: DisposeContainer {
     /// and each search walks the view tree. Kept as the views alone, each named by its `data-outlet` attribute: no
     /// second copy of the names (one word a slot).
     @exclusivity(unchecked) private var outletCache: [View] = []
-    let lifecycle = Lifecycle()
+    /// The lifecycle's subjects and the actions waiting for `viewDidLoad`: made when first asked for (a subscriber of
+    /// `rx.viewWillAppear`, a load action), and let go after `viewDidLoad` when nothing observes the lifecycle, so a
+    /// controller nothing watches (a child screen's, often) keeps none for its life (Benchmarks/History/48).
+    private var lifecycleStorage: Lifecycle?
+    /// Whether `viewDidLoad` has been sent or the load actions dropped: an action registered from now on never runs.
+    private var loadActionsClosed = false
+    /// Whether this controller keeps its lifecycle's subjects or load actions now (for tests that it lets them go).
+    package var holdsLifecycle: Bool { lifecycleStorage != nil }
+    var lifecycle: Lifecycle {
+        if let lifecycleStorage { return lifecycleStorage }
+        let made = Lifecycle(acceptsLoadActions: !loadActionsClosed)
+        lifecycleStorage = made
+        return made
+    }
     /// The child view controllers, in the order they were added (``addChild(_:)``).
     public internal(set) var children: [ViewController] = []
     /// The view controller this one is a child of, if any.
@@ -144,7 +157,10 @@ open class ViewController: DisposeContainer {
             loadedView = View()
         }
         viewDidLoad()
+        loadActionsClosed = true
+        guard let lifecycle = lifecycleStorage else { return }
         lifecycle.sendDidLoad()
+        if lifecycleStorage === lifecycle, lifecycle.observesNothing { lifecycleStorage = nil }
     }
 
     /// Reports each binder in the bag whose `bind()` never ran: it would bind nothing, silently. Then forgets which
@@ -223,6 +239,7 @@ open class ViewController: DisposeContainer {
     /// }
     /// ```
     public func whenViewLoaded(_ action: @escaping () -> Void) {
+        guard !loadActionsClosed else { return }
         lifecycle.whenLoaded(action)?.disposed(by: bag)
     }
 
@@ -248,28 +265,28 @@ open class ViewController: DisposeContainer {
     package func performViewWillAppear(_ animated: Bool) {
         appearance = .willAppear
         viewWillAppear(animated)
-        lifecycle.send(.willAppear, animated)
+        lifecycleStorage?.send(.willAppear, animated)
         for child in children where child.isViewLoaded { child.performViewWillAppear(animated) }
     }
 
     package func performViewDidAppear(_ animated: Bool) {
         appearance = .didAppear
         viewDidAppear(animated)
-        lifecycle.send(.didAppear, animated)
+        lifecycleStorage?.send(.didAppear, animated)
         for child in children where child.isViewLoaded { child.performViewDidAppear(animated) }
     }
 
     package func performViewWillDisappear(_ animated: Bool) {
         appearance = .willDisappear
         viewWillDisappear(animated)
-        lifecycle.send(.willDisappear, animated)
+        lifecycleStorage?.send(.willDisappear, animated)
         for child in children where child.isViewLoaded { child.performViewWillDisappear(animated) }
     }
 
     package func performViewDidDisappear(_ animated: Bool) {
         appearance = .didDisappear
         viewDidDisappear(animated)
-        lifecycle.send(.didDisappear, animated)
+        lifecycleStorage?.send(.didDisappear, animated)
         for child in children where child.isViewLoaded { child.performViewDidDisappear(animated) }
     }
 
@@ -305,7 +322,8 @@ open class ViewController: DisposeContainer {
     /// Disposes every subscription in the bag; the screen has ended.
     package func disposeBag() {
         for child in children { child.disposeBag() }
-        lifecycle.dropLoadActions()
+        loadActionsClosed = true
+        lifecycleStorage?.dropLoadActions()
         bag = DisposeBag()
         screenDidChange = nil
     }
@@ -355,12 +373,22 @@ final class Lifecycle {
     /// subscriber sees nothing) or dropped. A binder's binding goes here rather than through a subscription in the
     /// bag, which would keep its observer, its closure and its bag slot (and the subject) for the screen's life
     /// though it can never fire again (Benchmarks/History/39). One optional array: no flag beside it.
-    private var loadActions: [() -> Void]? = []
+    private var loadActions: [() -> Void]?
     // Four fields rather than an array of four: no array allocated per screen.
     private var willAppear: PublishSubject<Bool>?
     private var didAppear: PublishSubject<Bool>?
     private var willDisappear: PublishSubject<Bool>?
     private var didDisappear: PublishSubject<Bool>?
+
+    init(acceptsLoadActions: Bool) {
+        loadActions = acceptsLoadActions ? [] : nil
+    }
+
+    /// Whether nothing observes these events and no action waits: the controller can let it go.
+    var observesNothing: Bool {
+        loadActions == nil && loaded == nil && willAppear == nil && didAppear == nil && willDisappear == nil
+            && didDisappear == nil
+    }
 
     var didLoad: PublishSubject<Void> {
         if let loaded { return loaded }
