@@ -24,12 +24,12 @@ open class ViewController: DisposeContainer {
 
     /// The page title; the layout shows it and open pages receive a `title` event when it changes.
     public var title: String? {
-        didSet { if !title.hasSameUTF8(as: oldValue) { screenDidChange?() } }
+        didSet { if !title.hasSameUTF8(as: oldValue) { hostScreen?.shellDidChange() } }
     }
 
     /// How the page shell styles the top of the page.
     public var statusBarStyle: StatusBarStyle = .default {
-        didSet { if statusBarStyle != oldValue { screenDidChange?() } }
+        didSet { if statusBarStyle != oldValue { hostScreen?.shellDidChange() } }
     }
 
     /// The navigation controller presenting this view controller (or its parent, for a child); set by the runtime
@@ -46,8 +46,10 @@ open class ViewController: DisposeContainer {
     // `@exclusivity(unchecked)` on the internal state below (receipt: `ViewController` in
     // Benchmarks/History/26-receipts.md): sound because it is confined to the screen's scheduler, as its views are,
     // and none is held `inout` across a call out. Public properties keep Swift's checks.
-    /// Called when the title or status bar style changes, so the screen can tell open pages.
-    @exclusivity(unchecked) package var screenDidChange: (() -> Void)?
+    /// The screen showing this controller, told when the title or status bar style changes so it can tell open pages.
+    /// `unowned`, not a closure holding the screen, which would be an object of its own a screen
+    /// (Benchmarks/History/48). Sound because the screen clears it when it ends and in its `deinit`.
+    @exclusivity(unchecked) unowned var hostScreen: Screen?
 
     @exclusivity(unchecked) private var loadedView: View?
     /// Outlets found so far: a view controller reads the same few outlets many times while its binder wires them,
@@ -325,7 +327,7 @@ open class ViewController: DisposeContainer {
         loadActionsClosed = true
         lifecycleStorage?.dropLoadActions()
         bag = DisposeBag()
-        screenDidChange = nil
+        hostScreen = nil
     }
 
     /// The action the presentation's cancel (Escape) posts, after adding what it needs to `dialog`. A plain view
