@@ -152,4 +152,37 @@ private final class StripViewController: ViewController {
         #expect(harness.programmerErrors.count == 1)
         #expect(harness.programmerErrors.first?.description.contains("is the controller itself") == true)
     }
+
+    /// A view controller's parent and navigation controller are not weak references (no side table a screen): a
+    /// child that app code keeps after its parent has gone, or a controller kept after its navigation controller,
+    /// reads nil, as a weak reference would, and a child finds its parent's navigation controller.
+    @Test func aControllerKeptLongerThanItsParentOrNavigationControllerSeesNeither() {
+        let top = ViewController()
+        let child = ViewController()
+        let grandchild = ViewController()
+        var navigation: NavigationController? = NavigationController(
+            topViewController: top, navigationBar: nil, backURL: "/")
+        top.addChild(child)
+        child.addChild(grandchild)
+        #expect(child.navigationController === navigation)
+        #expect(grandchild.navigationController === navigation)
+        #expect(grandchild.parent === child)
+        navigation = nil
+        #expect(top.navigationController == nil)
+        #expect(grandchild.navigationController == nil)
+
+        var parent: ViewController? = ViewController()
+        let kept = ViewController()
+        parent?.addChild(kept)
+        #expect(kept.parent === parent)
+        parent = nil
+        #expect(kept.parent == nil)
+        // Let go by its parent before that: nothing of the parent is left in it either.
+        let other = ViewController()
+        let removed = ViewController()
+        other.addChild(removed)
+        removed.removeFromParent()
+        #expect(removed.parent == nil)
+        #expect(other.children.isEmpty)
+    }
 }

@@ -120,6 +120,37 @@ import ViewKit
             try app.application.screen("/mistyped", MistypedViewController.self) { _ in MistypedViewController() }
         }
     }
+
+    /// A controller nothing observes keeps no lifecycle subjects once its view has loaded; one subscribed later is
+    /// still called, and a load action registered after the load never runs, as before.
+    @Test func aControllerNothingObservesKeepsNoLifecycleAndALaterSubscriberIsCalled() {
+        let controller = ViewWithoutTemplateController()
+        var ran: [String] = []
+        controller.whenViewLoaded { ran.append("loaded") }
+        controller.loadViewIfNeeded()
+        #expect(ran == ["loaded"])
+        #expect(!controller.holdsLifecycle)
+        controller.whenViewLoaded { ran.append("late") }
+        #expect(!controller.holdsLifecycle)
+        let subscription = controller.rx.viewDidAppear.subscribe(onNext: { ran.append("didAppear(\($0))") })
+        controller.performViewDidAppear(true)
+        #expect(ran == ["loaded", "didAppear(true)"])
+        #expect(controller.holdsLifecycle)
+        subscription.dispose()
+
+        let observed = ViewWithoutTemplateController()
+        let willAppear = observed.rx.viewWillAppear.subscribe(onNext: { ran.append("willAppear(\($0))") })
+        observed.loadViewIfNeeded()
+        observed.performViewWillAppear(false)
+        #expect(observed.holdsLifecycle)
+        #expect(ran.last == "willAppear(false)")
+        willAppear.dispose()
+    }
+}
+
+/// A view controller whose view is made in code.
+private final class ViewWithoutTemplateController: ViewController {
+    override func loadView() { setView(View()) }
 }
 
 /// A weak reference that can be carried out of the screen's scheduler to check deallocation.

@@ -24,8 +24,10 @@ public final class NavigationController {
     /// The URL the screen asked to navigate to, if any, not yet delivered to the page.
     package private(set) var pendingNavigation: String?
 
-    /// Called when a navigation intent is made, so the screen can deliver it.
-    package var navigationDidChange: (() -> Void)?
+    /// The screen this navigation controller is part of, told when a navigation intent is made so it can deliver it.
+    /// `unowned`, not a closure holding the screen, as `ViewController.hostScreen` is: the screen clears it when it ends
+    /// and in its `deinit`.
+    unowned var hostScreen: Screen?
 
     private let navigationBar: View?
 
@@ -34,7 +36,12 @@ public final class NavigationController {
         self.currentURL = url
         self.navigationBar = navigationBar
         self.backURL = backURL
-        topViewController.navigationController = self
+        topViewController.navigationLink = self
+    }
+
+    deinit {
+        // The view controller may outlive this one (app code can hold it): it has no navigation controller from now on.
+        topViewController.navigationLink = nil
     }
 
     /// Shows or hides the layout's navigation bar.
@@ -53,7 +60,7 @@ public final class NavigationController {
     public func push(_ url: String) {
         guard Self.isSiteRelative(url, in: "push(_:)") else { return }
         pendingNavigation = url
-        navigationDidChange?()
+        hostScreen?.setNeedsFlush()
     }
 
     /// Changes the URL the page shows without leaving the screen (`history.replaceState`): a search field's query,
@@ -63,7 +70,7 @@ public final class NavigationController {
         guard Self.isSiteRelative(url, in: "replaceURL(_:)"), url != currentURL else { return }
         currentURL = url
         pendingURLReplacement = url
-        navigationDidChange?()
+        hostScreen?.setNeedsFlush()
     }
 
     package func takePendingURLReplacement() -> String? {

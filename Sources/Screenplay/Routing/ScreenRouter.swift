@@ -218,6 +218,7 @@ final class ScreenRouter: Sendable {
         let session = ScreenSession(
             id: id, csrfToken: tokens.token(screen: id, url: request.url, browser: request.browserID),
             url: request.url, scheduler: ScreenScheduler(label: "screen"), routeGuard: route.routeGuard)
+        let failure = session.catchFailures()
         let html = try session.scheduler.sync { () throws -> [UInt8] in
             let screen = try makeScreen(route: route, request: request, session: session)
             session.install(screen)
@@ -226,7 +227,7 @@ final class ScreenRouter: Sendable {
         }
         // A mistake of the screen's code while it was built (a binder gone, a list with duplicate identities) fails
         // this page load, as a factory that throws does, and the screen with it.
-        if let mistake = session.takeFailure() {
+        if let mistake = failure.withLock({ $0 }) {
             session.end()
             throw ScreenBuildFailure(
                 error: mistake, controllerName: route.controllerName, templateName: route.templateName,

@@ -93,15 +93,13 @@ package final class Screen {
         applyShell()
         sentTitle = viewController.title
         // Unowned, not weak: a weak reference gives the screen a side table for its whole life
-        // (Benchmarks/History/45-screen-memory-4.md). App code may keep the view controller or a view past the
-        // screen's end and change it then, so `end()` and `deinit` take the handlers back: none outlives the screen.
-        viewController.screenDidChange = { [unowned self] in
-            applyShell()
-            setNeedsFlush()
-        }
-        let flushLater: () -> Void = { [unowned self] in setNeedsFlush() }
-        navigation.navigationDidChange = flushLater
-        page.invalidationHandler = flushLater
+        // (Benchmarks/History/45-screen-memory-4.md); the view controller and the navigation controller hold the
+        // screen itself, without a closure each (Benchmarks/History/48). App code may keep the view controller or a
+        // view past the screen's end and change it then, so `end()` and `deinit` take them back: none outlives the
+        // screen.
+        viewController.hostScreen = self
+        navigation.hostScreen = self
+        page.invalidationHandler = { [unowned self] in setNeedsFlush() }
     }
 
     deinit {
@@ -110,9 +108,9 @@ package final class Screen {
 
     /// Takes back the handlers that hold this screen unowned.
     private func releaseHandlers() {
-        viewController.screenDidChange = nil
+        viewController.hostScreen = nil
         page.invalidationHandler = nil
-        navigation.navigationDidChange = nil
+        navigation.hostScreen = nil
     }
 
     /// The protocol version a page names on `<html>`.
@@ -180,7 +178,13 @@ package final class Screen {
         if let titleView, let title = viewController.title, titleView.text != title { titleView.text = title }
     }
 
-    private func setNeedsFlush() {
+    /// The view controller's title or status bar style changed: the shell follows, and open pages are told.
+    func shellDidChange() {
+        applyShell()
+        setNeedsFlush()
+    }
+
+    func setNeedsFlush() {
         guard !flushScheduled, !isEnded else { return }
         flushScheduled = true
         scheduleFlush?()

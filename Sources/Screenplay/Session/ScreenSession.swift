@@ -22,8 +22,6 @@ package final class ScreenSession: Sendable {
     package let routeGuard: Guard?
     private let screen: ScreenConfined<Screen?>
     private let connectedStreams = Atomic<Int>(0)
-    /// The first programmer error reported by code running on the screen, if any.
-    private let failure = Locked<ProgrammerError?>(nil)
 
     package init(id: String, csrfToken: String, url: String, scheduler: ScreenScheduler, routeGuard: Guard? = nil) {
         self.id = id
@@ -35,18 +33,18 @@ package final class ScreenSession: Sendable {
         // Until a page's stream attaches, changes wait for it (conflated), unrendered: a page served to a crawler,
         // a closed tab or a browser without JavaScript costs nothing per change.
         scheduler.hold()
+    }
+
+    /// Keeps the first programmer error reported by code running on the screen from now on, in the box answered,
+    /// until another handler replaces this one: a screen that made one while it was built fails that page load
+    /// (`ScreenRouter`, which then installs the handler that logs later ones). The box lives with the handler, not
+    /// with the session, so a live screen does not keep it (Benchmarks/History/48).
+    func catchFailures() -> Locked<ProgrammerError?> {
+        let failure = Locked<ProgrammerError?>(nil)
         scheduler.onProgrammerError { [failure] error in
             failure.withLock { $0 = $0 ?? error }
         }
-    }
-
-    /// The first programmer error the screen's code made, taken: a screen that made one while it was built fails
-    /// that page load (`ScreenRouter`).
-    package func takeFailure() -> ProgrammerError? {
-        failure.withLock { failure in
-            defer { failure = nil }
-            return failure
-        }
+        return failure
     }
 
     /// Whether a page's event stream is connected.

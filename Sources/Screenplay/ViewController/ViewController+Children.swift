@@ -39,9 +39,8 @@ extension ViewController {
         // A child's binders are made with it, before it is added: checked now, as the screen checks its controller's.
         child.reportUnboundBinders()
         if child.templates == nil { child.templates = templates }
-        child.navigationController = navigationController
         children.append(child)
-        child.parent = self
+        child.parentLink = self
     }
 
     /// Adds `child` (``addChild(_:)``), puts its view at the end of `container` (a view of this controller's), and
@@ -65,7 +64,7 @@ extension ViewController {
         }
         if isViewLoaded { view.removeFromSuperview() }
         parent.children.removeAll { $0 === self }
-        self.parent = nil
+        parentLink = nil
         disposeBag()
         didMove(toParent: nil)
     }

@@ -24,16 +24,21 @@ open class ViewController: DisposeContainer {
 
     /// The page title; the layout shows it and open pages receive a `title` event when it changes.
     public var title: String? {
-        didSet { if !title.hasSameUTF8(as: oldValue) { screenDidChange?() } }
+        didSet { if !title.hasSameUTF8(as: oldValue) { hostScreen?.shellDidChange() } }
     }
 
     /// How the page shell styles the top of the page.
     public var statusBarStyle: StatusBarStyle = .default {
-        didSet { if statusBarStyle != oldValue { screenDidChange?() } }
+        didSet { if statusBarStyle != oldValue { hostScreen?.shellDidChange() } }
     }
 
-    /// The navigation controller presenting this view controller; set by the runtime before the view loads.
-    public internal(set) weak var navigationController: NavigationController?
+    /// The navigation controller presenting this view controller (or its parent, for a child); set by the runtime
+    /// before the view loads.
+    public var navigationController: NavigationController? { navigationLink ?? parentLink?.navigationController }
+    /// The navigation controller that presents this controller itself (its top view controller): `unowned`, not
+    /// `weak`, since a weak reference gives its object a side table for its whole life (Benchmarks/History/48).
+    /// Sound because the navigation controller holds this one and clears the link when it goes (its `deinit`).
+    unowned var navigationLink: NavigationController?
 
     /// The templates the view loads from; set by the runtime (or a test harness) before the view loads.
     public package(set) var templates: TemplateLibrary?
@@ -41,19 +46,37 @@ open class ViewController: DisposeContainer {
     // `@exclusivity(unchecked)` on the internal state below (receipt: `ViewController` in
     // Benchmarks/History/26-receipts.md): sound because it is confined to the screen's scheduler, as its views are,
     // and none is held `inout` across a call out. Public properties keep Swift's checks.
-    /// Called when the title or status bar style changes, so the screen can tell open pages.
-    @exclusivity(unchecked) package var screenDidChange: (() -> Void)?
+    /// The screen showing this controller, told when the title or status bar style changes so it can tell open pages.
+    /// `unowned`, not a closure holding the screen, which would be an object of its own a screen
+    /// (Benchmarks/History/48). Sound because the screen clears it when it ends and in its `deinit`.
+    @exclusivity(unchecked) unowned var hostScreen: Screen?
 
     @exclusivity(unchecked) private var loadedView: View?
     /// Outlets found so far: a view controller reads the same few outlets many times while its binder wires them,
     /// and each search walks the view tree. Kept as the views alone, each named by its `data-outlet` attribute: no
     /// second copy of the names (one word a slot).
     @exclusivity(unchecked) private var outletCache: [View] = []
-    let lifecycle = Lifecycle()
+    /// The lifecycle's subjects and the actions waiting for `viewDidLoad`: made when first asked for (a subscriber of
+    /// `rx.viewWillAppear`, a load action), and let go after `viewDidLoad` when nothing observes the lifecycle, so a
+    /// controller nothing watches (a child screen's, often) keeps none for its life (Benchmarks/History/48).
+    private var lifecycleStorage: Lifecycle?
+    /// Whether `viewDidLoad` has been sent or the load actions dropped: an action registered from now on never runs.
+    private var loadActionsClosed = false
+    /// Whether this controller keeps its lifecycle's subjects or load actions now (for tests that it lets them go).
+    package var holdsLifecycle: Bool { lifecycleStorage != nil }
+    var lifecycle: Lifecycle {
+        if let lifecycleStorage { return lifecycleStorage }
+        let made = Lifecycle(acceptsLoadActions: !loadActionsClosed)
+        lifecycleStorage = made
+        return made
+    }
     /// The child view controllers, in the order they were added (``addChild(_:)``).
     public internal(set) var children: [ViewController] = []
     /// The view controller this one is a child of, if any.
-    public internal(set) weak var parent: ViewController?
+    public var parent: ViewController? { parentLink }
+    /// The parent: `unowned`, not `weak`, for the reason `navigationLink` is. Sound because a parent holds its
+    /// children and clears their links when it lets one go (``removeFromParent()``) or goes itself (its `deinit`).
+    unowned var parentLink: ViewController?
     /// The view controller this one presents (``present(_:animated:completion:)``), if any.
     public internal(set) var presentedViewController: ViewController?
     /// The view controller that presents this one, if any.
@@ -75,6 +98,11 @@ open class ViewController: DisposeContainer {
     /// Creates a view controller whose view loads from ``templateName``.
     public required init() {
         templates = Self.screenTemplates
+    }
+
+    deinit {
+        // The children may outlive this controller (app code can hold one): their parent is nil from now on.
+        for child in children { child.parentLink = nil }
     }
 
     /// The template this view controller's view loads from; by default the class name without a
@@ -131,7 +159,10 @@ open class ViewController: DisposeContainer {
             loadedView = View()
         }
         viewDidLoad()
+        loadActionsClosed = true
+        guard let lifecycle = lifecycleStorage else { return }
         lifecycle.sendDidLoad()
+        if lifecycleStorage === lifecycle, lifecycle.observesNothing { lifecycleStorage = nil }
     }
 
     /// Reports each binder in the bag whose `bind()` never ran: it would bind nothing, silently. Then forgets which
@@ -210,6 +241,7 @@ open class ViewController: DisposeContainer {
     /// }
     /// ```
     public func whenViewLoaded(_ action: @escaping () -> Void) {
+        guard !loadActionsClosed else { return }
         lifecycle.whenLoaded(action)?.disposed(by: bag)
     }
 
@@ -235,28 +267,28 @@ open class ViewController: DisposeContainer {
     package func performViewWillAppear(_ animated: Bool) {
         appearance = .willAppear
         viewWillAppear(animated)
-        lifecycle.send(.willAppear, animated)
+        lifecycleStorage?.send(.willAppear, animated)
         for child in children where child.isViewLoaded { child.performViewWillAppear(animated) }
     }
 
     package func performViewDidAppear(_ animated: Bool) {
         appearance = .didAppear
         viewDidAppear(animated)
-        lifecycle.send(.didAppear, animated)
+        lifecycleStorage?.send(.didAppear, animated)
         for child in children where child.isViewLoaded { child.performViewDidAppear(animated) }
     }
 
     package func performViewWillDisappear(_ animated: Bool) {
         appearance = .willDisappear
         viewWillDisappear(animated)
-        lifecycle.send(.willDisappear, animated)
+        lifecycleStorage?.send(.willDisappear, animated)
         for child in children where child.isViewLoaded { child.performViewWillDisappear(animated) }
     }
 
     package func performViewDidDisappear(_ animated: Bool) {
         appearance = .didDisappear
         viewDidDisappear(animated)
-        lifecycle.send(.didDisappear, animated)
+        lifecycleStorage?.send(.didDisappear, animated)
         for child in children where child.isViewLoaded { child.performViewDidDisappear(animated) }
     }
 
@@ -292,9 +324,10 @@ open class ViewController: DisposeContainer {
     /// Disposes every subscription in the bag; the screen has ended.
     package func disposeBag() {
         for child in children { child.disposeBag() }
-        lifecycle.dropLoadActions()
+        loadActionsClosed = true
+        lifecycleStorage?.dropLoadActions()
         bag = DisposeBag()
-        screenDidChange = nil
+        hostScreen = nil
     }
 
     /// The action the presentation's cancel (Escape) posts, after adding what it needs to `dialog`. A plain view
@@ -342,12 +375,22 @@ final class Lifecycle {
     /// subscriber sees nothing) or dropped. A binder's binding goes here rather than through a subscription in the
     /// bag, which would keep its observer, its closure and its bag slot (and the subject) for the screen's life
     /// though it can never fire again (Benchmarks/History/39). One optional array: no flag beside it.
-    private var loadActions: [() -> Void]? = []
+    private var loadActions: [() -> Void]?
     // Four fields rather than an array of four: no array allocated per screen.
     private var willAppear: PublishSubject<Bool>?
     private var didAppear: PublishSubject<Bool>?
     private var willDisappear: PublishSubject<Bool>?
     private var didDisappear: PublishSubject<Bool>?
+
+    init(acceptsLoadActions: Bool) {
+        loadActions = acceptsLoadActions ? [] : nil
+    }
+
+    /// Whether nothing observes these events and no action waits: the controller can let it go.
+    var observesNothing: Bool {
+        loadActions == nil && loaded == nil && willAppear == nil && didAppear == nil && willDisappear == nil
+            && didDisappear == nil
+    }
 
     var didLoad: PublishSubject<Void> {
         if let loaded { return loaded }
