@@ -54,14 +54,4 @@ import Testing
         }
         #expect(id == line.domID && String(decoding: html, as: UTF8.self).contains(">y</p>"))
     }
-
-    @Test func aParentThatGoesLetsItsLoneSubviewGo() {
-        let child = Label(text: "x")
-        do {
-            let parent = View()
-            parent.addSubview(child)
-            #expect(child.superview === parent)
-        }
-        #expect(child.superview == nil)
-    }
 }

@@ -30,6 +30,7 @@ import Testing
         #expect(leaf.isDescendant(of: middle))
     }
 
+    /// The parent here holds its one subview without an array (``SubviewList``), and lets it go all the same.
     @Test func aSubviewThatOutlivesItsSuperviewHasNone() {
         let child = Label(text: "x")
         do {
