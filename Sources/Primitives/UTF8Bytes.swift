@@ -1,5 +1,5 @@
 extension String {
-    /// Calls `body` once with the string's UTF-8 bytes, read in place when the string holds them contiguously (every
+    /// Calls `body` once with the string's bytes in UTF-8, read in place when the string holds them contiguously (every
     /// native and small string does), and from a contiguous copy otherwise.
     ///
     /// For a string the caller cannot mutate: `withUTF8` is `mutating`, so calling it on a `let` means a mutable copy

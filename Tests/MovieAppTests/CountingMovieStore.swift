@@ -3,9 +3,9 @@ import Reactive
 
 @testable import MovieApp
 
-/// A store that forwards to a SQLite store and counts what screens ask of it: reads of one movie, reads of several,
+/// A store that forwards to a SQLite store (``ForwardingMovieStore``) and counts what screens ask of it: reads of one movie, reads of several,
 /// subscriptions to a movie's changes and to the catalog's (which a deletion's feed is made of).
-final class CountingMovieStore: MovieStore, Sendable {
+final class CountingMovieStore: ForwardingMovieStore, Sendable {
     let base: SQLiteMovieStore
     let singleReads = Locked(0)
     let batchReads = Locked(0)
@@ -16,7 +16,6 @@ final class CountingMovieStore: MovieStore, Sendable {
 
     init(_ base: SQLiteMovieStore) { self.base = base }
 
-    func allMovies() throws -> [Movie] { try base.allMovies() }
     func movie(id: Int) throws -> Movie? {
         singleReads.withLock { $0 += 1 }
         return try base.movie(id: id)
@@ -29,16 +28,6 @@ final class CountingMovieStore: MovieStore, Sendable {
         batchReads.withLock { $0 += 1 }
         try base.movies(ids: ids, while: body)
     }
-    func movies(matching query: MovieQuery, from offset: Int, count: Int) throws -> [Movie] {
-        try base.movies(matching: query, from: offset, count: count)
-    }
-    func count(of query: MovieQuery, before movie: Movie?) throws -> Int { try base.count(of: query, before: movie) }
-    func update(id: Int, with patch: MoviePatch) throws -> Movie { try base.update(id: id, with: patch) }
-    func update(id: Int, with patch: MoviePatch, ifUnchangedSince expected: Movie) throws -> Movie {
-        try base.update(id: id, with: patch, ifUnchangedSince: expected)
-    }
-    func create(_ draft: MovieDraft) throws -> Movie { try base.create(draft) }
-    func delete(id: Int) throws { try base.delete(id: id) }
     func changes(of id: Int) -> Observable<Movie> {
         followed.withLock { $0.append(id) }
         return base.changes(of: id)
@@ -51,7 +40,4 @@ final class CountingMovieStore: MovieStore, Sendable {
         catalogFollowed.withLock { $0 += 1 }
         return base.catalogChanges()
     }
-    func signInKey() throws -> String { try base.signInKey() }
-    func metricsExposition() -> String { base.metricsExposition() }
-    func close() { base.close() }
 }

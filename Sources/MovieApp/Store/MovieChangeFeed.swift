@@ -239,6 +239,11 @@ extension MovieChangeFeed {
 
 /// A subscriber of ``MovieChangeFeed/changes(of:)`` or ``MovieChangeFeed/changesAndDeletion(of:)`` as the feed holds
 /// it: called only on the feed's serial delivery queue, one movie at a time.
+///
+/// `@unchecked Sendable`: `AnyObserver` is not `Sendable`, but the feed calls each observer from its one serial
+/// delivery queue only, which is all the observer grammar asks. Held directly rather than through a relay that would
+/// make the hand-over `Sendable` at the cost of a subject and its entry a screen (receipt: "the change feed holds
+/// `create`'s observer itself" in Benchmarks/History/13-sixth-round-static-markup.md).
 private struct FeedObserver<Element>: @unchecked Sendable {
     let observer: AnyObserver<Element>
 }

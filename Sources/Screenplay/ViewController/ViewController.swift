@@ -48,8 +48,9 @@ open class ViewController: DisposeContainer {
     // and none is held `inout` across a call out. Public properties keep Swift's checks.
     /// The screen showing this controller, told when the title or status bar style changes so it can tell open pages.
     /// `unowned`, not a closure holding the screen, which would be an object of its own a screen
-    /// (Benchmarks/History/48). Sound because the screen clears it when it ends and in its `deinit`.
-    @exclusivity(unchecked) unowned var hostScreen: Screen?
+    /// (Benchmarks/History/48). Sound because the screen clears it when it ends and in its `deinit`. Read only when
+    /// the title or status bar style changes, so it keeps Swift's exclusivity checks.
+    unowned var hostScreen: Screen?
 
     @exclusivity(unchecked) private var loadedView: View?
     /// Outlets found so far: a view controller reads the same few outlets many times while its binder wires them,

@@ -289,7 +289,7 @@ public struct HTMLBuffer: Sendable {
         let end = source.count
         var index = 0
         // A block of input at a time, with room reserved for its worst case (every byte becoming `&quot;`, a
-        // replaced sequence running up to 3 bytes past the block), so the loop writes without checking.
+        // replaced sequence running up to three bytes past the block), so the loop writes without checking.
         while index < end {
             let blockEnd = Swift.min(end, index + Self.escapeBlock)
             var out = reserve((blockEnd - index + 3) * 6)

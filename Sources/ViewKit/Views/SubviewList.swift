@@ -55,6 +55,9 @@ package struct SubviewList: RandomAccessCollection {
         }
     }
 
+    /// The subview at `position`, which must be a valid index: past the end it traps, as an array's subscript does
+    /// (the `RandomAccessCollection` contract). Package only: app code reads subviews through `View.subviews`, an
+    /// array, and ViewKit's walks stay within `count`.
     package subscript(position: Int) -> View {
         switch storage {
         case .one(let view):
