@@ -3,11 +3,12 @@
 # first, counters zeroed, then PAGES sequential pages on one keep-alive connection, counters dumped. Instruction
 # counts repeat to within a fraction of a percent on a busy machine, where wall-clock figures do not.
 # With --fanout N: instructions per screen of a fan-out instead: N detail screens of one movie with their event
-# streams (`screens.py fanout`), counted from just before the rating PATCH to the patch's arrival on every stream.
+# streams (`screens.py fanout`), counted from just before the rating PATCH to the patch's arrival on every stream;
+# with --shared S as well, the N screens share N/S streams, S screens each (the shared fan-out of `run.sh`).
 # With --http-floor: instructions per page of HTTPServer alone instead (`HTTPBenchmarkServer`, its 5 KB `/dynamic`
 # page made per request, one handler thread), counted the same way: what a page costs with no screen at all.
 #
-# Usage: Benchmarks/screens/profile.sh [--pages 300] [--warmup 30] [--fanout N | --http-floor] [--keep DIR] [--no-build]
+# Usage: Benchmarks/screens/profile.sh [--pages 300] [--warmup 30] [--fanout N [--shared S] | --http-floor] [--keep DIR] [--no-build]
 #        [--bin PATH]
 # Prints the instructions per page (or per screen); with --keep, leaves the callgrind output in DIR for
 # callgrind_annotate. --bin profiles another build of movies (built with other flags, say) instead of the release one.
@@ -17,6 +18,7 @@ set -euo pipefail
 PAGES=300
 WARMUP=30
 FANOUT=0
+SHARED=()
 FLOOR=0
 KEEP=""
 BUILD=1
@@ -25,6 +27,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --pages) PAGES=$2; shift 2 ;;
         --fanout) FANOUT=$2; shift 2 ;;
+        --shared) SHARED=(--shared "$2"); shift 2 ;;
         --http-floor) FLOOR=1; shift ;;
         --warmup) WARMUP=$2; shift 2 ;;
         --keep) KEEP=$2; shift 2 ;;
@@ -83,7 +86,7 @@ if [ "$FANOUT" -gt 0 ]; then
         sleep 0.2
     done
     python3 "$HERE/screens.py" fanout --port "$PORT" --pid "$SERVER_PID" --streams "$FANOUT" --timeout 300 \
-        --callgrind --expect-all | sed -n 2p
+        "${SHARED[@]}" --callgrind --expect-all | grep "patch received"
     report fanout "$FANOUT" "screen of a fan-out" "for $FANOUT screens with streams"
     exit 0
 fi

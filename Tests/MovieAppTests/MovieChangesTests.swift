@@ -18,9 +18,10 @@ final class Recorder<Element: Sendable>: Sendable {
 
     var recorded: [Element] { elements.withLock { $0 } }
 
-    /// Waits until `count` elements have arrived in all, or five seconds have passed.
-    func wait(for count: Int) -> [Element] {
-        let deadline = DispatchTime.now() + .seconds(5)
+    /// Waits until `count` elements have arrived in all, or `seconds` have passed (it returns at the arrival: a
+    /// longer wait costs a passing test nothing).
+    func wait(for count: Int, seconds: Int = 5) -> [Element] {
+        let deadline = DispatchTime.now() + .seconds(seconds)
         while recorded.count < count {
             if arrivals.wait(timeout: deadline) == .timedOut { break }
         }
