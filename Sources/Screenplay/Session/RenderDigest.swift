@@ -18,9 +18,11 @@ enum RenderDigest {
     @discardableResult
     static func seal(_ html: inout [UInt8]) -> String? {
         guard let start = offset(in: html), start + 16 <= html.count else { return nil }
-        let digest = hexadecimal(of: html)
-        for (index, byte) in digest.utf8.enumerated() { html[start + index] = byte }
-        return digest
+        let hash = hash(of: html)
+        // The digits worked out from the number and written by index: taking them from the string's enumerated UTF-8
+        // view stepped its iterator for each (Benchmarks/History/50).
+        for index in 0..<16 { html[start + index] = digit(index, of: hash) }
+        return digits(of: hash)
     }
 
     /// The digest `seal(_:)` wrote into `html`; nil when it has none.
@@ -61,7 +63,12 @@ enum RenderDigest {
     /// through its 16 bytes of capacity exactly (receipt: the digest's share of a page in
     /// Benchmarks/History/30-pages-are-renders.md; sixteen bytes a step in Benchmarks/History/50-page-instructions-7.md).
     static func hexadecimal(of bytes: [UInt8]) -> String {
-        var hash = bytes.withUnsafeBytes { raw -> UInt64 in
+        digits(of: hash(of: bytes))
+    }
+
+    /// The 64 bits ``hexadecimal(of:)`` writes.
+    private static func hash(of bytes: [UInt8]) -> UInt64 {
+        let hash = bytes.withUnsafeBytes { raw -> UInt64 in
             let count = raw.count
             var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
             var first: UInt64 = 0
@@ -91,14 +98,22 @@ enum RenderDigest {
             hash = fold(first ^ 0xE703_7ED1_A0B4_28DB, second ^ hash)
             return fold(hash ^ 0x8EBC_6AF0_9C88_C6E3, UInt64(count) ^ 0x5899_65CC_7537_4CC3)
         }
-        hash ^= hash >> 32
-        return String(unsafeUninitializedCapacity: 16) { buffer in
-            for index in 0..<16 {
-                let digit = UInt8(truncatingIfNeeded: hash >> UInt64(60 - 4 * index)) & 0xF
-                buffer[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit
-            }
+        return hash ^ hash >> 32
+    }
+
+    /// `hash` as 16 lowercase hexadecimal digits.
+    private static func digits(of hash: UInt64) -> String {
+        String(unsafeUninitializedCapacity: 16) { buffer in
+            for index in 0..<16 { buffer[index] = digit(index, of: hash) }
             return 16
         }
+    }
+
+    /// The `index`th of `hash`'s 16 lowercase hexadecimal digits, from the most significant.
+    @inline(__always)
+    private static func digit(_ index: Int, of hash: UInt64) -> UInt8 {
+        let digit = UInt8(truncatingIfNeeded: hash >> UInt64(60 - 4 * index)) & 0xF
+        return digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit
     }
 
     /// The 128-bit product of `first` and `second`, its halves folded into one word.
