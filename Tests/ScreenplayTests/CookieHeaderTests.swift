@@ -41,4 +41,19 @@ import Testing
         #expect(Cookie(name: "bad name", value: "1").headerValue == nil)
         #expect(Cookie(name: "", value: "1").headerValue == nil)
     }
+
+    @Test func namesValuesAndPathsAreWrittenFromSmallAndLargeStrings() {
+        // Every kind of name byte the header allows, as it is; one byte outside them, or a name past the small
+        // strings' fifteen bytes with one, refuses the cookie.
+        #expect(Cookie(name: "Az09-_.", value: "v").headerValue == "Az09-_.=v; Path=/; HttpOnly; SameSite=Lax")
+        #expect(Cookie(name: "naïve", value: "v").headerValue == nil)
+        #expect(Cookie(name: "a_name_longer_than_fifteen;", value: "v").headerValue == nil)
+        // Strings stored out of line (longer than fifteen bytes) and made at run time read like literals.
+        let long = String(repeating: "ab", count: 20)
+        var cookie = Cookie(name: "a_name_longer_than_fifteen", value: long + " é", maxAge: .seconds(7))
+        cookie.path = "/" + long
+        #expect(
+            cookie.headerValue
+                == "a_name_longer_than_fifteen=\(long)%20%C3%A9; Path=/\(long); Max-Age=7; HttpOnly; SameSite=Lax")
+    }
 }

@@ -68,4 +68,27 @@ import Testing
         var short = Array(#"<html data-render="0000">"#.utf8)
         #expect(RenderDigest.seal(&short) == nil)
     }
+
+    @Test func theRenderDigestTakesEveryByteAndIsTheSameEverywhere() {
+        // Every length around the sixteen-byte steps and the eight-byte word of the tail: each byte counts, its low
+        // bit and its high bit, and so does the length (a zero byte more).
+        for count in 0...48 {
+            let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            let digest = RenderDigest.hexadecimal(of: bytes)
+            #expect(digest.utf8.count == 16)
+            #expect(digest.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) })
+            #expect(RenderDigest.hexadecimal(of: bytes + [0]) != digest, "length \(count)")
+            for index in 0..<count {
+                for bit: UInt8 in [0x01, 0x80] {
+                    var changed = bytes
+                    changed[index] ^= bit
+                    #expect(RenderDigest.hexadecimal(of: changed) != digest, "length \(count), byte \(index)")
+                }
+            }
+        }
+        // The same digest on every instance and architecture: a page rendered by one instance is attached on another.
+        #expect(RenderDigest.hexadecimal(of: []) == "3dcf86760217065c")
+        let page = Array(#"<!DOCTYPE html><html data-render="0000000000000000">"#.utf8)
+        #expect(RenderDigest.hexadecimal(of: page) == "1beb23ec7ca24f08")
+    }
 }

@@ -63,6 +63,31 @@ import ViewKit
         #expect(table.cell(forItem: 2) == nil)
     }
 
+    @Test func cellsAreFoundByTheirItemAsAnyHashableWouldAndRowKeysKeepTheirKind() throws {
+        let (_, table, dataSource, _) = try makeTable([1, 2, 3])
+        // A number of another type finds the cell of an equal identifier, as `AnyHashable`s compare; other values,
+        // and numbers no identifier equals, find none.
+        #expect(table.cell(forItem: Int8(2)) === table.rows[1])
+        #expect(table.cell(forItem: UInt64(3)) === table.rows[2])
+        #expect(table.cell(forItem: "2") == nil)
+        #expect(table.cell(forItem: 2.5) == nil)
+        #expect(dataSource.itemIdentifier(for: table.rows[2]) == 3)
+        // A diff matches rows by their items: a moved row keeps its view and its item.
+        let first = table.rows[0]
+        apply([3, 1, 2], to: dataSource)
+        #expect(table.cell(forItem: 1) === first)
+        #expect(dataSource.itemIdentifier(for: first) == 1)
+        // A section's header and an item of an equal identifier are two rows, and the item's keeps its view.
+        dataSource.sectionHeaderProvider = { _, section in Label(text: "Section \(section)", tagName: "li") }
+        var snapshot = TableSnapshot<Int, Int>()
+        snapshot.appendSections([1])
+        snapshot.appendItems([1])
+        dataSource.apply(snapshot)
+        #expect(table.rows.count == 2)
+        #expect((table.rows[0] as? Label)?.text == "Section 1")
+        #expect(table.rows[1] === first)
+    }
+
     @Test func aTableOfAnythingButCellPrototypesDoesNotLoad() throws {
         for content in ["<li>no data-cell</li>", "loose text", #"<li data-cell="a"></li><li data-cell="a"></li>"#] {
             let directory = try Fixtures.temporaryTemplates([

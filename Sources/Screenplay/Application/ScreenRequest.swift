@@ -1,4 +1,5 @@
 public import HTTPServer
+internal import Primitives
 internal import Synchronization
 
 /// What a screen factory is given: the request that opened the screen, and what its first response should carry.
@@ -116,25 +117,34 @@ public struct Cookie: Sendable, Equatable {
     /// percent-encoded in the value, and a name with other characters is a programmer error (the cookie is not
     /// written).
     public var headerValue: String? {
-        guard !name.isEmpty, name.utf8.allSatisfy({ Self.isTokenByte($0) }) else { return nil }
+        guard name.withUTF8Bytes({ !$0.isEmpty && $0.allSatisfy(Self.isTokenByte) }) else { return nil }
         // Written as bytes into one buffer, not built with `+` and interpolation (a string grown piece by piece, a
-        // scalar at a time for the value): it is on every first visit's page (Benchmarks/History/34).
+        // scalar at a time for the value): it is on every first visit's page (Benchmarks/History/34). Each string's
+        // bytes are read in place and each fixed part copied from its static bytes: appending a `String.UTF8View`
+        // went through the generic sequence append, a byte at a time (Benchmarks/History/50).
         var text: [UInt8] = []
         text.reserveCapacity(name.utf8.count + value.utf8.count + path.utf8.count + 80)
-        text.append(contentsOf: name.utf8)
+        name.withUTF8Bytes { text.append(contentsOf: $0) }
         text.append(UInt8(ascii: "="))
-        Self.appendEncoded(value, to: &text)
-        text.append(contentsOf: "; Path=".utf8)
-        text.append(contentsOf: path.utf8)
+        value.withUTF8Bytes { Self.appendEncoded($0, to: &text) }
+        Self.append("; Path=", to: &text)
+        path.withUTF8Bytes { text.append(contentsOf: $0) }
         if let maxAge {
-            text.append(contentsOf: "; Max-Age=".utf8)
-            text.append(contentsOf: String(maxAge.components.seconds).utf8)
+            Self.append("; Max-Age=", to: &text)
+            String(maxAge.components.seconds).withUTF8Bytes { text.append(contentsOf: $0) }
         }
-        if isHTTPOnly { text.append(contentsOf: "; HttpOnly".utf8) }
-        text.append(contentsOf: "; SameSite=".utf8)
-        text.append(contentsOf: sameSite.rawValue.utf8)
-        if isSecure || sameSite == .none { text.append(contentsOf: "; Secure".utf8) }
+        if isHTTPOnly { Self.append("; HttpOnly", to: &text) }
+        switch sameSite {
+        case .strict: Self.append("; SameSite=Strict", to: &text)
+        case .lax: Self.append("; SameSite=Lax", to: &text)
+        case .none: Self.append("; SameSite=None", to: &text)
+        }
+        if isSecure || sameSite == .none { Self.append("; Secure", to: &text) }
         return String(decoding: text, as: UTF8.self)
+    }
+
+    private static func append(_ part: StaticString, to text: inout [UInt8]) {
+        part.withUTF8Buffer { text.append(contentsOf: $0) }
     }
 
     private static func isTokenByte(_ byte: UInt8) -> Bool {
@@ -149,9 +159,9 @@ public struct Cookie: Sendable, Equatable {
 
     /// Appends `value`'s bytes, each one outside the cookie-safe characters and `~` as `%` and two uppercase
     /// hexadecimal digits.
-    private static func appendEncoded(_ value: String, to text: inout [UInt8]) {
+    private static func appendEncoded(_ value: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
         let digits: StaticString = "0123456789ABCDEF"
-        for byte in value.utf8 {
+        for byte in value {
             if isTokenByte(byte) || byte == UInt8(ascii: "~") {
                 text.append(byte)
             } else {

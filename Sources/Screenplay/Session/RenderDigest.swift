@@ -18,9 +18,11 @@ enum RenderDigest {
     @discardableResult
     static func seal(_ html: inout [UInt8]) -> String? {
         guard let start = offset(in: html), start + 16 <= html.count else { return nil }
-        let digest = hexadecimal(of: html)
-        for (index, byte) in digest.utf8.enumerated() { html[start + index] = byte }
-        return digest
+        let hash = hash(of: html)
+        // The digits worked out from the number and written by index: taking them from the string's enumerated UTF-8
+        // view stepped its iterator for each (Benchmarks/History/50).
+        for index in 0..<16 { html[start + index] = digit(index, of: hash) }
+        return digits(of: hash)
     }
 
     /// The digest `seal(_:)` wrote into `html`; nil when it has none.
@@ -52,37 +54,72 @@ enum RenderDigest {
         }
     }
 
-    /// 64 bits of a multiply-and-rotate hash over `bytes`, eight at a time, as 16 lowercase hexadecimal digits.
+    /// 64 bits of a folded-multiply hash over `bytes`, sixteen at a time, as 16 lowercase hexadecimal digits.
     ///
-    /// Words are read with `loadUnaligned` only at offsets where eight bytes remain (`index + 8 <= count`), and the
-    /// string is written through its 16 bytes of capacity exactly; a page's digest costs a few instructions a word
-    /// (receipt: the digest's share of a page in Benchmarks/History/30-pages-are-renders.md).
+    /// Each step multiplies two words of the page (each mixed with a constant or the hash so far) into 128 bits and
+    /// folds the halves together, so a step takes sixteen bytes for one multiplication (as wyhash does); the last
+    /// fifteen or fewer bytes and the length go into one more step, and a final mix spreads every bit. Words are read
+    /// with `loadUnaligned` only at offsets where eight bytes remain (`index + 8 <= count`), and the string is written
+    /// through its 16 bytes of capacity exactly (receipt: the digest's share of a page in
+    /// Benchmarks/History/30-pages-are-renders.md; sixteen bytes a step in Benchmarks/History/50-page-instructions-7.md).
     static func hexadecimal(of bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        bytes.withUnsafeBytes { raw in
-            var index = 0
-            while index + 8 <= raw.count {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
-                hash ^= hash >> 29
-                index += 8
+        digits(of: hash(of: bytes))
+    }
+
+    /// The 64 bits ``hexadecimal(of:)`` writes.
+    private static func hash(of bytes: [UInt8]) -> UInt64 {
+        let hash = bytes.withUnsafeBytes { raw -> UInt64 in
+            let count = raw.count
+            var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
+            var first: UInt64 = 0
+            var second: UInt64 = 0
+            // The address read once and the hash kept in a local: the loop tested the address and stored the hash
+            // through the closure's capture at every step.
+            if let base = raw.baseAddress {
+                var index = 0
+                while index &+ 16 <= count {
+                    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    let next = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self))
+                    hash = fold(word ^ 0xA076_1D64_78BD_642F, next ^ hash)
+                    index &+= 16
+                }
+                // The last fifteen bytes or fewer: a whole word when eight remain, the rest byte by byte.
+                if index &+ 8 <= count {
+                    first = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    index &+= 8
+                }
+                var shift: UInt64 = 0
+                while index < count {
+                    second |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) &<< shift
+                    shift &+= 8
+                    index &+= 1
+                }
             }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < raw.count {
-                tail |= UInt64(raw[index]) << shift
-                shift += 8
-                index += 1
-            }
-            hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
-            hash ^= hash >> 31
-            hash = hash &* 0xBF58_476D_1CE4_E5B9
-            hash ^= hash >> 32
+            hash = fold(first ^ 0xE703_7ED1_A0B4_28DB, second ^ hash)
+            return fold(hash ^ 0x8EBC_6AF0_9C88_C6E3, UInt64(count) ^ 0x5899_65CC_7537_4CC3)
         }
-        let digits = Array("0123456789abcdef".utf8)
-        return String(unsafeUninitializedCapacity: 16) { buffer in
-            for index in 0..<16 { buffer[index] = digits[Int((hash >> UInt64(60 - 4 * index)) & 0xF)] }
+        return hash ^ hash >> 32
+    }
+
+    /// `hash` as 16 lowercase hexadecimal digits.
+    private static func digits(of hash: UInt64) -> String {
+        String(unsafeUninitializedCapacity: 16) { buffer in
+            for index in 0..<16 { buffer[index] = digit(index, of: hash) }
             return 16
         }
+    }
+
+    /// The `index`th of `hash`'s 16 lowercase hexadecimal digits, from the most significant.
+    @inline(__always)
+    private static func digit(_ index: Int, of hash: UInt64) -> UInt8 {
+        let digit = UInt8(truncatingIfNeeded: hash >> UInt64(60 - 4 * index)) & 0xF
+        return digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit
+    }
+
+    /// The 128-bit product of `first` and `second`, its halves folded into one word.
+    @inline(__always)
+    private static func fold(_ first: UInt64, _ second: UInt64) -> UInt64 {
+        let product = first.multipliedFullWidth(by: second)
+        return product.high ^ product.low
     }
 }

@@ -184,7 +184,8 @@ public class TableView: ListView {
         }
         if reloads {
             for index in rows.indices where !made.contains(index) {
-                guard keys[index].kind == .item, let item = keys[index].id.base as? Item, reloaded.contains(item)
+                guard keys[index].kind == .item, let item = keys[index].identifier(as: Item.self),
+                    reloaded.contains(item)
                 else { continue }
                 let row = rows[index]
                 reusableRow = reuseIdentifier(of: row).map { (row, $0) }
@@ -352,11 +353,23 @@ public class TableView: ListView {
 
     /// The cell showing `item` (UIKit's `cellForRow(at:)`, by identity), or `nil` when its row is not in the page.
     public func cell(forItem item: some Hashable) -> View? {
-        row(for: TableRowKey.item(AnyHashable(item)))
+        // Compared as `AnyHashable`s compare, which equates numbers of different types, as the rows' diff does not.
+        guard let keys = identities as? TypedRowIdentities<TableRowKey> else { return nil }
+        let wanted = AnyHashable(item)
+        guard
+            let index = keys.ids.firstIndex(where: { $0.kind == .item && $0.identifier.erasedRowIdentifier == wanted })
+        else { return nil }
+        return subviews[index]
     }
 }
 
 /// A table row's identity: an item's, a section header's, a spacer's.
+///
+/// The identifier is kept as the data source's own type in an existential, not as an `AnyHashable`: making an
+/// `AnyHashable` asks the runtime, for each key of each first fill, whether the type has a custom representation, and
+/// taking the identifier back out of one went through `Any` (Benchmarks/History/50). Two keys are equal when their
+/// kinds are and their identifiers are of one type and equal; ``TableView/cell(forItem:)`` compares as `AnyHashable`
+/// does (an `Int8` finds the cell of an `Int` identifier).
 @usableFromInline
 struct TableRowKey: Hashable, CustomStringConvertible {
     @usableFromInline
@@ -366,24 +379,53 @@ struct TableRowKey: Hashable, CustomStringConvertible {
         case spacer
     }
     @usableFromInline let kind: Kind
-    @usableFromInline let id: AnyHashable
+    @usableFromInline let identifier: any Hashable & Sendable
 
-    @inlinable init(kind: Kind, id: AnyHashable) {
+    @inlinable init(kind: Kind, identifier: any Hashable & Sendable) {
         self.kind = kind
-        self.id = id
+        self.identifier = identifier
     }
 
-    @inlinable static func item(_ id: AnyHashable) -> TableRowKey { TableRowKey(kind: .item, id: id) }
-    @inlinable static func header(_ id: AnyHashable) -> TableRowKey { TableRowKey(kind: .header, id: id) }
-    @usableFromInline static var topSpacer: TableRowKey { TableRowKey(kind: .spacer, id: AnyHashable(0)) }
-    @usableFromInline static var bottomSpacer: TableRowKey { TableRowKey(kind: .spacer, id: AnyHashable(1)) }
+    @inlinable static func item(_ id: some Hashable & Sendable) -> TableRowKey {
+        TableRowKey(kind: .item, identifier: id)
+    }
+    @inlinable static func header(_ id: some Hashable & Sendable) -> TableRowKey {
+        TableRowKey(kind: .header, identifier: id)
+    }
+    @usableFromInline static var topSpacer: TableRowKey { TableRowKey(kind: .spacer, identifier: 0) }
+    @usableFromInline static var bottomSpacer: TableRowKey { TableRowKey(kind: .spacer, identifier: 1) }
+
+    /// The identifier as a value of `type`, or nil when it is of another type.
+    @inlinable func identifier<ID>(as type: ID.Type) -> ID? {
+        identifier as? ID
+    }
+
+    @usableFromInline static func == (lhs: TableRowKey, rhs: TableRowKey) -> Bool {
+        lhs.kind == rhs.kind && lhs.identifier.isSameRowIdentifier(as: rhs.identifier)
+    }
+
+    @usableFromInline func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        identifier.hash(into: &hasher)
+    }
 
     /// What a row's buttons post as `?row=`: an item's identifier as text; a header's, marked.
     @usableFromInline var description: String {
         switch kind {
-        case .item: String(describing: id.base)
-        case .header: "section:" + String(describing: id.base)
-        case .spacer: "spacer:" + String(describing: id.base)
+        case .item: String(describing: identifier)
+        case .header: "section:" + String(describing: identifier)
+        case .spacer: "spacer:" + String(describing: identifier)
         }
     }
+}
+
+extension Hashable {
+    /// Whether `other` is of this type and equal to this value.
+    fileprivate func isSameRowIdentifier(as other: any Hashable) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
+
+    /// This value as an `AnyHashable`.
+    fileprivate var erasedRowIdentifier: AnyHashable { AnyHashable(self) }
 }

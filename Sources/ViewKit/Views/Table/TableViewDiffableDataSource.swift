@@ -108,12 +108,12 @@ public final class TableViewDiffableDataSource<
         sections: for index in current.sectionList.indices {
             let items = current.sectionItems[index]
             if hasHeaders {
-                if window.contains(place) { keys.append(.header(AnyHashable(current.sectionList[index]))) }
+                if window.contains(place) { keys.append(.header(current.sectionList[index])) }
                 place += 1
             }
             let from = max(0, window.lowerBound - place)
             let to = min(items.count, window.upperBound - place)
-            if from < to { for item in items[from..<to] { keys.append(.item(AnyHashable(item))) } }
+            if from < to { for item in items[from..<to] { keys.append(.item(item)) } }
             place += items.count
             if place >= window.upperBound { break sections }
         }
@@ -161,10 +161,10 @@ public final class TableViewDiffableDataSource<
         let hasHeaders = sectionHeaderProvider != nil
         for (section, items) in current.sections {
             if hasHeaders {
-                if offset == place { return .header(AnyHashable(section)) }
+                if offset == place { return .header(section) }
                 offset += 1
             }
-            if place < offset + items.count { return .item(AnyHashable(items[place - offset])) }
+            if place < offset + items.count { return .item(items[place - offset]) }
             offset += items.count
         }
         return nil
@@ -176,10 +176,12 @@ public final class TableViewDiffableDataSource<
         let hasHeaders = sectionHeaderProvider != nil
         for (section, items) in current.sections {
             if hasHeaders {
-                if key.kind == .header, key.id == AnyHashable(section) { return offset }
+                if key.kind == .header, key == .header(section) { return offset }
                 offset += 1
             }
-            if key.kind == .item, let item = key.id.base as? ItemIdentifier, let index = items.firstIndex(of: item) {
+            if key.kind == .item, let item = key.identifier(as: ItemIdentifier.self),
+                let index = items.firstIndex(of: item)
+            {
                 return offset + index
             }
             offset += items.count
@@ -195,7 +197,7 @@ public final class TableViewDiffableDataSource<
         let hasHeaders = sectionHeaderProvider != nil
         for (section, items) in current.sections {
             if hasHeaders {
-                if TableRowKey.header(AnyHashable(section)).description == description { return offset }
+                if TableRowKey.header(section).description == description { return offset }
                 offset += 1
             }
             if let index = items.firstIndex(where: { String(describing: $0) == description }) { return offset + index }
@@ -209,9 +211,9 @@ public final class TableViewDiffableDataSource<
         let row: View
         switch key.kind {
         case .item:
-            row = cellProvider(tableView, key.id.base as! ItemIdentifier)
+            row = cellProvider(tableView, key.identifier(as: ItemIdentifier.self)!)
         case .header:
-            let section = key.id.base as! SectionIdentifier
+            let section = key.identifier(as: SectionIdentifier.self)!
             row = sectionHeaderProvider?(tableView, section) ?? View(tagName: tableView.rowTagName)
         case .spacer:
             return key == .topSpacer ? tableView.spacers.top : tableView.spacers.bottom
@@ -224,7 +226,7 @@ public final class TableViewDiffableDataSource<
     /// The item shown by `cell`, or `nil` when it is not one of the table's cells.
     public func itemIdentifier(for cell: View) -> ItemIdentifier? {
         guard let key = tableView?.key(ofRow: cell), key.kind == .item else { return nil }
-        return key.id.base as? ItemIdentifier
+        return key.identifier(as: ItemIdentifier.self)
     }
 
     /// The item at `index` among all the items (section after section), or `nil`.

@@ -79,12 +79,12 @@ public final class TableViewRangeDataSource<ItemIdentifier: Hashable & Sendable 
         windowItems = items
         let windowed = tableView.windowSize != nil
         if let anchorPlace, anchorPlace >= window.lowerBound, anchorPlace - window.lowerBound < items.count {
-            tableView.anchor = (.item(AnyHashable(items[anchorPlace - window.lowerBound])), above)
+            tableView.anchor = (.item(items[anchorPlace - window.lowerBound]), above)
         }
         var keys: [TableRowKey] = []
         keys.reserveCapacity(items.count + 2)
         if windowed { keys.append(.topSpacer) }
-        for item in items { keys.append(.item(AnyHashable(item))) }
+        for item in items { keys.append(.item(item)) }
         if windowed { keys.append(.bottomSpacer) }
         tableView.show(
             keys, from: window.lowerBound, of: total, reloading: reloaded,
@@ -114,7 +114,7 @@ public final class TableViewRangeDataSource<ItemIdentifier: Hashable & Sendable 
             if let key = request.key, let item = ItemIdentifier(key), let found = placeProvider(item) {
                 first = found
             }
-        } else if let anchor = tableView.anchor, let item = anchor.key.id.base as? ItemIdentifier,
+        } else if let anchor = tableView.anchor, let item = anchor.key.identifier(as: ItemIdentifier.self),
             let found = placeProvider(item)
         {
             first = found
@@ -130,7 +130,7 @@ public final class TableViewRangeDataSource<ItemIdentifier: Hashable & Sendable 
         case .spacer:
             return key == .topSpacer ? tableView.spacers.top : tableView.spacers.bottom
         case .item, .header:
-            let row = cellProvider(tableView, key.id.base as! ItemIdentifier)
+            let row = cellProvider(tableView, key.identifier(as: ItemIdentifier.self)!)
             if tableView.windowSize != nil { row.setAttribute("data-key", key.description) }
             return row
         }
@@ -139,7 +139,7 @@ public final class TableViewRangeDataSource<ItemIdentifier: Hashable & Sendable 
     /// The item shown by `cell`, or `nil` when it is not one of the table's cells.
     public func itemIdentifier(for cell: View) -> ItemIdentifier? {
         guard let key = tableView?.key(ofRow: cell), key.kind == .item else { return nil }
-        return key.id.base as? ItemIdentifier
+        return key.identifier(as: ItemIdentifier.self)
     }
 
     /// The taps of buttons in cells whose action is `name`, each with the identifier of its cell's item at the time
