@@ -1,3 +1,4 @@
+import Primitives
 import Reactive
 import Testing
 import ViewKit
@@ -50,5 +51,32 @@ import ViewKit
             viewController?.view.isHidden = true
             #expect(viewController?.countLabel.text == "99")
         }
+    }
+
+    /// A session keeps its screen on its scheduler itself, with no box between them; the screen's flush reaches the
+    /// screen through the session, and ending the session lets the screen and the session go.
+    @Test func aSessionFlushesItsScreenAndEndingItLetsBothGo() {
+        let scheduler = ScreenScheduler(label: "test")
+        weak var goneSession: ScreenSession?
+        weak var goneScreen: Screen?
+        do {
+            let session = ScreenSession(id: "S1", csrfToken: "T1", url: "/counter", scheduler: scheduler)
+            goneSession = session
+            let patches = Locked(0)
+            scheduler.sync {
+                let screen = Self.makeScreen(on: scheduler)
+                session.install(screen)
+                _ = screen.renderPage()
+                screen.eventObserver = { if case .patch = $0 { patches.withLock { $0 += 1 } } }
+                goneScreen = screen
+            }
+            _ = session.perform { screen in (screen.viewController as! CounterViewController).countLabel.text = "7" }
+            #expect(patches.withLock { $0 } == 1)
+            session.end()
+            #expect(session.perform { _ in true } == nil)
+        }
+        scheduler.sync {}
+        #expect(goneScreen == nil)
+        #expect(goneSession == nil)
     }
 }
