@@ -53,6 +53,33 @@ import ViewKit
         }
     }
 
+    /// The page's invalidation handler reaches the screen (through its navigation controller): a change of the page
+    /// schedules the screen's flush while the screen lives, keeps nothing alive, and a page kept past its screen can
+    /// still change without reaching it.
+    @Test func aPageChangeSchedulesItsScreensFlushAndAPageKeptPastItChangesNothing() {
+        let scheduler = ScreenScheduler(label: "test")
+        scheduler.sync {
+            var page: View?
+            weak var gone: Screen?
+            var flushes = 0
+            do {
+                let screen = Self.makeScreen(on: scheduler)
+                _ = screen.renderPage()
+                screen.scheduleFlush = { flushes += 1 }
+                screen.page.classList.insert("changed")
+                #expect(flushes == 1)
+                screen.flush()
+                page = screen.page
+                gone = screen
+            }
+            #expect(gone == nil)
+            page?.classList.insert("after-the-screen")
+            page?.isHidden = true
+            #expect(flushes == 1)
+            #expect(page?.classList.contains("after-the-screen") == true)
+        }
+    }
+
     /// A session keeps its screen on its scheduler itself, with no box between them; the screen's flush reaches the
     /// screen through the session, and ending the session lets the screen and the session go.
     @Test func aSessionFlushesItsScreenAndEndingItLetsBothGo() {
