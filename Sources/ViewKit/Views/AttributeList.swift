@@ -1,8 +1,11 @@
 import Primitives
 internal import Reactive
 
-/// A view's own attributes in order, with the same already rendered as ` name="value"` bytes, so a
-/// view made from a template writes its template attributes as one copy. Immutable: all views a
+/// A view's element name, class list and own attributes in order, with the attributes already rendered as
+/// ` name="value"` bytes, so a view made from a template writes its template attributes as one copy. The name and the
+/// class list live here rather than in each view (two words of every view; Benchmarks/History/51-screen-memory-6.md):
+/// every view has a list, a template node's or, for a view made in code, the one list of its element name
+/// (``plain(packedTag:)``). Immutable: all views a
 /// template node makes share one; a view that changes an attribute gets another, shared with the views of that
 /// node that made the same change lately (every screen setting its `theme-color` to the same value, say; every
 /// screen of a movie linking its "More like this" cells to the same few movies). Only a template's list remembers its
@@ -22,7 +25,12 @@ final class AttributeList: @unchecked Sendable {
     /// reads its outlets on every change of its screen).
     let outletName: String?
     /// A template element's list only: the element's start and end tags compiled once (see ``TemplateStartTag``).
+    /// Only the template's list carries it, so a view whose list does has the template's name and class list.
     let startTag: TemplateStartTag?
+    /// The element's name, packed as ``View/packedTag`` holds it.
+    let packedTag: UInt64
+    /// The element's class names (a view's ``View/classList``).
+    let classList: ClassList
     private let isTemplate: Bool
     private let lock = InlineLock()
     /// The changes made from this template's list lately, at most ``recentChangeLimit``; the oldest is replaced first
@@ -46,21 +54,112 @@ final class AttributeList: @unchecked Sendable {
         }
     }
 
-    init(_ items: [(name: String, value: String)], isTemplate: Bool = false) {
+    init(
+        _ items: [(name: String, value: String)], packedTag: UInt64, classList: ClassList = ClassList(),
+        isTemplate: Bool = false
+    ) {
         self.items = items
         self.isTemplate = isTemplate
+        self.packedTag = packedTag
+        self.classList = classList
         outletName = items.first { $0.name == "data-outlet" }?.value
         rendered = Self.render(items)
         startTag = nil
     }
 
-    /// A template element's list (possibly empty), holding the element's compiled tags.
-    init(template items: [(name: String, value: String)], startTag: (_ rendered: [UInt8]) -> TemplateStartTag) {
+    /// A template element's list (possibly empty), holding the element's compiled tags, its name (theirs) and its
+    /// class list.
+    init(
+        template items: [(name: String, value: String)], classList: ClassList,
+        startTag: (_ rendered: [UInt8]) -> TemplateStartTag
+    ) {
         self.items = items
         isTemplate = true
+        self.classList = classList
         outletName = items.first { $0.name == "data-outlet" }?.value
         rendered = Self.render(items)
-        self.startTag = startTag(rendered)
+        let tag = startTag(rendered)
+        self.startTag = tag
+        packedTag = tag.packedTag
+    }
+
+    /// `list`'s attributes with another name or class list, and no compiled tags; remembering its changes when
+    /// `isTemplate` (a list shared by every view of a template element, as a template's is).
+    private init(_ list: AttributeList, packedTag: UInt64, classList: ClassList, isTemplate: Bool) {
+        items = list.items
+        rendered = list.rendered
+        outletName = list.outletName
+        startTag = nil
+        self.isTemplate = isTemplate
+        self.packedTag = packedTag
+        self.classList = classList
+    }
+
+    /// The list of views made in code named `packedTag`: no attributes, no classes. One for each name, for the
+    /// process's life (an app has few names), so such a view keeps none of its own until it changes one.
+    static func plain(packedTag: UInt64) -> AttributeList {
+        if packedTag == Self.division.packedTag { return Self.division }
+        if packedTag == Self.span.packedTag { return Self.span }
+        return plainLists.withLock { lists in
+            if let list = lists[packedTag] { return list }
+            let list = AttributeList([], packedTag: packedTag)
+            lists[packedTag] = list
+            return list
+        }
+    }
+
+    /// The plain lists of a `div` and a `span` (what `View()` and `Label()` make), found without the lock.
+    private static let division = AttributeList([], packedTag: 0x76_6964)
+    private static let span = AttributeList([], packedTag: 0x6E_6170_73)
+    private static let plainLists = Locked<[UInt64: AttributeList]>([:])
+    /// The list of every text node.
+    static let textNode = AttributeList([], packedTag: View.textNodeTag)
+
+    /// This list with the class list `classList`: from a template's list, the one made for the same classes lately (a
+    /// label every screen marks alike), or a new one.
+    func withClassList(_ classList: ClassList) -> AttributeList {
+        guard isTemplate else {
+            return AttributeList(self, packedTag: packedTag, classList: classList, isTemplate: false)
+        }
+        return remembering(Self.classChangeName, to: classList.value) {
+            AttributeList(self, packedTag: packedTag, classList: classList, isTemplate: false)
+        }
+    }
+
+    /// This list named `packedTag` (a kind that renders another element than its template's: a button is a `<form>`):
+    /// from a template's list, one list for each name, remembering changes as the template's does.
+    func withPackedTag(_ packedTag: UInt64) -> AttributeList {
+        if packedTag == self.packedTag { return self }
+        guard isTemplate else {
+            return AttributeList(self, packedTag: packedTag, classList: classList, isTemplate: false)
+        }
+        return remembering(Self.nameChangeName, to: String(packedTag)) {
+            AttributeList(self, packedTag: packedTag, classList: classList, isTemplate: true)
+        }
+    }
+
+    /// The names a class list's and an element name's changes are remembered under: not attribute names (a space).
+    private static let classChangeName = " class"
+    private static let nameChangeName = " name"
+
+    /// The list a change `name` to `value` made from this template's list lately, or the one `make` makes now,
+    /// remembered.
+    private func remembering(_ name: String, to value: String, make: () -> AttributeList) -> AttributeList {
+        if let remembered = rememberedChange(name, to: value) { return remembered }
+        let list = make()
+        remember(Change(name: name, value: value, list: list))
+        return list
+    }
+
+    private func remember(_ change: Change) {
+        lock.withLock {
+            if recentChanges.count < Self.recentChangeLimit {
+                recentChanges.append(change)
+            } else {
+                recentChanges[nextReplaced] = change
+                nextReplaced = (nextReplaced + 1) % Self.recentChangeLimit
+            }
+        }
     }
 
     private static func render(_ items: [(name: String, value: String)]) -> [UInt8] {
@@ -80,18 +179,10 @@ final class AttributeList: @unchecked Sendable {
     /// The list this one becomes with `name` set to `value` (removed when nil), which is `items`: the one made for
     /// the same change lately, or a new one.
     func changing(_ name: String, to value: String?, giving items: [(name: String, value: String)]) -> AttributeList {
-        guard isTemplate else { return AttributeList(items) }
+        guard isTemplate else { return AttributeList(items, packedTag: packedTag, classList: classList) }
         if let remembered = rememberedChange(name, to: value) { return remembered }
-        let list = AttributeList(items)
-        let change = Change(name: name, value: value, list: list)
-        lock.withLock {
-            if recentChanges.count < Self.recentChangeLimit {
-                recentChanges.append(change)
-            } else {
-                recentChanges[nextReplaced] = change
-                nextReplaced = (nextReplaced + 1) % Self.recentChangeLimit
-            }
-        }
+        let list = AttributeList(items, packedTag: packedTag, classList: classList)
+        remember(Change(name: name, value: value, list: list))
         return list
     }
 }
