@@ -128,6 +128,13 @@ import Testing
             View(tagName: "section").renderHTML(context: RenderContext()) == Array(#"<section id="v1"></section>"#.utf8)
         )
         #expect(View(tagName: "my-long-element").tagName == "my-long-element" && View().tagName == "div")
+        // The common names are found by their packed bytes: each finds its own list.
+        for name in AttributeList.commonNames + ["my-long-element", "dialog"] {
+            let (view, again) = (View(tagName: name), View(tagName: name))
+            #expect(view.tagName == name && view.sharesAttributeList(with: again) && view.classList.isEmpty)
+            #expect(view.isVoidElement == (name == "img" || name == "input"), "\(name)")
+            #expect(view.renderHTML(context: RenderContext()).starts(with: Array("<\(name) ".utf8)), "\(name)")
+        }
     }
 
     /// Cells of one prototype each linking to a different movie share the lists of the screens before them (every

@@ -37,6 +37,8 @@ final class AttributeList: @unchecked Sendable {
     /// (`nextReplaced`).
     private var recentChanges: [Change] = []
     private var nextReplaced = 0
+    /// A template's list only: its copy named otherwise (``withPackedTag(_:)``), read and written under `lock`.
+    private var renamed: AttributeList?
     /// How many changes a template's list remembers: as many as a few cells of one prototype make with different
     /// values (a strip's links), compared in a short walk.
     static let recentChangeLimit = 8
@@ -98,19 +100,59 @@ final class AttributeList: @unchecked Sendable {
     /// The list of views made in code named `packedTag`: no attributes, no classes. One for each name, for the
     /// process's life (an app has few names), so such a view keeps none of its own until it changes one.
     static func plain(packedTag: UInt64) -> AttributeList {
-        if packedTag == Self.division.packedTag { return Self.division }
-        if packedTag == Self.span.packedTag { return Self.span }
-        return plainLists.withLock { lists in
-            if let list = lists[packedTag] { return list }
-            let list = AttributeList([], packedTag: packedTag)
-            lists[packedTag] = list
-            return list
+        // The names views are made with most (a template's views of other kinds than plain views and labels are made
+        // by their kind's initializer with the element's name first) are found by a switch over their packed bytes,
+        // without the lock or a hash (``commonNames``, in order; the void ones with the void bit).
+        let index: Int
+        switch packedTag {
+        case 0x76_6964: index = 0  // div
+        case 0x6E61_7073: index = 1  // span
+        case 0x6D72_6F66: index = 2  // form
+        case 0x6C75: index = 3  // ul
+        case 0x6C6F: index = 4  // ol
+        case 0x696C: index = 5  // li
+        case 0x8000_0000_0067_6D69: index = 6  // img
+        case 0x6E_6F69_7463_6573: index = 7  // section
+        case 0x65_6C63_6974_7261: index = 8  // article
+        case 0x7265_6461_6568: index = 9  // header
+        case 0x7265_746F_6F66: index = 10  // footer
+        case 0x76_616E: index = 11  // nav
+        case 0x6E69_616D: index = 12  // main
+        case 0x65_6469_7361: index = 13  // aside
+        case 0x61: index = 14  // a
+        case 0x70: index = 15  // p
+        case 0x3168: index = 16  // h1
+        case 0x3268: index = 17  // h2
+        case 0x3368: index = 18  // h3
+        case 0x6E6F_7474_7562: index = 19  // button
+        case 0x6C_6562_616C: index = 20  // label
+        case 0x8000_0074_7570_6E69: index = 21  // input
+        case 0x676E_6F72_7473: index = 22  // strong
+        case 0x656D_6974: index = 23  // time
+        case 0x6572_7567_6966: index = 24  // figure
+        case 0x65_6C74_6974: index = 25  // title
+        default:
+            return plainLists.withLock { lists in
+                if let list = lists[packedTag] { return list }
+                let list = AttributeList([], packedTag: packedTag)
+                lists[packedTag] = list
+                return list
+            }
         }
+        return Self.commonPlainLists[index]
     }
 
-    /// The plain lists of a `div` and a `span` (what `View()` and `Label()` make), found without the lock.
-    private static let division = AttributeList([], packedTag: 0x76_6964)
-    private static let span = AttributeList([], packedTag: 0x6E_6170_73)
+    /// The element names ``plain(packedTag:)`` finds without the lock, in the order of its switch.
+    static let commonNames = [
+        "div", "span", "form", "ul", "ol", "li", "img", "section", "article", "header", "footer", "nav", "main",
+        "aside", "a", "p", "h1", "h2", "h3", "button", "label", "input", "strong", "time", "figure", "title",
+    ]
+
+    /// The plain lists of ``commonNames``, made once and never changed: read without a lock.
+    private static let commonPlainLists: [AttributeList] = commonNames.map { name in
+        let kind = View.classifyName(name)
+        return AttributeList([], packedTag: kind.packed! | (kind.isVoidElement ? View.voidElementBit : 0))
+    }
     private static let plainLists = Locked<[UInt64: AttributeList]>([:])
     /// The list of every text node.
     static let textNode = AttributeList([], packedTag: View.textNodeTag)
@@ -127,20 +169,27 @@ final class AttributeList: @unchecked Sendable {
     }
 
     /// This list named `packedTag` (a kind that renders another element than its template's: a button is a `<form>`):
-    /// from a template's list, one list for each name, remembering changes as the template's does.
+    /// from a template's list, one list (a template element's views are of one kind), remembering changes as the
+    /// template's does.
+    @inline(__always)
     func withPackedTag(_ packedTag: UInt64) -> AttributeList {
-        if packedTag == self.packedTag { return self }
+        packedTag == self.packedTag ? self : renamed(to: packedTag)
+    }
+
+    private func renamed(to packedTag: UInt64) -> AttributeList {
         guard isTemplate else {
             return AttributeList(self, packedTag: packedTag, classList: classList, isTemplate: false)
         }
-        return remembering(Self.nameChangeName, to: String(packedTag)) {
-            AttributeList(self, packedTag: packedTag, classList: classList, isTemplate: true)
+        return lock.withLock {
+            if let renamed, renamed.packedTag == packedTag { return renamed }
+            let list = AttributeList(self, packedTag: packedTag, classList: classList, isTemplate: true)
+            renamed = list
+            return list
         }
     }
 
-    /// The names a class list's and an element name's changes are remembered under: not attribute names (a space).
+    /// The name a class list's changes are remembered under: not an attribute name (a space).
     private static let classChangeName = " class"
-    private static let nameChangeName = " name"
 
     /// The list a change `name` to `value` made from this template's list lately, or the one `make` makes now,
     /// remembered.
