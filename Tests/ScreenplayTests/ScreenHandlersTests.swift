@@ -106,4 +106,25 @@ import ViewKit
         #expect(goneScreen == nil)
         #expect(goneSession == nil)
     }
+
+    /// A stream's close handler holds the session alone: when one of two streams closes, the screen forgets it and
+    /// keeps the other; when the last closes, it forgets that one too and the session is no longer connected.
+    @Test func aClosedStreamIsForgottenAndTheOtherKept() throws {
+        let scheduler = ScreenScheduler(label: "test")
+        let session = ScreenSession(id: "S1", csrfToken: "T1", url: "/counter", scheduler: scheduler)
+        scheduler.sync { session.install(Self.makeScreen(on: scheduler)) }
+        let streams = try (0..<2).map { _ in
+            try SharedStream(id: SessionToken.make(), stream: EventStream(), capacity: 1).attach(screenID: "S1")
+        }
+        for stream in streams {
+            session.streamConnected(stream)
+            _ = session.perform { $0.attach(stream, lastEventID: nil) }
+        }
+        #expect(session.perform { $0.streamCount } == 2 && session.isConnected)
+        streams[0].close()
+        #expect(session.perform { $0.streamCount } == 1 && session.isConnected)
+        streams[1].close()
+        #expect(session.perform { $0.streamCount } == 0 && !session.isConnected)
+        session.end()
+    }
 }

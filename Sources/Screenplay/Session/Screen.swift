@@ -423,11 +423,14 @@ package final class Screen {
         return attach(stream, lastEventID: nil)
     }
 
-    /// Forgets a stream that went away; returns how many remain.
-    package func detach(_ stream: any ScreenEventTarget) -> Int {
-        streams.removeAll { $0 === stream || $0.isClosed }
+    /// Forgets the streams that went away (read as closed); returns how many remain.
+    package func detachClosedStreams() -> Int {
+        streams.removeAll { $0.isClosed }
         return streams.count
     }
+
+    /// How many streams the screen sends to (for tests).
+    package var streamCount: Int { streams.count }
 
     /// Ends the screen: `viewWillDisappear` → `viewDidDisappear` → the bag disposed, streams closed.
     package func end() {

@@ -158,10 +158,13 @@ package final class ScreenSession: Sendable {
     /// Tracks a connected stream until it closes; when the last one goes, the screen holds its changes again.
     package func streamConnected(_ stream: any ScreenEventTarget) {
         connectedStreams.add(1, ordering: .relaxed)
+        // The handler holds the session alone, which makes it no object of its own for the stream's life (one
+        // holding the stream too was one; Benchmarks/History/51-screen-memory-6.md): the screen forgets every stream
+        // that reads as closed, this one among them (``ScreenEventTarget``: closed before its handlers run).
         stream.onClose { [self] in
             connectedStreams.subtract(1, ordering: .relaxed)
             runOnScreen { [scheduler] screen in
-                if screen?.detach(stream) == 0 { scheduler.hold() }
+                if screen?.detachClosedStreams() == 0 { scheduler.hold() }
             }
         }
     }
