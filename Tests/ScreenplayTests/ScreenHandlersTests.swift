@@ -127,4 +127,25 @@ import ViewKit
         #expect(session.perform { $0.streamCount } == 0 && !session.isConnected)
         session.end()
     }
+
+    /// An attachment tells its shared stream itself when it closes (the stream keeps no handler on it): the stream
+    /// forgets it unless another took its screen's place, and the attachment's handlers run once each, at once when
+    /// it is closed already.
+    @Test func aClosedAttachmentIsForgottenByItsSharedStream() throws {
+        let shared = SharedStream(id: "X", stream: EventStream(), capacity: 4)
+        let (one, two) = (try shared.attach(screenID: "A"), try shared.attach(screenID: "B"))
+        let calls = Locked(0)
+        one.onClose { calls.withLock { $0 += 1 } }
+        one.onClose { calls.withLock { $0 += 10 } }
+        #expect(shared.screenCount == 2)
+        one.close()
+        one.close()
+        #expect(shared.screenCount == 1 && one.isClosed && calls.withLock { $0 } == 11)
+        one.onClose { calls.withLock { $0 += 100 } }
+        #expect(calls.withLock { $0 } == 111)
+        let replacement = try shared.attach(screenID: "B")
+        #expect(two.isClosed && !replacement.isClosed && shared.screenCount == 1)
+        replacement.close()
+        #expect(shared.screenCount == 0)
+    }
 }
