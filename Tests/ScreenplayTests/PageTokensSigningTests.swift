@@ -26,6 +26,22 @@ import Testing
         #expect(other.token(screen: "s", url: "/", browser: "b") != tokens.token(screen: "s", url: "/", browser: "b"))
     }
 
+    /// A token is written into a string of its exact length (a live screen keeps it as its CSRF token): for URLs
+    /// of every length around a small string's and beyond, and with bytes outside ASCII, it is still the signature,
+    /// a dot and the URL, which the tokens verify.
+    @Test func aTokenOfAnyLengthIsTheSignatureADotAndTheURL() {
+        let tokens = PageTokens(secret: "page-tokens-length-tests")
+        let urls = (0..<80).map { "/" + String(repeating: "m", count: $0) } + ["/films/dr\u{E4}ma?q=\u{1F3AC}", ""]
+        for url in urls {
+            let token = tokens.token(screen: "s", url: url, browser: "b")
+            let signature = String(token.utf8.prefix(22))!
+            #expect(signature.utf8.count == 22 && signature.utf8.allSatisfy { $0 != UInt8(ascii: ".") })
+            #expect(token == signature + "." + url, "url \(url.utf8.count) bytes")
+            #expect(tokens.url(of: token, screen: "s", browser: "b") == url)
+            #expect(tokens.url(of: signature + "." + url + "x", screen: "s", browser: "b") == nil)
+        }
+    }
+
     /// The key made ready once signs as the one-shot function does, for keys shorter than SHA-256's block, as long as
     /// it, and longer (hashed first), and for messages of every length around a block's.
     @Test func thePreparedKeySignsAsTheOneShotHMACDoes() {

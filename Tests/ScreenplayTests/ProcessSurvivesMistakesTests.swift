@@ -51,6 +51,12 @@ import Testing
         #expect(logged("screen.failed", "PlainViewController", "bind() was never called", "Fix:"))
         #expect(logged("screen.failed", "PlainViewController", "share an identity", "Fix:"))
         #expect(logged("screen.failed", "PlainViewController", "the factory could not build the screen"))
-        #expect(logged("screen.programmer_error", "PlainViewController", "outlet 'nothing' was not found", "Fix:"))
+        // Logged by the log its type's screens share, under the session whose screen made it.
+        let session = try #require(page.sessionID)
+        #expect(
+            logged(
+                "screen.programmer_error", "session=\(session) ", "PlainViewController",
+                "outlet 'nothing' was not found",
+                "Fix:"))
     }
 }

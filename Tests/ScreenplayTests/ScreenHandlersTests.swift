@@ -1,3 +1,4 @@
+import Primitives
 import Reactive
 import Testing
 import ViewKit
@@ -50,5 +51,101 @@ import ViewKit
             viewController?.view.isHidden = true
             #expect(viewController?.countLabel.text == "99")
         }
+    }
+
+    /// The page's invalidation handler reaches the screen (through its navigation controller): a change of the page
+    /// schedules the screen's flush while the screen lives, keeps nothing alive, and a page kept past its screen can
+    /// still change without reaching it.
+    @Test func aPageChangeSchedulesItsScreensFlushAndAPageKeptPastItChangesNothing() {
+        let scheduler = ScreenScheduler(label: "test")
+        scheduler.sync {
+            var page: View?
+            weak var gone: Screen?
+            var flushes = 0
+            do {
+                let screen = Self.makeScreen(on: scheduler)
+                _ = screen.renderPage()
+                screen.scheduleFlush = { flushes += 1 }
+                screen.page.classList.insert("changed")
+                #expect(flushes == 1)
+                screen.flush()
+                page = screen.page
+                gone = screen
+            }
+            #expect(gone == nil)
+            page?.classList.insert("after-the-screen")
+            page?.isHidden = true
+            #expect(flushes == 1)
+            #expect(page?.classList.contains("after-the-screen") == true)
+        }
+    }
+
+    /// A session keeps its screen on its scheduler itself, with no box between them; the screen's flush reaches the
+    /// screen through the session, and ending the session lets the screen and the session go.
+    @Test func aSessionFlushesItsScreenAndEndingItLetsBothGo() {
+        let scheduler = ScreenScheduler(label: "test")
+        weak var goneSession: ScreenSession?
+        weak var goneScreen: Screen?
+        do {
+            let session = ScreenSession(id: "S1", csrfToken: "T1", url: "/counter", scheduler: scheduler)
+            goneSession = session
+            let patches = Locked(0)
+            scheduler.sync {
+                let screen = Self.makeScreen(on: scheduler)
+                session.install(screen)
+                _ = screen.renderPage()
+                screen.eventObserver = { if case .patch = $0 { patches.withLock { $0 += 1 } } }
+                goneScreen = screen
+            }
+            _ = session.perform { screen in (screen.viewController as! CounterViewController).countLabel.text = "7" }
+            #expect(patches.withLock { $0 } == 1)
+            session.end()
+            #expect(session.perform { _ in true } == nil)
+        }
+        scheduler.sync {}
+        #expect(goneScreen == nil)
+        #expect(goneSession == nil)
+    }
+
+    /// A stream's close handler holds the session alone: when one of two streams closes, the screen forgets it and
+    /// keeps the other; when the last closes, it forgets that one too and the session is no longer connected.
+    @Test func aClosedStreamIsForgottenAndTheOtherKept() throws {
+        let scheduler = ScreenScheduler(label: "test")
+        let session = ScreenSession(id: "S1", csrfToken: "T1", url: "/counter", scheduler: scheduler)
+        scheduler.sync { session.install(Self.makeScreen(on: scheduler)) }
+        let streams = try (0..<2).map { _ in
+            try SharedStream(id: SessionToken.make(), stream: EventStream(), capacity: 1).attach(screenID: "S1")
+        }
+        for stream in streams {
+            session.streamConnected(stream)
+            _ = session.perform { $0.attach(stream, lastEventID: nil) }
+        }
+        #expect(session.perform { $0.streamCount } == 2 && session.isConnected)
+        streams[0].close()
+        #expect(session.perform { $0.streamCount } == 1 && session.isConnected)
+        streams[1].close()
+        #expect(session.perform { $0.streamCount } == 0 && !session.isConnected)
+        session.end()
+    }
+
+    /// An attachment tells its shared stream itself when it closes (the stream keeps no handler on it): the stream
+    /// forgets it unless another took its screen's place, and the attachment's handlers run once each, at once when
+    /// it is closed already.
+    @Test func aClosedAttachmentIsForgottenByItsSharedStream() throws {
+        let shared = SharedStream(id: "X", stream: EventStream(), capacity: 4)
+        let (one, two) = (try shared.attach(screenID: "A"), try shared.attach(screenID: "B"))
+        let calls = Locked(0)
+        one.onClose { calls.withLock { $0 += 1 } }
+        one.onClose { calls.withLock { $0 += 10 } }
+        #expect(shared.screenCount == 2)
+        one.close()
+        one.close()
+        #expect(shared.screenCount == 1 && one.isClosed && calls.withLock { $0 } == 11)
+        one.onClose { calls.withLock { $0 += 100 } }
+        #expect(calls.withLock { $0 } == 111)
+        let replacement = try shared.attach(screenID: "B")
+        #expect(two.isClosed && !replacement.isClosed && shared.screenCount == 1)
+        replacement.close()
+        #expect(shared.screenCount == 0)
     }
 }

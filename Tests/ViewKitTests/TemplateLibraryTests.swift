@@ -86,6 +86,57 @@ import Testing
         #expect(template.instantiate().outlet("theme", as: View.self).attribute("content") == "#fff")
     }
 
+    /// A view keeps its element name and class list in its attribute list: views of one template element share the
+    /// element's until one changes its classes; the same change on other screens shares the list it made, and reads
+    /// and renders as a list of the view's own did. Views made in code with one name share that name's list.
+    @Test func viewsShareTheirNameAndClassListUntilTheyChangeThem() throws {
+        let directory = try Fixtures.temporaryTemplates([
+            "Screen.html": #"<div><p class="status muted" data-outlet="status">Saved</p></div>"#
+        ])
+        let template = try TemplateLibrary(directory: directory, registry: Fixtures.registry()).template(
+            named: "Screen")
+        let (first, second, third) = (template.instantiate(), template.instantiate(), template.instantiate())
+        let labels = [first, second, third].map { $0.outlet("status", as: Label.self) }
+        #expect(labels[0].sharesAttributeList(with: labels[1]) && labels[1].sharesAttributeList(with: labels[2]))
+        // As an app's view changes its classes: the new list worked out, then set once.
+        for label in labels.prefix(2) {
+            var classes = label.classList
+            classes.set("muted", false)
+            classes.insert("is-error")
+            label.classList = classes
+        }
+        #expect(labels[0].sharesAttributeList(with: labels[1]))
+        #expect(!labels[0].sharesAttributeList(with: labels[2]))
+        #expect(Array(labels[1].classList) == ["status", "is-error"] && labels[1].tagName == "p")
+        #expect(labels[1].attribute("data-outlet") == "status")
+        #expect(second.html.contains(#"class="status is-error" data-outlet="status">Saved</p>"#))
+        #expect(Array(labels[2].classList) == ["status", "muted"] && labels[2].tagName == "p")
+        #expect(third.html.contains(#"class="status muted" data-outlet="status">Saved</p>"#))
+        labels[1].classList.insert("urgent")
+        #expect(Array(labels[1].classList) == ["status", "is-error", "urgent"])
+        labels[0].classList = ClassList()
+        #expect(labels[0].classList.isEmpty && labels[0].attribute("class") == nil && labels[0].tagName == "p")
+        #expect(Array(labels[1].classList) == ["status", "is-error", "urgent"])
+
+        let (one, two) = (View(tagName: "section"), View(tagName: "section"))
+        #expect(one.sharesAttributeList(with: two) && !one.sharesAttributeList(with: View(tagName: "aside")))
+        one.classList.insert("card")
+        one.setAttribute("data-kind", "film")
+        #expect(one.tagName == "section" && Array(one.classList) == ["card"] && one.attribute("data-kind") == "film")
+        #expect(two.tagName == "section" && two.classList.isEmpty && two.attribute("data-kind") == nil)
+        #expect(
+            View(tagName: "section").renderHTML(context: RenderContext()) == Array(#"<section id="v1"></section>"#.utf8)
+        )
+        #expect(View(tagName: "my-long-element").tagName == "my-long-element" && View().tagName == "div")
+        // The common names are found by their packed bytes: each finds its own list.
+        for name in AttributeList.commonNames + ["my-long-element", "dialog"] {
+            let (view, again) = (View(tagName: name), View(tagName: name))
+            #expect(view.tagName == name && view.sharesAttributeList(with: again) && view.classList.isEmpty)
+            #expect(view.isVoidElement == (name == "img" || name == "input"), "\(name)")
+            #expect(view.renderHTML(context: RenderContext()).starts(with: Array("<\(name) ".utf8)), "\(name)")
+        }
+    }
+
     /// Cells of one prototype each linking to a different movie share the lists of the screens before them (every
     /// screen of a movie links its cells to the same few movies), as far as the few changes a template remembers.
     @Test func viewsOfOneTemplateShareTheListsOfTheLastFewChangesMade() throws {

@@ -45,9 +45,9 @@ import Testing
         var compiled = 0
         for root in roots {
             _ = root.renderHTML(context: RenderContext())  // the ids, and the root's own state
-            for view in Self.views(in: root) where view.attributeList?.startTag != nil {
+            for view in Self.views(in: root) where view.attributeList.startTag != nil {
                 // A button with an action renders a `<form>`: another element than its template's, never compiled.
-                if view.rare?.isShared ?? true, view.attributeList?.startTag?.packedTag == view.packedTag {
+                if view.rare?.isShared ?? true, view.attributeList.startTag?.packedTag == view.packedTag {
                     #expect(view.unchangedTemplateStartTag != nil, "<\(view.tagName)>")
                     compiled += 1
                 }

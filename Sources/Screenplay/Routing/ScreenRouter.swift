@@ -32,6 +32,8 @@ final class ScreenRouter: Sendable {
     /// How long a screen's events are held back in development.
     private let eventDelay: DispatchTimeInterval?
     private let logger: Logger
+    /// The logs of live screens' later mistakes, one for each view controller type (by its name).
+    private let mistakeLogs = Locked<[String: ScreenMistakeLog]>([:])
     /// Whether a screen that fails while built answers with the development error page.
     private let isDevelopment: Bool
 
@@ -215,9 +217,11 @@ final class ScreenRouter: Sendable {
         let rendersOnly: Bool
         if case .renderOnly = keeping { rendersOnly = true } else { rendersOnly = false }
         if rendersOnly { request.isLive = false }
+        // The scheduler is labelled with the session's id: its screen's later mistakes are logged under it
+        // (`ScreenMistakeLog`), and a confinement check names it.
         let session = ScreenSession(
             id: id, csrfToken: tokens.token(screen: id, url: request.url, browser: request.browserID),
-            url: request.url, scheduler: ScreenScheduler(label: "screen"), routeGuard: route.routeGuard)
+            url: request.url, scheduler: ScreenScheduler(label: id), routeGuard: route.routeGuard)
         let failure = session.catchFailures()
         let html = try session.scheduler.sync { () throws -> [UInt8] in
             let screen = try makeScreen(route: route, request: request, session: session)
@@ -242,10 +246,9 @@ final class ScreenRouter: Sendable {
             return (session, html)
         }
         // Later mistakes (in a binder's callback, say) did nothing where they happened; they are logged, naming the
-        // screen, and the screen goes on.
-        session.scheduler.onProgrammerError { [logger, id, name = route.controllerName] mistake in
-            logger.log(.error, "screen.programmer_error", ["session": id, "screen": name, "error": "\(mistake)"])
-        }
+        // screen (its session by the scheduler's label, the id), and the screen goes on. The log is its type's, shared.
+        let mistakeLog = mistakeLog(named: route.controllerName)
+        session.scheduler.onProgrammerError { [mistakeLog] mistake in mistakeLog.log(mistake) }
         let kept = sessions.insertIfAbsent(session)
         if kept !== session {
             session.end()
@@ -254,6 +257,16 @@ final class ScreenRouter: Sendable {
                 .info, "session.opened", ["session": id, "path": request.path, "screen": route.controllerName])
         }
         return (kept, html)
+    }
+
+    /// The log of the later mistakes of live screens of the view controller type `name`.
+    private func mistakeLog(named name: String) -> ScreenMistakeLog {
+        mistakeLogs.withLock { logs in
+            if let log = logs[name] { return log }
+            let log = ScreenMistakeLog(logger: logger, screenName: name)
+            logs[name] = log
+            return log
+        }
     }
 
     /// Builds `route`'s screen for `session` on its scheduler. A factory that throws is reported with the lifecycle

@@ -25,8 +25,22 @@ struct PageTokens: Sendable {
     }
 
     /// The token of a page rendered as screen `screen` at `url` for the browser `browser`.
+    ///
+    /// Written into a string of exactly its length: a live screen keeps its token as its CSRF token for its whole
+    /// life, and joining the signature, the dot and the URL with `+` grew the string to about twice that
+    /// (Benchmarks/History/51-screen-memory-6.md).
     func token(screen: String, url: String, browser: String) -> String {
-        signature(screen: screen, url: url, browser: browser) + "." + url
+        let mac = mac(screen: screen, url: url, browser: browser)
+        var url = url
+        return url.withUTF8 { urlBytes in
+            String(unsafeUninitializedCapacity: Self.signatureLength + 1 + urlBytes.count) { buffer in
+                Self.writeBase64URL(first16: mac, into: buffer)
+                buffer[Self.signatureLength] = UInt8(ascii: ".")
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[(Self.signatureLength + 1)...]).initialize(
+                    from: urlBytes)
+                return Self.signatureLength + 1 + urlBytes.count
+            }
+        }
     }
 
     /// The URL `token` was signed for, when it is the token of a page rendered as screen `screen` for `browser`;
@@ -45,6 +59,14 @@ struct PageTokens: Sendable {
     }
 
     private func signature(screen: String, url: String, browser: String) -> String {
+        let mac = mac(screen: screen, url: url, browser: browser)
+        return String(unsafeUninitializedCapacity: Self.signatureLength) { buffer in
+            Self.writeBase64URL(first16: mac, into: buffer)
+            return Self.signatureLength
+        }
+    }
+
+    private func mac(screen: String, url: String, browser: String) -> [UInt8] {
         var message: [UInt8] = []
         message.reserveCapacity(screen.utf8.count + url.utf8.count + browser.utf8.count + 2)
         message.append(contentsOf: screen.utf8)
@@ -52,30 +74,28 @@ struct PageTokens: Sendable {
         message.append(contentsOf: url.utf8)
         message.append(0)
         message.append(contentsOf: browser.utf8)
-        return Self.base64URL(first16: prepared.mac(message))
+        return prepared.mac(message)
     }
 
-    /// The first 16 bytes of `bytes` (zeros past its end) in 22 URL-safe base64 characters, without padding. The
-    /// string's 22 bytes of capacity are written exactly (`written` never passes 22), as `SessionToken.make` does.
-    private static func base64URL(first16 bytes: [UInt8]) -> String {
+    /// Writes the first 16 bytes of `bytes` (zeros past its end) in 22 URL-safe base64 characters, without padding,
+    /// into the first 22 bytes of `buffer` (which holds at least 22: `written` never passes 22), as
+    /// `SessionToken.make` does.
+    private static func writeBase64URL(first16 bytes: [UInt8], into buffer: UnsafeMutableBufferPointer<UInt8>) {
         let alphabet = Self.alphabet
         let count = min(16, bytes.count)
-        return String(unsafeUninitializedCapacity: 22) { buffer in
-            var written = 0
-            var index = 0
-            while index < 16 {
-                let first = index < count ? UInt32(bytes[index]) : 0
-                let second = index + 1 < count ? UInt32(bytes[index + 1]) : 0
-                let third = index + 2 < count ? UInt32(bytes[index + 2]) : 0
-                let group = first << 16 | second << 8 | third
-                let characters = min(4, 22 - written)
-                for position in 0..<characters {
-                    buffer[written + position] = alphabet[Int((group >> UInt32(18 - 6 * position)) & 0x3F)]
-                }
-                written += characters
-                index += 3
+        var written = 0
+        var index = 0
+        while index < 16 {
+            let first = index < count ? UInt32(bytes[index]) : 0
+            let second = index + 1 < count ? UInt32(bytes[index + 1]) : 0
+            let third = index + 2 < count ? UInt32(bytes[index + 2]) : 0
+            let group = first << 16 | second << 8 | third
+            let characters = min(4, 22 - written)
+            for position in 0..<characters {
+                buffer[written + position] = alphabet[Int((group >> UInt32(18 - 6 * position)) & 0x3F)]
             }
-            return written
+            written += characters
+            index += 3
         }
     }
 

@@ -96,10 +96,13 @@ package final class Screen {
         // (Benchmarks/History/45-screen-memory-4.md); the view controller and the navigation controller hold the
         // screen itself, without a closure each (Benchmarks/History/48). App code may keep the view controller or a
         // view past the screen's end and change it then, so `end()` and `deinit` take them back: none outlives the
-        // screen.
+        // screen. The page's handler reaches the screen through the navigation controller's link: a closure holding
+        // one object strongly is that object, where one holding the screen unowned was an object of its own for the
+        // screen's life (Benchmarks/History/51-screen-memory-6.md). The navigation controller holds no view above
+        // its bar, so the page holding it makes no cycle.
         viewController.hostScreen = self
         navigation.hostScreen = self
-        page.invalidationHandler = { [unowned self] in setNeedsFlush() }
+        page.invalidationHandler = { [navigation] in navigation.hostScreen?.setNeedsFlush() }
     }
 
     deinit {
@@ -420,11 +423,14 @@ package final class Screen {
         return attach(stream, lastEventID: nil)
     }
 
-    /// Forgets a stream that went away; returns how many remain.
-    package func detach(_ stream: any ScreenEventTarget) -> Int {
-        streams.removeAll { $0 === stream || $0.isClosed }
+    /// Forgets the streams that went away (read as closed); returns how many remain.
+    package func detachClosedStreams() -> Int {
+        streams.removeAll { $0.isClosed }
         return streams.count
     }
+
+    /// How many streams the screen sends to (for tests).
+    package var streamCount: Int { streams.count }
 
     /// Ends the screen: `viewWillDisappear` → `viewDidDisappear` → the bag disposed, streams closed.
     package func end() {

@@ -20,7 +20,12 @@ package final class ScreenSession: Sendable {
     package let scheduler: ScreenScheduler
     /// The guard of the route the screen came from: it stands in front of the screen's posts too.
     package let routeGuard: Guard?
-    private let screen: ScreenConfined<Screen?>
+    /// The screen, confined to `scheduler` as a `ScreenConfined` box would keep it, without the box: read and written
+    /// there only, through ``screen`` (which checks) and ``runOnScreen(_:)`` (which hops there). A live screen kept a
+    /// box of its own for its whole life (Benchmarks/History/51-screen-memory-6.md). `nonisolated(unsafe)` for that
+    /// confinement, as `ScreenConfined` is `@unchecked Sendable` for it; a screen ends (``end()``) before its session
+    /// is let go, which also breaks the cycle through the screen's flush (``install(_:)``), as it broke the box's.
+    nonisolated(unsafe) private var storedScreen: Screen?
     private let connectedStreams = Atomic<Int>(0)
 
     package init(id: String, csrfToken: String, url: String, scheduler: ScreenScheduler, routeGuard: Guard? = nil) {
@@ -29,7 +34,6 @@ package final class ScreenSession: Sendable {
         self.csrfToken = csrfToken
         self.url = url
         self.scheduler = scheduler
-        self.screen = ScreenConfined(nil, on: scheduler)
         // Until a page's stream attaches, changes wait for it (conflated), unrendered: a page served to a crawler,
         // a closed tab or a browser without JavaScript costs nothing per change.
         scheduler.hold()
@@ -47,23 +51,40 @@ package final class ScreenSession: Sendable {
         return failure
     }
 
+    /// The screen. Precondition: the caller runs on `scheduler`.
+    private var screen: Screen? {
+        get {
+            scheduler.assertCurrent("Access to a session's screen")
+            return storedScreen
+        }
+        set {
+            scheduler.assertCurrent("Access to a session's screen")
+            storedScreen = newValue
+        }
+    }
+
+    /// Schedules `body` onto `scheduler` and calls it there with the screen (nil once it ended).
+    private func runOnScreen(_ body: @escaping @Sendable (Screen?) -> Void) {
+        scheduler.schedule { [self] in body(storedScreen) }
+    }
+
     /// Whether a page's event stream is connected.
     package var isConnected: Bool { connectedStreams.load(ordering: .relaxed) > 0 }
 
     /// Installs the screen; call on the scheduler.
     package func install(_ value: Screen) {
-        screen.value = value
+        screen = value
         // At the end of the turn that changed the views: a flush queued behind the other screens' work (a fan-out
         // queues one turn per screen) went out only once most of them had run.
-        value.scheduleFlush = { [screen] in
-            screen.scheduler.atEndOfTurn { screen.value?.flush() }
+        value.scheduleFlush = { [self] in
+            scheduler.atEndOfTurn { [self] in screen?.flush() }
         }
     }
 
     /// Runs `body` with the screen on its scheduler and returns its `Sendable` result; nil if the screen ended.
     package func perform<T: Sendable>(_ body: (Screen) throws -> T) rethrows -> T? {
-        if scheduler.isCurrent { return try screen.value.map(body) }
-        return try scheduler.sync { try screen.value.map(body) }
+        if scheduler.isCurrent { return try screen.map(body) }
+        return try scheduler.sync { try screen.map(body) }
     }
 
     /// Runs `body` with the screen on its scheduler without waiting for it, then calls `then` with its result (nil if
@@ -72,7 +93,7 @@ package final class ScreenSession: Sendable {
     package func performLater<T: Sendable>(
         _ body: @escaping @Sendable (Screen) -> T, then: @escaping @Sendable (T?) -> Void
     ) {
-        screen.run { [scheduler] screen in
+        runOnScreen { [scheduler] screen in
             let result = screen.map(body)
             scheduler.atEndOfTurn { then(result) }
         }
@@ -82,7 +103,7 @@ package final class ScreenSession: Sendable {
     /// `reset` (development reloads). Does nothing if the session ended; if `build` throws, the old screen stays.
     package func replaceScreen(_ build: () throws -> Screen) throws {
         try scheduler.sync {
-            guard let old = screen.value else { return }
+            guard let old = screen else { return }
             let new = try build()
             let streams = old.takeStreams()
             old.end()
@@ -102,7 +123,7 @@ package final class ScreenSession: Sendable {
     package func attachLater(
         _ stream: any ScreenEventTarget, lastEventID: Int?, attached: @escaping @Sendable (_ appeared: Bool) -> Void
     ) {
-        screen.run { [scheduler] screen in
+        runOnScreen { [scheduler] screen in
             guard let screen else {
                 stream.close()
                 return
@@ -137,19 +158,22 @@ package final class ScreenSession: Sendable {
     /// Tracks a connected stream until it closes; when the last one goes, the screen holds its changes again.
     package func streamConnected(_ stream: any ScreenEventTarget) {
         connectedStreams.add(1, ordering: .relaxed)
+        // The handler holds the session alone, which makes it no object of its own for the stream's life (one
+        // holding the stream too was one; Benchmarks/History/51-screen-memory-6.md): the screen forgets every stream
+        // that reads as closed, this one among them (``ScreenEventTarget``: closed before its handlers run).
         stream.onClose { [self] in
             connectedStreams.subtract(1, ordering: .relaxed)
-            screen.run { [scheduler] screen in
-                if screen?.detach(stream) == 0 { scheduler.hold() }
+            runOnScreen { [scheduler] screen in
+                if screen?.detachClosedStreams() == 0 { scheduler.hold() }
             }
         }
     }
 
     /// Ends the screen on its scheduler (lifecycle, bag disposed, streams closed) and frees it.
     package func end() {
-        screen.run { [screen] value in
+        runOnScreen { [self] value in
             value?.end()
-            screen.value = nil
+            screen = nil
         }
     }
 
@@ -174,7 +198,7 @@ package final class ScreenSession: Sendable {
 
     /// Ends and frees the screen; call on the scheduler.
     private func endOnScheduler() {
-        screen.value?.end()
-        screen.value = nil
+        screen?.end()
+        screen = nil
     }
 }

@@ -4,7 +4,8 @@ package import HTTPServer
 /// (``SharedStreamAttachment``).
 ///
 /// Contract: sending never blocks; after ``close()`` (or the transport going away) sends are ignored and the
-/// ``onClose(_:)`` handlers have run, once.
+/// ``onClose(_:)`` handlers have run, once, with ``isClosed`` true by then (a screen forgets the streams that read as
+/// closed when one of them tells it it closed).
 package protocol ScreenEventTarget: AnyObject, Sendable {
     /// Sends one of the screen's events, framed with its id.
     func send(_ event: FramedEvent)

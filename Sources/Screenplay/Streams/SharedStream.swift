@@ -36,12 +36,22 @@ package final class SharedStream: Sendable {
         }
     }
 
+    /// Forgets `attachment`, which closed (``SharedStreamAttachment/close()``), unless another took its screen's place.
+    fileprivate func forget(_ attachment: SharedStreamAttachment) {
+        attachments.withLock { all in
+            if all[attachment.screenID] === attachment {
+                all[attachment.screenID] = nil
+                stream.isBatching = Self.batches(screenCount: all.count)
+            }
+        }
+    }
+
     /// How many screens are attached.
     package var screenCount: Int { attachments.withLock { $0.count } }
 
     /// Makes a place on the stream for the screen `screenID`; one that is there already is replaced (closed).
     package func attach(screenID: String) throws(AttachRefusal) -> SharedStreamAttachment {
-        let attachment = SharedStreamAttachment(screenID: screenID, stream: stream)
+        let attachment = SharedStreamAttachment(screenID: screenID, stream: stream, owner: self)
         let result = attachments.withLock { all -> Result<SharedStreamAttachment?, AttachRefusal> in
             if stream.isClosed { return .failure(.closed) }
             if all[screenID] == nil, all.count >= capacity { return .failure(.full) }
@@ -52,17 +62,6 @@ package final class SharedStream: Sendable {
         }
         let replaced = try result.get()
         replaced?.close()
-        // `unowned` attachment: the handler is the attachment's own, called by its `close()` while it lives (a weak
-        // reference would give every attachment a side table).
-        attachment.onClose { [weak self, unowned attachment] in
-            guard let self else { return }
-            self.attachments.withLock { all in
-                if all[screenID] === attachment {
-                    all[screenID] = nil
-                    self.stream.isBatching = Self.batches(screenCount: all.count)
-                }
-            }
-        }
         // The stream may have closed after the check, its handler finding the table without this attachment.
         if stream.isClosed { attachment.close() }
         return attachment
@@ -107,19 +106,25 @@ package final class SharedStream: Sendable {
 /// A screen's place on a ``SharedStream``: what the screen sends here goes out on the shared connection, named.
 ///
 /// One object per live screen, kept as long as the screen is attached: its state is guarded by a lock inside it (a
-/// `Locked` state was a second object). `@unchecked Sendable`: `closed` and `handlers` are read and written only under
-/// `lock`.
+/// `Locked` state was a second object). `@unchecked Sendable`: `closed`, `handler` and `moreHandlers` are read and
+/// written only under `lock`; `owner` is set in the initializer and never again.
 package final class SharedStreamAttachment: ScreenEventTarget, @unchecked Sendable {
     package let screenID: String
     private let stream: EventStream
+    /// The shared stream, which forgets the attachment when it closes: told directly, where a close handler of its
+    /// own was an object for every attachment's life (Benchmarks/History/51-screen-memory-6.md). Weak: the shared
+    /// stream goes with its connection, the attachment with its screen (one side table for the shared stream).
+    private weak var owner: SharedStream?
     private let lock = InlineLock()
     private var closed = false
-    /// What to call when it closes: the stream's forgetting of it and the screen's (two; room for them and no more).
-    private var handlers: [@Sendable () -> Void] = []
+    /// What to call when it closes: the screen's forgetting of it, in a field of its own; any more in an array.
+    private var handler: (@Sendable () -> Void)?
+    private var moreHandlers: [@Sendable () -> Void] = []
 
-    init(screenID: String, stream: EventStream) {
+    init(screenID: String, stream: EventStream, owner: SharedStream? = nil) {
         self.screenID = screenID
         self.stream = stream
+        self.owner = owner
     }
 
     package func send(_ event: FramedEvent) {
@@ -136,20 +141,29 @@ package final class SharedStreamAttachment: ScreenEventTarget, @unchecked Sendab
     package var isClosed: Bool { lock.withLock { closed } || stream.isClosed }
 
     package func close() {
-        let taken = lock.withLock { () -> [@Sendable () -> Void] in
-            guard !closed else { return [] }
+        let taken = lock.withLock { () -> (first: (@Sendable () -> Void)?, more: [@Sendable () -> Void])? in
+            guard !closed else { return nil }
             closed = true
-            defer { handlers = [] }
-            return handlers
+            defer {
+                handler = nil
+                moreHandlers = []
+            }
+            return (handler, moreHandlers)
         }
-        for handler in taken { handler() }
+        guard let taken else { return }
+        owner?.forget(self)
+        taken.first?()
+        for handler in taken.more { handler() }
     }
 
     package func onClose(_ handler: @escaping @Sendable () -> Void) {
         let runNow = lock.withLock { () -> Bool in
             if closed { return true }
-            if handlers.isEmpty { handlers.reserveCapacity(2) }
-            handlers.append(handler)
+            if self.handler == nil {
+                self.handler = handler
+            } else {
+                moreHandlers.append(handler)
+            }
             return false
         }
         if runNow { handler() }

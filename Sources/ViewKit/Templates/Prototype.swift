@@ -66,11 +66,9 @@ final class Prototype: Sendable {
     /// The children a view made from this node makes into subviews: all of them, or, when the node keeps static
     /// content, those that are not static. Worked out once here, not for each view (Benchmarks/History/47).
     let liveChildren: [Prototype]
-    /// The element's compiled name (``TemplateStartTag/packedTag``) for a plain view or a label, made from it without
-    /// reaching the attribute list and its start tag; nil for other kinds.
-    let compiledTag: UInt64?
-    /// The class list a view made from the element starts with.
-    let classList: ClassList
+    /// The element's list, with its compiled name (``TemplateStartTag/packedTag``), for a plain view or a label, made
+    /// from it without its name checked again; nil for other kinds.
+    let compiledList: AttributeList?
     /// The flags (``View/flags``: hidden, outlet scope, needs render) a view made from the element starts with, read
     /// from the element once here: a view takes them without reaching the element (Benchmarks/History/47).
     let viewFlags: UInt8
@@ -116,7 +114,7 @@ final class Prototype: Sendable {
         if case .element(let node) = kind {
             // Every element's views share one list, even an empty one: it carries the element's compiled tags.
             let element = node.element
-            attributeList = AttributeList(template: element.attributes) { rendered in
+            attributeList = AttributeList(template: element.attributes, classList: element.classList) { rendered in
                 TemplateStartTag(
                     tagName: element.tagName, classList: element.classList, attributes: rendered,
                     accessibilityRole: element.accessibilityRole, accessibilityLabel: element.accessibilityLabel,
@@ -134,10 +132,9 @@ final class Prototype: Sendable {
             rareState = nil
         }
         liveChildren = rareState?.staticContent != nil ? children.filter { !$0.isStatic } : children
-        compiledTag = isPlainView || isLabel ? attributeList?.startTag?.packedTag : nil
+        compiledList = isPlainView || isLabel ? attributeList : nil
         if case .element(let node) = kind {
             let element = node.element
-            classList = element.classList
             let marked =
                 !element.classList.isEmpty || element.isHidden || element.accessibilityLabel != nil
                 || element.accessibilityRole != nil
@@ -146,7 +143,6 @@ final class Prototype: Sendable {
                 | (marked ? View.needsRenderFlag : 0)
             configuration = element.configuration
         } else {
-            classList = ClassList()
             viewFlags = 0
             configuration = nil
         }
@@ -168,14 +164,14 @@ final class Prototype: Sendable {
     /// Creates the view tree; each view's `awakeFromNib()` runs once its subtree is attached.
     func instantiate() -> View {
         let view: View
-        if let compiledTag {
-            view = isLabel ? Label(compiledTag: compiledTag) : View(compiledTag: compiledTag)
+        if let compiledList {
+            view = isLabel ? Label(templateList: compiledList) : View(templateList: compiledList)
         } else if let node = elementNode {
             view = node.element.viewType.init(tagName: node.element.tagName)
         } else {
             return isRawText ? RawTextNode(text: text) : TextNode(text: text)
         }
-        view.adoptTemplateState(classList: classList, flags: viewFlags, attributes: attributeList, rare: rareState)
+        if let attributeList { view.adoptTemplateState(flags: viewFlags, attributes: attributeList, rare: rareState) }
         configuration?.apply(view)
         // Static children stay markup in the shared rare state; the others become subviews. Exact capacity:
         // the array lives as long as the screen, and growing it by doubling would leave up to half of it unused.

@@ -18,10 +18,10 @@ public final class Label: View {
         super.init(tagName: tagName)
     }
 
-    /// Creates a template's label from its element's compiled name (``Prototype``): what ``init(tagName:)`` makes
+    /// Creates a template's label from its element's list, with its compiled name (``Prototype``): what ``init(tagName:)`` makes
     /// of that name, without checking it again.
-    override init(compiledTag: UInt64) {
-        super.init(compiledTag: compiledTag)
+    override init(templateList: AttributeList) {
+        super.init(templateList: templateList)
     }
 
     /// Creates a label showing `text`.

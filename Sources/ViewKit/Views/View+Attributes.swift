@@ -67,7 +67,7 @@ extension View {
             // A view still on its template's list making a change the list made lately (each cell of a prototype
             // linking to the movies the cells of other screens link to): the list that change made, without the
             // items worked out and let go. A remembered change is never a no-op and never empties the list.
-            if let attributeList, let remembered = attributeList.rememberedChange(name, to: value) {
+            if let remembered = attributeList.rememberedChange(name, to: value) {
                 self.attributeList = remembered
                 setNeedsRender()
                 return
@@ -85,13 +85,7 @@ extension View {
             } else {
                 return
             }
-            if items.isEmpty {
-                attributeList = nil
-            } else if let attributeList {
-                self.attributeList = attributeList.changing(name, to: value, giving: items)
-            } else {
-                attributeList = AttributeList(items)
-            }
+            attributeList = attributeList.changing(name, to: value, giving: items)
             setNeedsRender()
         }
     }
@@ -100,12 +94,14 @@ extension View {
     /// without the setters' checks: the same outcome as setting each property, including the
     /// render mark that any class, `hidden` or ARIA value would have set (in `templateFlags`, with `hidden` and the
     /// outlet scope, as the prototype worked them out from its element).
-    final func adoptTemplateState(
-        classList: ClassList, flags templateFlags: UInt8, attributes: AttributeList?, rare shared: RareState?
-    ) {
+    ///
+    /// The element's list carries its attributes and class list; the view keeps its own name (a kind that renders
+    /// another element than its template's, as a button renders a `<form>`, gets the list's copy with that name,
+    /// one for the template's views).
+    final func adoptTemplateState(flags templateFlags: UInt8, attributes: AttributeList, rare shared: RareState?) {
         // The element's values are the prototype's, worked out once: reading them through its node retained and
         // released the node for every element of every page (Benchmarks/History/47).
-        attributeList = attributes
+        attributeList = attributes.withPackedTag(packedTag)
         if let shared {
             if let own = rare, !own.isShared {  // set up by a subclass's initializer
                 own.takeTemplateValues(of: shared)
@@ -113,7 +109,6 @@ extension View {
                 rare = shared
             }
         }
-        storedClassList = classList
         flags = (flags & ~(Self.hiddenFlag | Self.outletScopeFlag)) | templateFlags
     }
 }

@@ -15,13 +15,13 @@ extension View {
 
     /// Whether this view's `data-outlet` attribute is `name`.
     package final func isOutlet(named name: String) -> Bool {
-        attributeList?.outletName == name
+        attributeList.outletName == name
     }
 
     /// This view when it is the outlet `name`, else the first such view below it (in document
     /// order) short of custom views' nibs.
     final func outletInSubtree(_ name: String) -> View? {
-        if let outletName = attributeList?.outletName, outletName == name { return self }
+        if let outletName = attributeList.outletName, outletName == name { return self }
         guard !isOutletScope else { return nil }
         return liveSubviews.firstResult { $0.outletInSubtree(name) }
     }
@@ -37,7 +37,7 @@ extension View {
     /// ``gatherOutlets(into:)`` for this view and its subtree: the same views, in the same order, as
     /// ``outletInSubtree(_:)`` visits them.
     private final func gatherOutletsInSubtree(into views: inout [View]) {
-        if let name = attributeList?.outletName, !views.contains(where: { $0.isOutlet(named: name) }) {
+        if let name = attributeList.outletName, !views.contains(where: { $0.isOutlet(named: name) }) {
             views.append(self)
         }
         guard !isOutletScope else { return }

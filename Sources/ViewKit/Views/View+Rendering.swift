@@ -116,15 +116,16 @@ extension View {
     /// The start tag compiled with this view's template element, while the view's class list, attributes, `hidden`,
     /// `role` and `aria-label` are still the ones it was compiled with (see ``TemplateStartTag``); nil otherwise.
     final var unchangedTemplateStartTag: TemplateStartTag? {
-        guard let tag = attributeList?.startTag, isCurrent(tag) else { return nil }
+        guard let tag = attributeList.startTag, isCurrent(tag) else { return nil }
         return tag
     }
 
-    /// Whether `tag`, the start tag compiled with this view's attribute list, still holds this view's state.
+    /// Whether `tag`, the start tag compiled with this view's attribute list, still holds this view's state. Only a
+    /// template's list carries its tag, and a view keeps it only while its name and class list are the template's (a
+    /// change of either gives the view another list): what is left to compare is `hidden` and the ARIA values.
     @inline(__always)
     private final func isCurrent(_ tag: TemplateStartTag) -> Bool {
-        tag.packedTag == packedTag && storedIsHidden == tag.isHidden && storedClassList.isSameList(as: tag.classList)
-            && (rare?.isShared ?? true)
+        storedIsHidden == tag.isHidden && (rare?.isShared ?? true)
     }
 
     /// Writes `</tag>`.
@@ -168,7 +169,7 @@ extension View {
             for name in extraClasses { classes.insert(name) }
             html.appendAttribute(static: "class", classes.value)
         }
-        if let attributeList { html.append(attributeList.rendered) }
+        html.append(attributeList.rendered)
     }
 
     /// The attributes after a subclass's extra ones: `role`, `aria-label` and `hidden`.

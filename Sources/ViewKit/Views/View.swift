@@ -43,16 +43,18 @@ open class View {
     }
     // The name's bytes in one word, first byte lowest (names are ASCII, so the top bit is free and says whether the
     // element is void); for a name longer than eight bytes, the name's number in `LongTagNames` above a zero byte
-    // (no name starts with one). One word instead of a 16-byte `String` and a flag byte keeps a view within the
-    // 72 usable bytes `ElementNameTests` holds it to.
-    let packedTag: UInt64
-    // Shared with the template node the view came from until the view changes an attribute.
-    @exclusivity(unchecked) var attributeList: AttributeList?
-    var attributes: [(name: String, value: String)] { attributeList?.items ?? [] }
+    // (no name starts with one). Kept in the attribute list, with the class list: neither is a word of the view
+    // (Benchmarks/History/51-screen-memory-6.md), which keeps a view within the 56 usable bytes `ElementNameTests`
+    // holds it to.
+    var packedTag: UInt64 { attributeList.packedTag }
+    // The element's name, class list and attributes: shared with the template node the view came from (or with every
+    // view made in code with its name) until the view changes its class list or an attribute.
+    @exclusivity(unchecked) var attributeList: AttributeList
+    var attributes: [(name: String, value: String)] { attributeList.items }
     /// Whether this view holds rare state (for tests that it lets it go).
     var holdsRareState: Bool { rare != nil }
     /// Whether this view and `other` hold one attribute list (for tests of the sharing).
-    func sharesAttributeList(with other: View) -> Bool { attributeList != nil && attributeList === other.attributeList }
+    func sharesAttributeList(with other: View) -> Bool { attributeList === other.attributeList }
     @exclusivity(unchecked) var rare: RareState?
     /// The views inside this one, in document order. Reading them changes nothing on the page.
     ///
@@ -167,8 +169,12 @@ open class View {
             setNeedsRender()
         }
     }
-    // Stored apart from the public property so templates can set it without the change check.
-    @exclusivity(unchecked) var storedClassList = ClassList()
+    // Apart from the public property so templates can set it without the change check. In the attribute list: a
+    // change gives the view another list (from a template's, the one made for the same classes lately).
+    var storedClassList: ClassList {
+        get { attributeList.classList }
+        set { attributeList = attributeList.withClassList(newValue) }
+    }
 
     /// Creates a view rendered as a `<tagName>` element.
     ///
@@ -186,23 +192,25 @@ open class View {
             tagName = "div"
             kind = Self.classifyName(tagName)
         }
+        let packedTag: UInt64
         if let packed = kind.packed {
             packedTag = packed | (kind.isVoidElement ? Self.voidElementBit : 0)
         } else {
             packedTag = UInt64(LongTagNames.number(for: tagName)) << 8
         }
+        attributeList = AttributeList.plain(packedTag: packedTag)
     }
 
-    /// Creates a plain element's view from a template: its name was checked and packed once, when the template was
-    /// compiled (``TemplateStartTag/packedTag``), not again for each view made from it.
-    init(compiledTag: UInt64) {
-        packedTag = compiledTag
+    /// Creates a plain element's view from a template with its element's list: its name was checked and packed once,
+    /// when the template was compiled (``TemplateStartTag/packedTag``), not again for each view made from it.
+    init(templateList: AttributeList) {
+        attributeList = templateList
     }
 
     /// Creates a text node's view: `#text` is void and needs no name check (templates make a text
     /// node for every run of text between elements).
     init(textNode: Void) {
-        packedTag = Self.textNodeTag
+        attributeList = AttributeList.textNode
     }
 
     deinit {

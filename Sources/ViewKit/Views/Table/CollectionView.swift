@@ -93,12 +93,12 @@ public final class CollectionView: TableView {
         super.init(tagName: tagName)
         // The default grid's attributes, one list shared by every collection view (a template's configuration sets its
         // own layout right after): what `renderLayout(_:)` would make on a view without attributes.
-        attributeList = Self.defaultLayoutAttributes
+        attributeList = Self.defaultLayoutAttributes.withPackedTag(packedTag)
         setNeedsRender()
     }
 
     private static let defaultLayoutAttributes = AttributeList(
-        [("data-collection", "grid"), ("style", "--item-width: 160px")])
+        [("data-collection", "grid"), ("style", "--item-width: 160px")], packedTag: 0x6C75)
 
     /// A cell of the kind `identifier`, like UIKit's `dequeueReusableCell(withReuseIdentifier:for:)`: the same as a
     /// table view's ``TableView/dequeueReusableCell(withIdentifier:)``.
@@ -114,7 +114,7 @@ public final class CollectionView: TableView {
     private func renderLayout(_ layoutAttributes: LayoutAttributes) {
         // Every collection view of a template element makes the same change of the element's list: the list it made
         // the first time is remembered, and taken without working the attributes out again.
-        if let remembered = attributeList?.rememberedChange(Self.layoutChangeName, to: layoutAttributes.change) {
+        if let remembered = attributeList.rememberedChange(Self.layoutChangeName, to: layoutAttributes.change) {
             attributeList = remembered
             setNeedsRender()
             return
@@ -131,9 +131,7 @@ public final class CollectionView: TableView {
             changed = true
         }
         guard changed else { return }
-        attributeList =
-            attributeList?.changing(Self.layoutChangeName, to: layoutAttributes.change, giving: items)
-            ?? AttributeList(items)
+        attributeList = attributeList.changing(Self.layoutChangeName, to: layoutAttributes.change, giving: items)
         setNeedsRender()
     }
 
