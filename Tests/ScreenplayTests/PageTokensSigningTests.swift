@@ -62,13 +62,38 @@ import Testing
                 .joined() == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
     }
 
-    @Test func theRenderDigestIsWrittenOverItsPlaceholderAndReadBack() {
+    @Test func aDigestIsReadBackFromItsOwnDigitsAndFromNothingElse() {
+        for value: UInt64 in [0, 1, 0x0123_4567_89AB_CDEF, .max] {
+            #expect(RenderDigest.parse(RenderDigest.digits(of: value)) == value)
+        }
+        #expect(RenderDigest.digits(of: 0x0123_4567_89AB_CDEF) == "0123456789abcdef")
+        for text in [
+            "", "test", "0123456789ABCDEF", "0123456789abcde", "0123456789abcdef0", "0123456789abcdeg",
+            " 123456789abcdef", "0123456789abcdé",
+        ] {
+            #expect(RenderDigest.parse(text) == nil, "\(text)")
+        }
+    }
+
+    @Test func aRecentRenderIsTakenOnceByItsDigitsAndByNothingElse() {
+        let renders = RecentRenders(budget: 1 << 20)
+        let html = Array("<html>x</html>".utf8)
+        renders.keep(html, digest: 0x00AB_CDEF_0123_4567)
+        #expect(renders.bytes == html.count)
+        #expect(renders.take("00ABCDEF01234567") == nil)
+        #expect(renders.take("test") == nil)
+        #expect(renders.take("00abcdef01234567") == html)
+        #expect(renders.take("00abcdef01234567") == nil)
+        #expect(renders.bytes == 0)
+    }
+
+    @Test func theRenderDigestIsWrittenOverItsPlaceholderAndReadBack() throws {
         var html = Array(#"<!DOCTYPE html><html data-render="0000000000000000"><body>x</body></html>"#.utf8)
         let original = html
-        let digest = RenderDigest.seal(&html)
-        #expect(digest?.count == 16)
+        let digest = try #require(RenderDigest.seal(&html))
         #expect(RenderDigest.read(from: html) == digest)
-        #expect(RenderDigest.hexadecimal(of: original) == digest)
+        #expect(RenderDigest.hexadecimal(of: original) == RenderDigest.digits(of: digest))
+        #expect(String(decoding: html, as: UTF8.self).contains(#"data-render="\#(RenderDigest.digits(of: digest))">"#))
         var changed = Array(#"<!DOCTYPE html><html data-render="0000000000000000"><body>y</body></html>"#.utf8)
         #expect(RenderDigest.seal(&changed) != digest)
         var none = Array("<html><body></body></html>".utf8)
@@ -78,7 +103,9 @@ import Testing
         var partial = Array(#"<html data-x="1" data-rend data-render="0000000000000000">"#.utf8)
         let sealed = RenderDigest.seal(&partial)
         #expect(sealed == RenderDigest.read(from: partial))
-        #expect(String(decoding: partial, as: UTF8.self).contains(#"data-rend data-render="\#(sealed ?? "")">"#))
+        #expect(
+            String(decoding: partial, as: UTF8.self).contains(
+                #"data-rend data-render="\#(sealed.map(RenderDigest.digits(of:)) ?? "")">"#))
         var cut = Array(#"<html data-render=""#.utf8)
         #expect(RenderDigest.seal(&cut) == nil)
         var short = Array(#"<html data-render="0000">"#.utf8)

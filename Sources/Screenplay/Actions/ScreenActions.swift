@@ -59,14 +59,14 @@ final class ScreenActions: Sendable {
     func liveSession(_ id: String, form: FormParameters, request: Request, fromScript: Bool) throws
         -> ScreenRouter.Adoption
     {
-        if let session = sessions.session(id: id) { return .adopted(session, renderDigest: "") }
+        if let session = sessions.session(id: id) { return .adopted(session, renderDigest: nil) }
         guard let token = form[ScreenWire.Field.csrf.rawValue] else { return .unknown }
         return try router.adopt(screen: id, token: token, request: request, fromScript: fromScript)
     }
 
     /// The live screen `id` names, as ``liveSession(_:form:request:fromScript:)`` finds it, from the page's token.
     func liveSession(_ id: String, token: String, request: Request) throws -> ScreenRouter.Adoption {
-        if let session = sessions.session(id: id) { return .adopted(session, renderDigest: "") }
+        if let session = sessions.session(id: id) { return .adopted(session, renderDigest: nil) }
         return try router.adopt(screen: id, token: token, request: request, fromScript: false)
     }
 

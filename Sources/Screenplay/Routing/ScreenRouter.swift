@@ -104,9 +104,9 @@ final class ScreenRouter: Sendable {
         for pair in request.query { query[pair.name] = pair.value }
         let (screenRequest, newBrowserID) = Self.screenRequest(
             for: request, url: request.target, path: request.path, parameters: request.parameters, query: query)
-        let (session, html, status): (ScreenSession, [UInt8], HTTPStatus)
+        let built: BuiltScreen
         do {
-            (session, html, status) = try build(route, request: screenRequest, keeping: .renderOnly)
+            built = try build(route, request: screenRequest, keeping: .renderOnly)
         } catch let redirect as ScreenRedirect {
             var response = Response.redirect(to: redirect.location)
             response.headers["Cache-Control"] = "no-store"
@@ -126,14 +126,14 @@ final class ScreenRouter: Sendable {
             response.headers["Cache-Control"] = "no-store"
             return response
         }
-        if let digest = RenderDigest.read(from: html) { recentRenders.keep(html, digest: digest) }
+        if let digest = built.digest { recentRenders.keep(built.html, digest: digest) }
         logger.log(
             .info, "page.rendered",
             [
-                "session": session.id, "path": screenRequest.path, "screen": route.controllerName,
-                "status": "\(status.code)",
+                "session": built.session.id, "path": screenRequest.path, "screen": route.controllerName,
+                "status": "\(built.status.code)",
             ])
-        var response = Response.html(bytes: html, status: status)
+        var response = Response.html(bytes: built.html, status: built.status)
         response.headers["Cache-Control"] = "no-store"
         Self.setCookies(on: &response, for: screenRequest, newBrowserID: newBrowserID)
         return response
@@ -190,26 +190,34 @@ final class ScreenRouter: Sendable {
         case adopted(id: String)
     }
 
+    /// A screen built for a request (``build(_:request:keeping:)``): its session, the page it rendered, the page's
+    /// status, and the digest its render wrote on the page (``RenderDigest``; nil when renders are not digested),
+    /// handed over rather than read back from the page's bytes.
+    struct BuiltScreen {
+        let session: ScreenSession
+        let html: [UInt8]
+        let status: HTTPStatus
+        let digest: UInt64?
+    }
+
     /// Builds a screen for `request` and renders its page, the not-found screen when the factory throws
     /// ``ScreenNotFound``; then keeps it or ends it as `keeping` says.
-    func build(_ route: ScreenRoute, request: ScreenRequest, keeping: Keeping = .live) throws -> (
-        ScreenSession, [UInt8], HTTPStatus
-    ) {
+    func build(_ route: ScreenRoute, request: ScreenRequest, keeping: Keeping = .live) throws -> BuiltScreen {
         do {
-            let (session, html) = try makeSession(route: route, request: request, keeping: keeping)
-            return (session, html, .ok)
+            let (session, html, digest) = try makeSession(route: route, request: request, keeping: keeping)
+            return BuiltScreen(session: session, html: html, status: .ok, digest: digest)
         } catch let failure as ScreenBuildFailure {
             if let error = failure.error as? HTTPError { throw error }
             if let redirect = failure.error as? ScreenRedirect { throw redirect }
             guard let error = failure.error as? ScreenNotFound else { throw failure }
             guard let notFound else { throw HTTPError(.notFound, message: error.description) }
-            let (session, html) = try makeSession(route: notFound, request: request, keeping: keeping)
-            return (session, html, .notFound)
+            let (session, html, digest) = try makeSession(route: notFound, request: request, keeping: keeping)
+            return BuiltScreen(session: session, html: html, status: .notFound, digest: digest)
         }
     }
 
     private func makeSession(route: ScreenRoute, request: ScreenRequest, keeping: Keeping) throws -> (
-        ScreenSession, [UInt8]
+        ScreenSession, [UInt8], UInt64?
     ) {
         let id: String
         if case .adopted(let adopted) = keeping { id = adopted } else { id = configuration.newID() }
@@ -223,11 +231,12 @@ final class ScreenRouter: Sendable {
             id: id, csrfToken: tokens.token(screen: id, url: request.url, browser: request.browserID),
             url: request.url, scheduler: ScreenScheduler(label: id), routeGuard: route.routeGuard)
         let failure = session.catchFailures()
-        let html = try session.scheduler.sync { () throws -> [UInt8] in
+        let (html, digest) = try session.scheduler.sync { () throws -> ([UInt8], UInt64?) in
             let screen = try makeScreen(route: route, request: request, session: session)
             session.install(screen)
             // A render's screen ends below, before anything else renders it or takes its changes.
-            return screen.renderPage(last: rendersOnly)
+            let html = screen.renderPage(last: rendersOnly)
+            return (html, screen.renderDigest)
         }
         // A mistake of the screen's code while it was built (a binder gone, a list with duplicate identities) fails
         // this page load, as a factory that throws does, and the screen with it.
@@ -243,7 +252,7 @@ final class ScreenRouter: Sendable {
         // A render keeps nothing: the screen ends (its bag disposed, its observations stopped) before the page goes.
         if case .renderOnly = keeping {
             session.endNow()
-            return (session, html)
+            return (session, html, digest)
         }
         // Later mistakes (in a binder's callback, say) did nothing where they happened; they are logged, naming the
         // screen (its session by the scheduler's label, the id), and the screen goes on. The log is its type's, shared.
@@ -256,7 +265,7 @@ final class ScreenRouter: Sendable {
             logger.log(
                 .info, "session.opened", ["session": id, "path": request.path, "screen": route.controllerName])
         }
-        return (kept, html)
+        return (kept, html, digest)
     }
 
     /// The log of the later mistakes of live screens of the view controller type `name`.
@@ -324,7 +333,7 @@ final class ScreenRouter: Sendable {
         /// digest of the render it made (``RenderDigest``). When the page's id names another instance (it was rendered
         /// there, and this one was reached instead: a shared stream held here, or that instance gone), the screen
         /// lives under a new id of this instance, which the page must be told (its token names the old one).
-        case adopted(ScreenSession, renderDigest: String)
+        case adopted(ScreenSession, renderDigest: UInt64?)
         /// The route's guard does not let this request in: its answer.
         case refused(Response)
         /// The token does not verify for that screen, URL and browser, or the URL names no screen.
@@ -342,8 +351,8 @@ final class ScreenRouter: Sendable {
         // An id of another instance is never taken here: the proxy sends that id's posts to that instance, which
         // would build a second screen under it.
         let keeping: Keeping = configuration.isOwnID(id) ? .adopted(id: id) : .live
-        let (session, html, _) = try build(route, request: screenRequest, keeping: keeping)
-        return .adopted(session, renderDigest: RenderDigest.read(from: html) ?? "")
+        let built = try build(route, request: screenRequest, keeping: keeping)
+        return .adopted(built.session, renderDigest: built.digest)
     }
 
     /// Whether `token` is the token of a page rendered as screen `id` for the browser `request` comes from, at a URL

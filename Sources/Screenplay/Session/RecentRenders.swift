@@ -10,9 +10,9 @@ import Primitives
 /// and holds the bytes the GET already made, no copy. Thread-safe.
 final class RecentRenders: Sendable {
     private struct State {
-        var pages: [String: [UInt8]] = [:]
+        var pages: [UInt64: [UInt8]] = [:]
         /// Digests, oldest first from `head`.
-        var order: [String] = []
+        var order: [UInt64] = []
         var head = 0
         var bytes = 0
     }
@@ -34,8 +34,8 @@ final class RecentRenders: Sendable {
     }
 
     /// Keeps `html`, whose digest is `digest`, dropping the oldest pages past the budget.
-    func keep(_ html: [UInt8], digest: String) {
-        guard html.count <= budget, !digest.isEmpty else { return }
+    func keep(_ html: [UInt8], digest: UInt64) {
+        guard html.count <= budget else { return }
         state.withLock { state in
             guard state.pages.updateValue(html, forKey: digest) == nil else { return }
             state.order.append(digest)
@@ -52,9 +52,11 @@ final class RecentRenders: Sendable {
         }
     }
 
-    /// The page rendered with digest `digest`, taken out; `nil` when it is not kept.
+    /// The page rendered with the digest whose digits are `digest` (a page's `render` field), taken out; `nil` when it
+    /// is not kept, or `digest` is no digest's digits.
     func take(_ digest: String) -> [UInt8]? {
-        state.withLock { state in
+        guard let digest = RenderDigest.parse(digest) else { return nil }
+        return state.withLock { state in
             guard let html = state.pages.removeValue(forKey: digest) else { return nil }
             state.bytes -= html.count
             return html

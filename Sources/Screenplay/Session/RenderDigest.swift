@@ -13,22 +13,46 @@ enum RenderDigest {
     private static let marker = Array((ScreenWire.Attribute.render.rawValue + "=\"").utf8)
 
     /// Writes the digest of `html` over the placeholder of its `data-render` attribute (the first one: the
-    /// attribute is written on the start tag of `<html>`, before any content) and answers it; nil when `html` has
-    /// no such attribute.
+    /// attribute is written on the start tag of `<html>`, before any content) and answers it, as the number its
+    /// digits spell (``digits(of:)``); nil when `html` has no such attribute. Kept as the number, the digest of a
+    /// page is no string of its own (sixteen digits are one more than a string holds without an allocation).
     @discardableResult
-    static func seal(_ html: inout [UInt8]) -> String? {
+    static func seal(_ html: inout [UInt8]) -> UInt64? {
         guard let start = offset(in: html), start + 16 <= html.count else { return nil }
         let hash = hash(of: html)
         // The digits worked out from the number and written by index: taking them from the string's enumerated UTF-8
         // view stepped its iterator for each (Benchmarks/History/50).
         for index in 0..<16 { html[start + index] = digit(index, of: hash) }
-        return digits(of: hash)
+        return hash
     }
 
-    /// The digest `seal(_:)` wrote into `html`; nil when it has none.
-    static func read(from html: [UInt8]) -> String? {
+    /// The digest `seal(_:)` wrote into `html`; nil when it has none, or its digits are not a digest's.
+    static func read(from html: [UInt8]) -> UInt64? {
         guard let start = offset(in: html), start + 16 <= html.count else { return nil }
-        return String(decoding: html[start..<(start + 16)], as: UTF8.self)
+        return parse(html[start..<(start + 16)])
+    }
+
+    /// The digest whose digits (``digits(of:)``) `text` is: exactly 16 lowercase hexadecimal digits, else nil (a
+    /// page's `render` field as the client sends it back).
+    static func parse(_ text: String) -> UInt64? {
+        var text = text
+        return text.withUTF8 { parse($0) }
+    }
+
+    /// The digest whose 16 lowercase hexadecimal digits `bytes` are; nil for any other bytes.
+    private static func parse(_ bytes: some Collection<UInt8>) -> UInt64? {
+        guard bytes.count == 16 else { return nil }
+        var value: UInt64 = 0
+        for byte in bytes {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt64(digit)
+        }
+        return value
     }
 
     /// Where the digits of the first `data-render="…"` of `html` start. Found over the array's and the marker's
@@ -101,8 +125,8 @@ enum RenderDigest {
         return hash ^ hash >> 32
     }
 
-    /// `hash` as 16 lowercase hexadecimal digits.
-    private static func digits(of hash: UInt64) -> String {
+    /// `hash` as 16 lowercase hexadecimal digits: the digest as the page carries it.
+    static func digits(of hash: UInt64) -> String {
         String(unsafeUninitializedCapacity: 16) { buffer in
             for index in 0..<16 { buffer[index] = digit(index, of: hash) }
             return 16

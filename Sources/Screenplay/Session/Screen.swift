@@ -128,8 +128,9 @@ package final class Screen {
     /// The events the screen keeps for a reconnecting page, oldest first.
     package var keptEvents: [FramedEvent] { log.kept }
 
-    /// The digest of the page's last render (``RenderDigest``), written on its `<html>` as `data-render`.
-    package private(set) var renderDigest = ""
+    /// The digest of the page's last render (``RenderDigest``), written on its `<html>` as `data-render`; nil when
+    /// renders are not digested (tests' pages carry `test`).
+    package private(set) var renderDigest: UInt64?
 
     /// Renders the whole page as it is now, for a GET or a `reset`.
     ///
@@ -152,7 +153,7 @@ package final class Screen {
             last
             ? page.renderLastHTML(context: context, addingToStartTag: attributes)
             : page.renderHTML(context: context, addingToStartTag: attributes)
-        if digestsRenders { renderDigest = RenderDigest.seal(&html) ?? "" }
+        if digestsRenders { renderDigest = RenderDigest.seal(&html) }
         if !last { _ = page.takeChanges(context: context) }
         metrics?.recordRender(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
         return html

@@ -114,7 +114,9 @@ final class SharedStreams: Sendable {
             // The page's render is needed no more once its stream is here (nor kept: a live screen renders itself).
             let pageDigest = form[ScreenWire.Field.render.rawValue] ?? ""
             let kept = router.recentRenders.take(pageDigest)
-            guard session.id == screenID, renderDigest == pageDigest else {
+            // The page's digits against the render's, as the page carries them: a screen whose renders are not
+            // digested matches only a page that names none.
+            guard session.id == screenID, (renderDigest.map(RenderDigest.digits(of:)) ?? "") == pageDigest else {
                 // The data changed since the render: the difference as patches when the render is still kept here,
                 // the whole page otherwise.
                 let rendered = session.id == screenID ? kept : nil
@@ -144,7 +146,7 @@ final class SharedStreams: Sendable {
         if route.routeGuard.map({ $0.decision(for: request) != .allow }) ?? false {
             throw HTTPError(.forbidden, message: "This screen's guard does not let it in. Reload the page.")
         }
-        let (session, _, _) = try router.build(route, request: screenRequest)
+        let session = try router.build(route, request: screenRequest).session
         let attachment: SharedStreamAttachment
         do { attachment = try attach(session.id, to: shared) } catch {
             sessions.end(id: session.id, reason: .closed)
