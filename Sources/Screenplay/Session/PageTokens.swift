@@ -77,8 +77,8 @@ struct PageTokens: Sendable {
         return prepared.mac(message)
     }
 
-    /// Writes the first 16 bytes of `bytes` (zeros past its end) in 22 URL-safe base64 characters, without padding,
-    /// into the first 22 bytes of `buffer` (which holds at least 22: `written` never passes 22), as
+    /// Writes the first sixteen bytes of `bytes` (zeros past its end) in twenty-two URL-safe base64 characters, without
+    /// padding, into the start of `buffer` (which has room for all twenty-two: `written` never passes them), as
     /// `SessionToken.make` does.
     private static func writeBase64URL(first16 bytes: [UInt8], into buffer: UnsafeMutableBufferPointer<UInt8>) {
         let alphabet = Self.alphabet

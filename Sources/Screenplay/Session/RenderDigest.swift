@@ -84,7 +84,7 @@ enum RenderDigest {
     /// folds the halves together, so a step takes sixteen bytes for one multiplication (as wyhash does); the last
     /// fifteen or fewer bytes and the length go into one more step, and a final mix spreads every bit. Words are read
     /// with `loadUnaligned` only at offsets where eight bytes remain (`index + 8 <= count`), and the string is written
-    /// through its 16 bytes of capacity exactly (receipt: the digest's share of a page in
+    /// through its sixteen bytes of capacity exactly (receipt: the digest's share of a page in
     /// Benchmarks/History/30-pages-are-renders.md; sixteen bytes a step in Benchmarks/History/50-page-instructions-7.md).
     static func hexadecimal(of bytes: [UInt8]) -> String {
         digits(of: hash(of: bytes))
