@@ -46,6 +46,37 @@ import ViewKit
         #expect(found)
     }
 
+    /// The remembered outlets are read first where the last read left off, and move there when found further on:
+    /// reads in the same order again, in another order, of one name over and over, and after a view was replaced,
+    /// each give the view a search of the tree finds.
+    @Test func outletsReadInAnyOrderAgainAndAgainAreTheViewsASearchFinds() throws {
+        let harness = try ScreenHarness(templates: fixtureTemplates) { _ in CounterViewController() }
+        let mismatches = harness.onScreen(CounterViewController.self) { controller -> [String] in
+            let names = ["countLabel", "incrementButton", "burstButton", "leaveButton"]
+            var mismatches: [String] = []
+            func check(_ order: [String]) {
+                for name in order {
+                    let read: View = controller.outlet(named: name, as: View.self)
+                    if read !== controller.view.outletIfPresent(name) { mismatches.append(name) }
+                }
+            }
+            check(names)
+            check(names)
+            check(names.reversed())
+            check([names[2], names[0], names[3], names[1], names[2], names[2], names[0]])
+            let old = controller.countLabel
+            let replacement = Label(text: "replacement")
+            replacement.setAttribute("data-outlet", "countLabel")
+            old.superview!.addSubview(replacement)
+            old.removeFromSuperview()
+            check(names.reversed())
+            check(names)
+            if controller.countLabel !== replacement { mismatches.append("the replacement") }
+            return mismatches
+        }
+        #expect(mismatches == [])
+    }
+
     @Test func rxLifecycleEventsObservedLateStillArrive() throws {
         let harness = try ScreenHarness(templates: fixtureTemplates, appear: false) { _ in CounterViewController() }
         harness.onScreen(CounterViewController.self) { controller in
