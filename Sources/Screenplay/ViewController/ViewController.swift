@@ -319,7 +319,7 @@ open class ViewController: DisposeContainer {
     /// A binder reads the same outlets in the same order on every change of its screen's state (each screen of a
     /// movie in a fan-out): the view after the one found last is tried first, and a view found further on is moved
     /// there, so that from the second change on a read compares one name, not all those before it in document order
-    /// (Benchmarks/History/53). The cache holds one view a name, so its order is free.
+    /// (Benchmarks/History/52). The cache holds one view a name, so its order is free.
     private func cachedOutletIndex(named name: String) -> Int? {
         let hint = Int(outletHint)
         var found: Int?
