@@ -109,10 +109,8 @@ import Testing
         let root = try Fixtures.library().template(named: "MovieDetail").instantiate()
         let extra = View(tagName: "section")
         extra.setAttribute("data-outlet", "extra")
-        let twice = Label(text: "second")
-        twice.setAttribute("data-outlet", "headerView")
-        let inner = Label(text: "inner")
-        inner.setAttribute("data-outlet", "inner")
+        let twice = outletLabel("second", named: "headerView")
+        let inner = outletLabel("inner", named: "inner")
         extra.addSubview(inner)
         extra.addSubview(twice)
         root.addSubview(extra)
@@ -133,17 +131,14 @@ import Testing
     @Test func outletsAreFoundThroughOneSubviewOrManyInDocumentOrder() {
         let root = View(tagName: "main")
         let lone = View(tagName: "section")
-        let deep = Label(text: "deep")
-        deep.setAttribute("data-outlet", "name")
+        let deep = outletLabel("deep", named: "name")
         lone.addSubview(deep)
         root.addSubview(lone)
         #expect(root.outletIfPresent("name") === deep)
         #expect(root.outletIfPresent("missing") == nil)
 
-        let later = Label(text: "later")
-        later.setAttribute("data-outlet", "name")
-        let own = Label(text: "own")
-        own.setAttribute("data-outlet", "other")
+        let later = outletLabel("later", named: "name")
+        let own = outletLabel("own", named: "other")
         root.addSubview(later)
         root.addSubview(own)
         #expect(root.outletIfPresent("name") === deep)
@@ -164,4 +159,11 @@ import Testing
         #expect(!share.isEnabled)
         #expect(share.actionName == "share")
     }
+}
+
+/// A label showing `text` that is the outlet `name`.
+private func outletLabel(_ text: String, named name: String) -> Label {
+    let label = Label(text: text)
+    label.setAttribute("data-outlet", name)
+    return label
 }

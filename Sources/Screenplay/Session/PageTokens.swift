@@ -28,7 +28,9 @@ struct PageTokens: Sendable {
     ///
     /// Written into a string of exactly its length: a live screen keeps its token as its CSRF token for its whole
     /// life, and joining the signature, the dot and the URL with `+` grew the string to about twice that
-    /// (Benchmarks/History/51-screen-memory-6.md).
+    /// (receipt: step 1 of Benchmarks/History/51-screen-memory-6.md). Invariant of the uninitialized string: the
+    /// signature's base64 characters fill its first `signatureLength` bytes, the dot the next, the URL's own
+    /// UTF-8 bytes the rest, which is exactly the capacity asked for and valid UTF-8 (ASCII, then a string's bytes).
     func token(screen: String, url: String, browser: String) -> String {
         let mac = mac(screen: screen, url: url, browser: browser)
         var url = url
@@ -58,6 +60,8 @@ struct PageTokens: Sendable {
         return url
     }
 
+    /// The signature alone, written as ``token(screen:url:browser:)`` writes it (the same invariant: the base64
+    /// characters fill exactly the `signatureLength` bytes asked for).
     private func signature(screen: String, url: String, browser: String) -> String {
         let mac = mac(screen: screen, url: url, browser: browser)
         return String(unsafeUninitializedCapacity: Self.signatureLength) { buffer in

@@ -65,7 +65,7 @@ open class ViewController: DisposeContainer {
     private var loadActionsClosed = false
     /// Where in `outletCache` the next outlet read is looked for first (``outlet(named:as:)``). A byte beside the flag
     /// above, in room the next field's alignment leaves, so the controller is no larger.
-    @exclusivity(unchecked) private var outletHint: UInt8 = 0
+    private var outletHint: UInt8 = 0
     /// Whether this controller keeps its lifecycle's subjects or load actions now (for tests that it lets them go).
     package var holdsLifecycle: Bool { lifecycleStorage != nil }
     var lifecycle: Lifecycle {
