@@ -128,6 +128,28 @@ import ViewKit
         session.end()
     }
 
+    /// A stream that closed before its attach's turn on the screen watches nothing: the screen goes on holding its
+    /// changes (its close found no stream to detach, so nothing would hold it again); an open one resumes it.
+    @Test func aStreamClosedBeforeItsAttachLeavesTheScreenHolding() throws {
+        let scheduler = ScreenScheduler(label: "test")
+        let session = ScreenSession(id: "S1", csrfToken: "T1", url: "/counter", scheduler: scheduler)
+        scheduler.sync { session.install(Self.makeScreen(on: scheduler)) }
+        #expect(scheduler.isHolding)
+        let closed = try SharedStream(id: SessionToken.make(), stream: EventStream(), capacity: 1).attach(
+            screenID: "S1")
+        session.streamConnected(closed)
+        closed.close()
+        session.attachLater(closed, lastEventID: nil) { _ in }
+        scheduler.sync {}
+        #expect(scheduler.isHolding && !session.isConnected)
+        let open = try SharedStream(id: SessionToken.make(), stream: EventStream(), capacity: 1).attach(screenID: "S1")
+        session.streamConnected(open)
+        session.attachLater(open, lastEventID: nil) { _ in }
+        scheduler.sync {}
+        #expect(!scheduler.isHolding && session.isConnected)
+        session.end()
+    }
+
     /// An attachment tells its shared stream itself when it closes (the stream keeps no handler on it): the stream
     /// forgets it unless another took its screen's place, and the attachment's handlers run once each, at once when
     /// it is closed already.

@@ -271,9 +271,10 @@ import Testing
         let app = try TestApp(conflated: true)
         defer { app.application.stop() }
         let page = try app.openCounter()
-        try app.makeLive(page)
-        #expect(eventually { !app.application.sessions.all.contains { $0.isConnected } })
-        Thread.sleep(forTimeInterval: 0.05)
+        let session = try app.makeLive(page)
+        // Its stream gone, the screen holds: the attach and the stream's close each run in a turn of the screen's
+        // own, which a slow run (ThreadSanitizer's) reached later than a fixed pause after the stream read as closed.
+        #expect(eventually { !session.isConnected && session.scheduler.isIdle && session.scheduler.isHolding })
         let relay = app.factory.createdRelays[0]
         // The render's binder and the live screen's.
         #expect(app.factory.configurations.load(ordering: .relaxed) == 2)
@@ -299,8 +300,7 @@ import Testing
         // Its stream gone, the screen holds again; a reattach replays nothing missed (none was sent) and catches up.
         _ = try shared.events.next { $0.event == "title" }
         shared.close()
-        #expect(eventually { !app.application.sessions.all.contains { $0.isConnected } })
-        Thread.sleep(forTimeInterval: 0.05)
+        #expect(eventually { !session.isConnected && session.scheduler.isIdle && session.scheduler.isHolding })
         relay.accept(52)
         relay.accept(53)
         Thread.sleep(forTimeInterval: 0.2)

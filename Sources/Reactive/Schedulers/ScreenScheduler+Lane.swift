@@ -113,6 +113,9 @@ extension ScreenScheduler {
         /// The registered sources, none unless the lane holds.
         var heldSources: [any ScreenCatchUp] { lock.withLock { isHeld ? catchUpSources : [] } }
 
+        /// Whether the lane holds its sources' changes now.
+        var holds: Bool { lock.withLock { isHeld } }
+
         var errorHandler: (@Sendable (ProgrammerError) -> Void)? {
             get { lock.withLock { programmerErrorHandler } }
             set { lock.withLock { programmerErrorHandler = newValue } }

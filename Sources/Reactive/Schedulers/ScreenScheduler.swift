@@ -42,6 +42,9 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
     /// How many items wait to run, ``sync(_:)`` callers waiting for their turn included (for tests).
     package var waitingItems: Int { lane.waitingItems }
 
+    /// Whether the screen holds its conflated sources' changes now (``hold()``, until ``resume()``; for tests).
+    package var isHolding: Bool { lane.holds }
+
     /// Creates a scheduler with its own serial lane named `label`.
     ///
     /// Lanes wait for threads on libdispatch's global queue, which is not overcommit: busy screens share a pool

@@ -129,8 +129,9 @@ package final class ScreenSession: Sendable {
                 return
             }
             let appeared = screen.attach(stream, lastEventID: lastEventID)
-            // Watched now: what was held runs in this turn, after the replay, and goes out as one patch.
-            scheduler.resume()
+            // Watched now: what was held runs in this turn, after the replay, and goes out as one patch. A stream that
+            // closed before this turn watches nothing: its close found no stream to detach, and the screen holds on.
+            if !stream.isClosed { scheduler.resume() }
             attached(appeared)
         }
     }
@@ -140,7 +141,7 @@ package final class ScreenSession: Sendable {
     package func attachWithDifference(from render: [UInt8], _ stream: any ScreenEventTarget) -> Bool? {
         perform { screen in
             let appeared = screen.attachWithDifference(from: render, stream)
-            scheduler.resume()
+            if !stream.isClosed { scheduler.resume() }
             return appeared
         }
     }
@@ -150,7 +151,7 @@ package final class ScreenSession: Sendable {
     package func attachWithReset(_ stream: any ScreenEventTarget) -> Bool? {
         perform { screen in
             let appeared = screen.attachWithReset(stream)
-            scheduler.resume()
+            if !stream.isClosed { scheduler.resume() }
             return appeared
         }
     }
