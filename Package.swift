@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "ViewKit", dependencies: ["Primitives", "Reactive", "CGumbo"], swiftSettings: strict),
         .target(
             name: "Screenplay", dependencies: ["Primitives", "ViewKit", "Reactive", "HTTPServer", "CCrypto"],
-            resources: [.copy("Client")],
+            resources: [.embedInCode("Client")],
             swiftSettings: strict),
         .target(
             name: "ScreenplayTesting", dependencies: ["Primitives", "Screenplay", "ViewKit", "Reactive"],
@@ -45,7 +45,7 @@ let package = Package(
         // The demo app.
         .target(
             name: "MovieApp", dependencies: ["Primitives", "Screenplay", "CSQLite", "CLibPQ"], swiftSettings: strict),
-        .executableTarget(name: "movies", dependencies: ["MovieApp"], swiftSettings: strict),
+        .executableTarget(name: "movies", dependencies: ["MovieApp", "Primitives"], swiftSettings: strict),
         .executableTarget(
             name: "ViewKitBenchmarks", dependencies: ["ViewKit"], path: "Benchmarks/ViewKitBenchmarks",
             exclude: ["README.md"], swiftSettings: strict),

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Primitives
 
 /// A mistake in app code that the framework reports instead of trapping: in a server a trap ends every user's page,
@@ -38,7 +38,7 @@ package enum ProgrammerErrors {
         let screen = ScreenScheduler.current
         if let screen, screen.handle(error) { return }
         guard let handler = handler.withLock({ $0 }) else {
-            FileHandle.standardError.write(Data("programmer error: \(error)\n".utf8))
+            StandardStream.error.write("programmer error: \(error)\n")
             return
         }
         handler(error, screen)

@@ -1,6 +1,8 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import HTTPServer
 import MovieApp
+import Primitives
 import Screenplay
 
 // The demo's executable: parses the command line, opens the store, serves the app until SIGINT or SIGTERM.
@@ -14,10 +16,10 @@ if CommandLine.arguments.dropFirst().first == "generate-catalog" {
         let usage =
             "usage: movies generate-catalog N  (N from 1 to \(CatalogGenerator.maximumCount); the catalog is written "
             + "to standard output)\n"
-        FileHandle.standardError.write(Data(usage.utf8))
+        StandardStream.error.write(usage)
         exit(64)
     }
-    FileHandle.standardOutput.write(CatalogGenerator.catalog(count: count))
+    StandardStream.output.write(Array(CatalogGenerator.catalog(count: count)))
     exit(0)
 }
 
@@ -36,7 +38,7 @@ do {
     server = try MovieServer(options: options)
     try server.start()
 } catch {
-    FileHandle.standardError.write(Data("movies: \(error)\n".utf8))
+    StandardStream.error.write("movies: \(error)\n")
     exit(1)
 }
 // Written straight to the file descriptor: print is fully buffered on a pipe, and a supervisor or test reading
@@ -48,7 +50,7 @@ if options.isDevelopment {
 if server.application.metricsPort != 0 {
     banner += "movies: metrics at http://\(options.displayHost):\(server.application.metricsPort)/metrics\n"
 }
-FileHandle.standardOutput.write(Data(banner.utf8))
+StandardStream.output.write(banner)
 HTTPServer.waitForTerminationSignal()
 print("movies: stopping")
 server.stop()

@@ -17,6 +17,8 @@ struct MovieCatalogTests {
         }
         #expect(error.kind == .invalidCatalog)
         #expect(error.message.contains("missing.json"))
+        // The system's words for the cause, as Foundation's localizedDescription gave them.
+        #expect(error.message.hasSuffix("cannot be read (No such file or directory)"), "\(error.message)")
     }
 
     @Test func refusesACatalogThatIsNotOfTheForm() throws {

@@ -53,6 +53,26 @@ import Testing
         #expect(try app.client.get("/screenplay/\(version)/..%2Flayout.html").status == 404)
     }
 
+    /// The build embeds the client's folder in the module's code, and `ClientAssets.files` names each file: a file
+    /// added to the folder and not named would be missing from every page.
+    @Test func everyFileOfTheClientFolderIsServedAsItIsOnDisk() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/Screenplay/Client").standardized.path
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+            $0.hasSuffix(".js") || $0.hasSuffix(".css")
+        }
+        #expect(names.count >= 20)
+        let app = try TestApp()
+        defer { app.application.stop() }
+        let version = try #require(try app.openCounter().attribute("data-client"))
+        for name in names.sorted() {
+            let onDisk = try #require(FileManager.default.contents(atPath: folder + "/" + name))
+            let served = try app.client.get("/screenplay/\(version)/\(name)")
+            #expect(served.status == 200, "\(name) is not served: name it in ClientAssets.files")
+            #expect(Array(served.body) == Array(onDisk), "\(name)")
+        }
+    }
+
     @Test func theSharedStreamNamesTheClientVersionSoAnOlderPageReloads() throws {
         let app = try TestApp()
         defer { app.application.stop() }

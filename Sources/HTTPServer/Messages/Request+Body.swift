@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Request {
     /// The body decoded as an `application/x-www-form-urlencoded` form.
@@ -36,7 +36,7 @@ extension Request {
     /// The media type of the body without parameters, lower-cased: `application/json`.
     var mediaType: String? {
         guard let contentType = headers["Content-Type"] else { return nil }
-        let type = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingWhitespace() } ?? ""
+        let type = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingOptionalWhitespace() } ?? ""
         return type.lowercased()
     }
 

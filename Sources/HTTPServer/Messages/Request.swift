@@ -73,8 +73,8 @@ public struct Request: Sendable {
         for line in lines {
             for piece in line.split(separator: ";") {
                 guard let equals = piece.firstIndex(of: "=") else { continue }
-                let name = piece[..<equals].trimmingWhitespace()
-                var value = piece[piece.index(after: equals)...].trimmingWhitespace()
+                let name = piece[..<equals].trimmingOptionalWhitespace()
+                var value = piece[piece.index(after: equals)...].trimmingOptionalWhitespace()
                 if value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") {
                     value = String(value.dropFirst().dropLast())
                 }
@@ -86,8 +86,8 @@ public struct Request: Sendable {
 }
 
 extension Substring {
-    /// The substring without leading and trailing spaces and tabs, as a `String`.
-    func trimmingWhitespace() -> String {
+    /// The substring without leading and trailing spaces and tabs (HTTP's optional white space), as a `String`.
+    package func trimmingOptionalWhitespace() -> String {
         var slice = self[...]
         while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
         while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }

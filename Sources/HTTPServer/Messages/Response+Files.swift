@@ -78,9 +78,9 @@ struct ByteRange: Equatable {
 
     /// The header's range, or `nil` for another unit, several ranges or anything that does not parse.
     init?(_ header: String) {
-        let trimmed = header[...].trimmingWhitespace()
+        let trimmed = header[...].trimmingOptionalWhitespace()
         guard trimmed.lowercased().hasPrefix("bytes=") else { return nil }
-        let spec = trimmed.dropFirst(6).trimmingWhitespace()
+        let spec = trimmed.dropFirst(6).trimmingOptionalWhitespace()
         guard !spec.contains(","), let dash = spec.firstIndex(of: "-") else { return nil }
         let (start, end) = (spec[..<dash], spec[spec.index(after: dash)...])
         func number(_ text: Substring) -> Int?? {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An HTTP response: a status, headers and a body of bytes, a file or an event stream.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Primitives
 import Synchronization
 
@@ -98,7 +98,7 @@ public final class Router: Sendable {
             return nil
         }
         // Too late to refuse the start: the route is not added, and the mistake is said where a person sees it.
-        if let refused { FileHandle.standardError.write(Data("programmer error: \(refused)\n".utf8)) }
+        if let refused { StandardStream.error.write("programmer error: \(refused)\n") }
     }
 
     /// Adds a `GET` route (which also answers `HEAD`).

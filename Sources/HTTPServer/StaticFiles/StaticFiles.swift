@@ -95,7 +95,7 @@ struct StaticFiles: Sendable {
     /// Whether an `If-None-Match` list names `tag` (weak comparison, as RFC 9110 asks for GET).
     static func matches(_ ifNoneMatch: String, _ tag: String) -> Bool {
         ifNoneMatch.split(separator: ",").contains { candidate in
-            var candidate = candidate.trimmingWhitespace()
+            var candidate = candidate.trimmingOptionalWhitespace()
             if candidate == "*" { return true }
             if candidate.hasPrefix("W/") { candidate.removeFirst(2) }
             return candidate == tag

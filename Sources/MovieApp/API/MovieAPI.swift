@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 public import HTTPServer
+internal import Primitives
 internal import Screenplay
 
 /// The movies' JSON API: list, read, create, patch and delete.
@@ -130,7 +131,7 @@ public struct MovieAPI: Sendable {
     static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
         let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            .trimmingCharacters(in: .whitespaces).lowercased()
+            .trimmingWhitespace().lowercased()
         return mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
     }
 
@@ -143,7 +144,7 @@ public struct MovieAPI: Sendable {
         if let failure = failure as? StoreError, failure.kind == .notFound {
             return error(failure.message, status: .notFound)
         }
-        FileHandle.standardError.write(Data("movies: \(action) failed: \(failure)\n".utf8))
+        StandardStream.error.write("movies: \(action) failed: \(failure)\n")
         return error("the movie store is unavailable, try again later", status: .serviceUnavailable)
     }
 

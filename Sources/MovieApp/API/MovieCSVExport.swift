@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 public import HTTPServer
 import Primitives
 
@@ -84,6 +84,6 @@ public struct MovieCSVExport: Sendable {
     /// A field as RFC 4180 writes it: quoted, its quotes doubled, when it holds a comma, a quote, CR or LF.
     static func field(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 44 || $0 == 34 || $0 == 13 || $0 == 10 }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + text.replacing("\"", with: "\"\"") + "\""
     }
 }

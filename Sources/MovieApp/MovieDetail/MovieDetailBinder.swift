@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 // The seed's binder (chapter 3), kept as written: only the imports differ, and Refresh is bound like Back.
 
-import Foundation
+import FoundationEssentials
 import Reactive
 import Screenplay
 import ViewKit

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+internal import Primitives
 
 /// The edit form's text, field by field, as the user sees it.
 struct MovieForm: Equatable, Sendable {
@@ -23,7 +24,7 @@ struct MovieForm: Equatable, Sendable {
 
     /// The genres as a list: split at commas, trimmed, empty ones left out.
     var genreList: [String] {
-        genres.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        genres.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
     }
 }
 
@@ -63,7 +64,7 @@ struct MovieFormErrors: Equatable, Sendable {
     }
 
     private static func message(number text: String, label: String, _ check: (Int) throws -> Void) -> String? {
-        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+        guard let value = Int(text.trimmingWhitespace()) else {
             return text.isEmpty ? "\(label) is required." : "\(label) must be a whole number."
         }
         return message { try check(value) }

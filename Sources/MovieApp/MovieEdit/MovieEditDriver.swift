@@ -98,8 +98,8 @@ final class MovieEditDriver: MovieEditDriving {
         }
         do {
             let patch = try MoviePatch(
-                title: form.title, year: Int(form.year.trimmingCharacters(in: .whitespaces)),
-                runtimeMinutes: Int(form.runtime.trimmingCharacters(in: .whitespaces)), genres: form.genreList,
+                title: form.title, year: Int(form.year.trimmingWhitespace()),
+                runtimeMinutes: Int(form.runtime.trimmingWhitespace()), genres: form.genreList,
                 rating: Double(form.rating), overview: form.overview)
             _ = try store.update(id: movieID, with: patch, ifUnchangedSince: current.original)
             navigate("/movies/\(movieID)")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ViewKit
 
 /// Binds one movie to a cell of the list's `movie` prototype (`Templates/MovieList.html`): a link to its detail

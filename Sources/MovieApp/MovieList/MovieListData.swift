@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+internal import Primitives
 
 /// What the movie list shows: how many movies match the search, and what changed since it last read its rows. The
 /// rows themselves are read by range, as the table's window needs them (``MovieListDriving/movies(in:)``).
@@ -25,9 +26,8 @@ struct MovieListData: Equatable, Sendable {
     static func url(path: String, query: String, page: Int = 1) -> String {
         var parameters: [String] = []
         if !query.isEmpty {
-            var allowed = CharacterSet.urlQueryAllowed
-            allowed.remove(charactersIn: "&=+#")
-            parameters.append("q=" + (query.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""))
+            // What a URL's query allows but what separates its parameters (`&`, `=`) or means a space (`+`).
+            parameters.append("q=" + PercentEncoding.encode(query, keeping: "!$'()*,/:;?@"))
         }
         if page > 1 { parameters.append("page=\(page)") }
         return parameters.isEmpty ? path : path + "?" + parameters.joined(separator: "&")

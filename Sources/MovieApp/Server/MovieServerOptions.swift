@@ -1,4 +1,4 @@
-internal import Foundation
+internal import FoundationEssentials
 internal import HTTPServer
 public import Screenplay
 
@@ -112,10 +112,10 @@ public struct MovieServerOptions: Sendable, Equatable {
 
     /// Checks that the root holds what the server needs, with a message that says what to do.
     public func checkRoot() throws {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         for folder in ["Templates", "Public"] {
             let path = application.root + "/" + folder
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory else {
                 throw UsageError(
                     message:
                         "\(path) not found. Run movies from the repository's top folder or pass --root DIR.",

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Makes a catalog of any size in the seed's format (`{"movies": [Movie, …]}`), for trying the app with a long
 /// list: `movies generate-catalog 100000 > Catalog/large.json`, then

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+internal import Screenplay
 
 /// The catalog file a store seeds an empty database from: `{"movies": [Movie, …]}`.
 ///
@@ -17,7 +18,7 @@ struct MovieCatalog: Decodable {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw StoreError(
-                .invalidCatalog, message: "catalog \(path): cannot be read (\(error.localizedDescription))")
+                .invalidCatalog, message: "catalog \(path): cannot be read (\(systemErrorDescription(error)))")
         }
         let catalog: MovieCatalog
         do {

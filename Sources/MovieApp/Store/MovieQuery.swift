@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+internal import Primitives
 
 /// Which movies a list shows, in which order: every movie whose title or one of its genres contains ``search``
 /// (ignoring ASCII case; empty matches every movie), sorted by title (by code point, the same on every store), ties
@@ -16,7 +17,7 @@ public struct MovieQuery: Sendable, Hashable {
 
     /// A query for `search` (trimmed; empty matches every movie).
     public init(search: String = "") {
-        self.search = search.trimmingCharacters(in: .whitespaces)
+        self.search = search.trimmingWhitespace()
     }
 
     /// Every movie.

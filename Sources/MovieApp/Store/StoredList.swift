@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How both stores keep a movie's lists (genres, tips): as JSON text in a column of their own, always read and
 /// written whole, with their movie.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ObservableType {
     /// Prints every event, subscription and disposal to standard output with `identifier` (by default the caller's

@@ -1,4 +1,4 @@
-public import Foundation
+internal import FoundationEssentials
 
 extension ObservableType {
     /// Sends the first element, then at most one element per `dueTime` on `scheduler`: with

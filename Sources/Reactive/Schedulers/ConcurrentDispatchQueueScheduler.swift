@@ -1,5 +1,5 @@
 public import Dispatch
-public import Foundation
+public import FoundationEssentials
 
 /// A background scheduler on a concurrent dispatch queue, for work that must leave the screen's
 /// scheduler (image decoding, store queries).

@@ -1,5 +1,5 @@
 public import Dispatch
-public import Foundation
+public import FoundationEssentials
 import Primitives
 
 /// A duration for schedulers, as in RxSwift 6.

@@ -1,5 +1,5 @@
 public import Dispatch
-public import Foundation
+public import FoundationEssentials
 import Primitives
 import Synchronization
 

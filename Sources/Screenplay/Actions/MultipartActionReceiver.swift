@@ -1,4 +1,4 @@
-internal import Foundation
+internal import FoundationEssentials
 import Glibc
 internal import HTTPServer
 import Primitives
@@ -294,7 +294,7 @@ private final class Spool {
         self.metadata = metadata
         self.kinds = kinds
         self.budget = budget
-        var template = Array((NSTemporaryDirectory() + "/screenplay-form-XXXXXX").utf8CString)
+        var template = Array((FileManager.default.temporaryDirectory.path + "/screenplay-form-XXXXXX").utf8CString)
         descriptor = mkstemp(&template)
         guard descriptor >= 0 else { throw UploadStorageError.failed("cannot create a temporary file") }
         path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

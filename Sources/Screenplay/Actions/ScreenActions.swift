@@ -1,4 +1,5 @@
-internal import Foundation
+internal import Dispatch
+internal import FoundationEssentials
 internal import HTTPServer
 internal import Reactive
 internal import ViewKit

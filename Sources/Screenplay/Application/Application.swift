@@ -1,4 +1,5 @@
-internal import Foundation
+internal import Dispatch
+internal import FoundationEssentials
 public import HTTPServer
 import Primitives
 internal import Reactive

@@ -1,5 +1,7 @@
-internal import Foundation
+internal import FoundationEssentials
+internal import Glibc
 public import HTTPServer
+internal import Primitives
 
 /// The command line every Screenplay app takes — `--host --port --root --dev --dev-latency --log-level --log-format
 /// --access-log --metrics --max-sessions --max-connections --instance --help` — with environment variables as
@@ -255,10 +257,10 @@ public struct ApplicationOptions: Sendable, Equatable {
     /// Prints `error` as `fromCommandLine` does and exits.
     public static func exitWithUsage(_ error: UsageError, program: String, usage: String) -> Never {
         if error.isHelp {
-            FileHandle.standardOutput.write(Data((usage + "\n").utf8))
+            StandardStream.output.write(usage + "\n")
             exit(0)
         }
-        FileHandle.standardError.write(Data("\(program): \(error.message)\n\n\(usage)\n".utf8))
+        StandardStream.error.write("\(program): \(error.message)\n\n\(usage)\n")
         exit(64)
     }
 
@@ -372,7 +374,8 @@ extension Application {
     ///
     /// Call it from `main.swift`, on the main thread, once the routes are registered.
     public func run(program: String? = nil) throws {
-        let program = program ?? CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "app"
+        let program =
+            program ?? CommandLine.arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "app"
         HTTPServer.blockTerminationSignals()
         try start()
         // Written straight to the file descriptor: print is fully buffered on a pipe, and a supervisor or test
@@ -380,9 +383,9 @@ extension Application {
         var banner = "\(program): serving http://localhost:\(port)/ (Ctrl-C to stop)\n"
         if isDevelopment { banner += "\(program): development mode: watching Templates/ and Public/\n" }
         if metricsPort != 0 { banner += "\(program): metrics at http://localhost:\(metricsPort)/metrics\n" }
-        FileHandle.standardOutput.write(Data(banner.utf8))
+        StandardStream.output.write(banner)
         _ = HTTPServer.waitForTerminationSignal()
-        FileHandle.standardOutput.write(Data("\(program): stopping\n".utf8))
+        StandardStream.output.write("\(program): stopping\n")
         stop()
     }
 }

@@ -1,4 +1,4 @@
-internal import Foundation
+internal import FoundationEssentials
 internal import HTTPServer
 
 /// The client Screenplay serves itself: its ES modules (the page's entry, the shared worker's, and the modules they
@@ -21,24 +21,41 @@ package struct ClientAssets: Sendable {
     let version: String
     let assets: [String: Asset]
 
-    /// Loads the assets from the module's resources: every file of the client's folder (its ES modules, among them
-    /// the page's entry `screenplay.js` and the worker's `screenplay-worker.js`, and its stylesheet), but tests.
+    /// The client's files as the build embeds them in the module's code (`Package.swift`: `.embedInCode("Client")`),
+    /// by name: an executable needs no resources folder beside it. A file added to `Client/` is served once it is
+    /// named here (`ClientAssetsTests` checks that every file of the folder is).
+    static let files: [(name: String, bytes: [UInt8])] = [
+        ("actions.js", PackageResources.actions_js),
+        ("announce.js", PackageResources.announce_js),
+        ("collection.js", PackageResources.collection_js),
+        ("connection.js", PackageResources.connection_js),
+        ("controls.js", PackageResources.controls_js),
+        ("development.js", PackageResources.development_js),
+        ("dialog.js", PackageResources.dialog_js),
+        ("fields.js", PackageResources.fields_js),
+        ("links.js", PackageResources.links_js),
+        ("navigation.js", PackageResources.navigation_js),
+        ("patch.js", PackageResources.patch_js),
+        ("screenplay-worker.js", PackageResources.screenplay_worker_js),
+        ("screenplay.css", PackageResources.screenplay_css),
+        ("screenplay.js", PackageResources.screenplay_js),
+        ("snapshot.js", PackageResources.snapshot_js),
+        ("stream.js", PackageResources.stream_js),
+        ("subscription.js", PackageResources.subscription_js),
+        ("table.js", PackageResources.table_js),
+        ("tabs.js", PackageResources.tabs_js),
+        ("upload.js", PackageResources.upload_js),
+        ("wire.js", PackageResources.wire_js),
+    ]
+
+    /// Loads the assets from ``files``: the client's ES modules (among them the page's entry `screenplay.js` and the
+    /// worker's `screenplay-worker.js`) and its stylesheet.
     init() throws {
-        guard let folder = Bundle.module.url(forResource: "Client", withExtension: nil),
-            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
-        else {
-            throw ConfigurationError(
-                "Screenplay's client is missing from its resources (\(Bundle.module.bundlePath)); "
-                    + "ship the Screenplay_Screenplay.resources folder next to the executable.")
-        }
         var assets: [String: Asset] = [:]
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        // Sorted, so that the version names the same contents whatever order the file system lists them in.
-        for name in names.sorted() {
-            guard let type = Self.contentType(of: name),
-                let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
-            else { continue }
-            let bytes = [UInt8](data)
+        // Sorted, so that the version names the same contents whatever order the list is written in.
+        for (name, bytes) in Self.files.sorted(by: { $0.name < $1.name }) {
+            guard let type = Self.contentType(of: name) else { continue }
             // FNV-1a over every file and its name: a name for this set of contents, not a security measure.
             for byte in name.utf8 + [0] + bytes {
                 hash ^= UInt64(byte)
@@ -48,9 +65,7 @@ package struct ClientAssets: Sendable {
         }
         for required in ["screenplay.js", "screenplay-worker.js", "wire.js", "screenplay.css"]
         where assets[required] == nil {
-            throw ConfigurationError(
-                "Screenplay's client (\(required)) is missing from its resources (\(Bundle.module.bundlePath)); "
-                    + "ship the Screenplay_Screenplay.resources folder next to the executable.")
+            throw ConfigurationError("Screenplay's client (\(required)) is missing from ClientAssets.files.")
         }
         self.assets = assets
         version = "\(Self.wireVersion)-" + String(hash, radix: 16)

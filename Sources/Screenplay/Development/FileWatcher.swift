@@ -1,4 +1,5 @@
-internal import Foundation
+internal import Dispatch
+internal import FoundationEssentials
 import Primitives
 internal import Reactive
 internal import Synchronization
@@ -97,8 +98,8 @@ final class FileWatcher: Sendable {
         var result: [String: Stamp] = [:]
         let manager = FileManager.default
         for directory in directories {
-            guard let enumerator = manager.enumerator(atPath: directory) else { continue }
-            while let relative = enumerator.nextObject() as? String {
+            guard let relatives = try? manager.subpathsOfDirectory(atPath: directory) else { continue }
+            for relative in relatives {
                 let path = directory + "/" + relative
                 guard let attributes = try? manager.attributesOfItem(atPath: path),
                     attributes[.type] as? FileAttributeType == .typeRegular,

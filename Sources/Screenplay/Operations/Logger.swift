@@ -1,4 +1,4 @@
-internal import Foundation
+internal import FoundationEssentials
 internal import HTTPServer
 
 /// Writes the app's log: one line per request and per session lifecycle event, as text or JSON, filtered by level.

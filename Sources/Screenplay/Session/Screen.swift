@@ -1,4 +1,5 @@
-internal import Foundation
+internal import Dispatch
+internal import FoundationEssentials
 package import HTTPServer
 internal import Reactive
 package import ViewKit

@@ -1,5 +1,5 @@
 internal import CCrypto
-internal import Foundation
+internal import FoundationEssentials
 import Primitives
 
 /// The sign-in's cryptography, from OpenSSL's libcrypto: PBKDF2, HMAC-SHA-256, random bytes, and comparison in
@@ -40,14 +40,13 @@ enum Crypto {
 
     /// `bytes` in URL-safe base64 without padding, for cookie values.
     static func base64URL(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        Data(bytes).base64EncodedString().replacing("+", with: "-").replacing("/", with: "_").replacing("=", with: "")
     }
 
     /// The bytes of URL-safe base64 `text`, or nil when it is not that.
     static func bytes(base64URL text: Substring) -> [UInt8]? {
         guard text.utf8.allSatisfy({ SessionToken.isTokenByte($0) }) else { return nil }
-        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        var standard = String(text).replacing("-", with: "+").replacing("_", with: "/")
         while standard.utf8.count % 4 != 0 { standard += "=" }
         return Data(base64Encoded: standard).map(Array.init)
     }

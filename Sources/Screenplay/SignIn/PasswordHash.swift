@@ -1,4 +1,5 @@
-internal import Foundation
+internal import FoundationEssentials
+internal import Primitives
 
 /// A password as it is stored: PBKDF2-HMAC-SHA-256 with a random salt, written
 /// `pbkdf2-sha256$<iterations>$<salt base64>$<hash base64>` (the format of Django's and Passlib's hashes).
@@ -101,7 +102,7 @@ public struct Accounts: Sendable {
         for (index, line) in String(decoding: data, as: UTF8.self).split(
             separator: "\n", omittingEmptySubsequences: false
         ).enumerated() {
-            let text = line.trimmingCharacters(in: .whitespaces)
+            let text = line.trimmingWhitespace()
             guard !text.isEmpty, !text.hasPrefix("#") else { continue }
             let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard fields.count == 2 else {

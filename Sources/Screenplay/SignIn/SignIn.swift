@@ -1,4 +1,4 @@
-internal import Foundation
+internal import FoundationEssentials
 public import HTTPServer
 
 /// A sign-in for a group of screens: names and passwords checked against ``Accounts``, a signed cookie, a

@@ -1,4 +1,5 @@
-internal import Foundation
+internal import FoundationEssentials
+internal import Primitives
 internal import Reactive
 internal import ViewKit
 
@@ -45,7 +46,7 @@ final class SignInDriver {
     /// The password field's value from the server: empty after each attempt, so that a password is never sent back.
     var passwordValue: Driver<String> { clearRelay.asDriver() }
 
-    func setName(_ text: String) { name = text.trimmingCharacters(in: .whitespaces) }
+    func setName(_ text: String) { name = text.trimmingWhitespace() }
     func setPassword(_ text: String) { password = text }
 
     func submit() {

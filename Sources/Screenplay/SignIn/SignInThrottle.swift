@@ -1,4 +1,5 @@
-internal import Foundation
+internal import FoundationEssentials
+internal import Glibc
 internal import Synchronization
 
 /// Slows down a burst of wrong passwords: after ``freeFailures`` failures for one account name, or from one client

@@ -1,4 +1,4 @@
-internal import Foundation
+internal import FoundationEssentials
 internal import HTTPServer
 import Primitives
 internal import Reactive

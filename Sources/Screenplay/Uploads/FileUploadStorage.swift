@@ -1,4 +1,4 @@
-internal import Foundation
+internal import FoundationEssentials
 import Glibc
 import Primitives
 
@@ -34,7 +34,7 @@ public final class FileUploadStorage: UploadStorage {
             try FileManager.default.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw .failed("cannot create the upload folder \(folder): \(error.localizedDescription)")
+            throw .failed("cannot create the upload folder \(folder): \(systemErrorDescription(error))")
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         var uploads: [String: (length: Int, expires: Int)] = [:]

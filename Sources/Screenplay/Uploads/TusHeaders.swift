@@ -1,4 +1,4 @@
-internal import Foundation
+internal import FoundationEssentials
 
 /// The tus 1.0.0 headers' values, parsed strictly: anything malformed is `nil` (and the request gets 400).
 package enum TusHeaders {
@@ -26,7 +26,7 @@ package enum TusHeaders {
         let pairs = text.split(separator: ",", omittingEmptySubsequences: false)
         guard pairs.count <= 64 else { return nil }
         for pair in pairs {
-            let parts = pair.trimmingCharacters(in: .init(charactersIn: " ")).split(
+            let parts = pair.trimmingSpaces().split(
                 separator: " ", omittingEmptySubsequences: false)
             guard parts.count == 1 || parts.count == 2, let key = parts.first, !key.isEmpty,
                 key.utf8.allSatisfy({ (0x21...0x7E).contains($0) && $0 != UInt8(ascii: ",") }),
@@ -54,7 +54,16 @@ package enum TusHeaders {
     /// Whether a `Content-Type` value names `application/offset+octet-stream` (parameters ignored, any case).
     package static func isOffsetContentType(_ value: String?) -> Bool {
         guard let value else { return false }
-        let type = value.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) }
+        let type = value.split(separator: ";", maxSplits: 1).first.map { $0.trimmingOptionalWhitespace() }
         return type?.lowercased() == offsetContentType
+    }
+}
+
+extension Substring {
+    /// The substring without the spaces (not tabs) at its ends: what separates a tus metadata pair from the commas.
+    fileprivate func trimmingSpaces() -> Substring {
+        let start = drop { $0 == " " }
+        guard let last = start.lastIndex(where: { $0 != " " }) else { return start[start.endIndex...] }
+        return start[...last]
     }
 }

@@ -1,4 +1,4 @@
-internal import Foundation
+internal import FoundationEssentials
 internal import ViewKit
 
 /// Passes what happens to uploads on to the file fields they name: an upload's `screen` metadata names the live

@@ -1,4 +1,4 @@
-public import struct Foundation.URL
+public import struct FoundationEssentials.URL
 
 /// Shows the image at `url` in `imageView` (the shape of Nuke's `loadImage(with:into:)`).
 ///

@@ -1,4 +1,4 @@
-public import struct Foundation.URL
+public import struct FoundationEssentials.URL
 
 /// Nuke's call shape, so binders written against Nuke keep `Nuke.loadImage(with:into:)` as is.
 ///

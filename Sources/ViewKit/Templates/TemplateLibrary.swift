@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The templates of an app, parsed once at start-up (storyboards and nibs).
 ///
@@ -41,8 +41,8 @@ public final class TemplateLibrary: Sendable {
             }
             return String(decoding: data, as: UTF8.self)
         }
-        var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var isDirectory = false
+        guard fileManager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory else {
             throw TemplateError(file: directory, line: 0, message: "templates directory not found")
         }
 
@@ -87,7 +87,7 @@ public final class TemplateLibrary: Sendable {
     /// `source` with `markup` right after its `<head>` start tag (or before everything, without one): first, so the
     /// app's own stylesheets, after it, override the framework's.
     static func inserting(_ markup: String, intoHeadOf source: String) -> String {
-        guard let start = source.range(of: "<head", options: .caseInsensitive),
+        guard let start = source.firstRange(of: #/<head/#.ignoresCase()),
             let end = source[start.upperBound...].firstIndex(of: ">")
         else { return markup + source }
         let after = source.index(after: end)

@@ -1,3 +1,4 @@
+internal import Primitives
 import Reactive
 
 /// A control that sends an action when pressed (like `UIButton`).
@@ -82,7 +83,7 @@ public final class Button: View {
     func actionURL(context: RenderContext, row: String?) -> String {
         let path = context.actionPath(actionName)
         guard let row else { return path }
-        return path + "?row=" + Self.percentEncoded(row)
+        return path + "?row=" + PercentEncoding.encode(row)
     }
 
     /// Where the button sits, in one walk up the tree: inside a ``Form``, and in which list row.
@@ -96,24 +97,6 @@ public final class Button: View {
             child = parent
         }
         return (inForm, row)
-    }
-
-    static func percentEncoded(_ text: String) -> String {
-        var encoded = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
-                UInt8(ascii: "~"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let digits = Array("0123456789ABCDEF".unicodeScalars)
-                encoded.unicodeScalars.append("%")
-                encoded.unicodeScalars.append(digits[Int(byte >> 4)])
-                encoded.unicodeScalars.append(digits[Int(byte & 0xF)])
-            }
-        }
-        return encoded
     }
 
     /// Writes the form, the hidden token and the submit button; inside a ``Form``, the submit button alone, with its

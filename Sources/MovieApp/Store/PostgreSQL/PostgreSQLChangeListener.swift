@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Primitives
 import Reactive
 
@@ -36,9 +37,8 @@ final class PostgreSQLChangeListener: Sendable {
     func start() throws(StoreError) {
         let connection = try listen()
         let transfer = ConnectionTransfer(connection: connection)
-        let thread = Thread { [self] in run(transfer.connection) }
-        thread.name = "PostgreSQLChangeListener"
-        thread.start()
+        // A serial queue of its own: its one work item, the loop below, has a thread to itself for the listener's life.
+        DispatchQueue(label: "PostgreSQLChangeListener").async { [self] in run(transfer.connection) }
     }
 
     /// Stops listening; the thread closes the connection and ends within half a second.
@@ -59,7 +59,7 @@ final class PostgreSQLChangeListener: Sendable {
         var backoff = 0.1
         while !stopped {
             guard let open = connection else {
-                Thread.sleep(forTimeInterval: backoff)
+                usleep(UInt32(backoff * 1_000_000))
                 guard !stopped else { break }
                 do {
                     connection = try listen()

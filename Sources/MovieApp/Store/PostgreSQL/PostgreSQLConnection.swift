@@ -1,5 +1,7 @@
 internal import CLibPQ
-import Foundation
+import FoundationEssentials
+internal import Glibc
+internal import Primitives
 
 /// Where a PostgreSQL store connects, parsed from a `postgresql://` URL; it says where without ever saying the
 /// password, so errors and logs can name it.
@@ -124,12 +126,12 @@ final class PostgreSQLConnection {
                 } ?? Self.message(of: handle)
             throw StoreError(
                 .unavailable,
-                message: "\(context()) on \(address): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
+                message: "\(context()) on \(address): \(message.trimmingWhitespace(includingNewlines: true))")
         }
     }
 
     private static func message(of handle: OpaquePointer) -> String {
-        PQerrorMessage(handle).map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines)
+        PQerrorMessage(handle).map { String(cString: $0) }?.trimmingWhitespace(includingNewlines: true)
             ?? "unknown error"
     }
 

@@ -1,4 +1,4 @@
-internal import Foundation
+internal import FoundationEssentials
 import Primitives
 public import Reactive
 public import Screenplay

@@ -1,5 +1,5 @@
 internal import CSQLite
-import Foundation
+import FoundationEssentials
 import Primitives
 public import Reactive
 internal import Screenplay
@@ -113,7 +113,7 @@ public final class SQLiteMovieStore: MovieStore {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
                 throw StoreError(
-                    .unavailable, message: "creating the folder \(folder.path): \(error.localizedDescription)")
+                    .unavailable, message: "creating the folder \(folder.path): \(systemErrorDescription(error))")
             }
         }
         let connection = try SQLiteConnection(path: path, readOnly: readOnly)
