@@ -27,6 +27,12 @@ struct MovieDetailBinderTests {
         #expect(driver.closeCount == 0)
     }
 
+    @Test func theBinderHoldsItsDriverAsAReference() {
+        // The binder, and the closures `driver.close` and `driver.refresh` it binds, keep the driver for the screen's
+        // life: a class-bound protocol's existential is two words where another's is five.
+        #expect(MemoryLayout<any MovieDetailDriving>.size == 2 * MemoryLayout<AnyObject>.size)
+    }
+
     @Test func tappingBackNavigatesToTheList() throws {
         let harness = try MovieScreens().detail(1)
         defer { harness.end() }
