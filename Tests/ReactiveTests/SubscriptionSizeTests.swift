@@ -46,6 +46,23 @@ extension ReactiveTests {
             }
         }
 
+        @Test func aSinkKeepsItsFlagsBesideItsLock() {
+            // `create`'s sink with an observer of one reference: the observer, the flags and the lock, the upstream.
+            final class Observer: ObserverType {
+                func on(_ event: Event<Int>) {}
+            }
+            expectNoLeaks {
+                let source = Observable<Int>.create { _ in Disposables.create() }
+                #expect(Self.smallestAllocation { source.subscribe(Observer()) } <= 72)
+            }
+        }
+
+        @Test func aScreensLaneKeepsItsFlagsBesideItsLock() {
+            let schedulers = (0..<256).map { ScreenScheduler(label: "lane.\($0)") }
+            let sizes = schedulers.map { Self.mallocUsableSize(Unmanaged.passUnretained($0.laneObject).toOpaque()) }
+            #expect(sizes.min() ?? 0 <= 136)
+        }
+
         /// glibc's size of the allocation behind `pointer` (`<malloc.h>`, which Glibc does not export).
         @_silgen_name("malloc_usable_size")
         private static func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
