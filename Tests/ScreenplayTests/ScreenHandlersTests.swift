@@ -23,8 +23,8 @@ import ViewKit
 
     @Test func aScreenKeepsItsFlagsAfterItsLastOptional() {
         // A live screen is kept for as long as a page may watch it: its yes-or-no states, in a word of their own,
-        // took it past a 272-byte malloc chunk into a 288-byte one. The smallest of many: glibc sometimes hands out a
-        // larger chunk than a request needs.
+        // took it into the next malloc size class (Benchmarks/History/54-screen-memory-8.md). The smallest of many:
+        // glibc sometimes hands out a larger chunk than a request needs.
         let scheduler = ScreenScheduler(label: "test")
         scheduler.sync {
             let screens = (0..<32).map { _ in Self.makeScreen(on: scheduler) }
