@@ -62,6 +62,26 @@ import Testing
         #expect(seen.count <= 3, "\(seen)")
     }
 
+    @Test func aDetailDriverStopsFollowingItsMovieWhenItGoes() throws {
+        // The driver holds the subscription to its movie's changes itself (no bag until a refresh): releasing the
+        // driver disposes it, on a screen (where changes are conflated) and off one.
+        let screen = ScreenScheduler(label: "driver-released")
+        let before = Resources.total
+        for onScreen in [true, false] {
+            let make = { [store] in
+                _ = MovieDetailDriver(
+                    movieID: 1, store: store, readScheduler: ConcurrentDispatchQueueScheduler(qos: .default)
+                ) {}
+            }
+            if onScreen { screen.sync(make) } else { make() }
+            #expect(Resources.total == before, "on a screen: \(onScreen)")
+        }
+        let driver = MovieDetailDriver(
+            movieID: 1, store: store, readScheduler: ConcurrentDispatchQueueScheduler(qos: .default)
+        ) {}
+        withExtendedLifetime(driver) { #expect(Resources.total > before) }
+    }
+
     @Test func aBusyListScreenTakesTheLatestMovie() throws {
         let seen = try ratingsShown(on: "falling-behind-list") { [store] record in
             let driver = MovieListDriver(store: store)

@@ -27,6 +27,28 @@ struct MovieDetailBinderTests {
         #expect(driver.closeCount == 0)
     }
 
+    @Test func theBinderHoldsItsDriverAsAReference() {
+        // The binder, and the closures `driver.close` and `driver.refresh` it binds, keep the driver for the screen's
+        // life: a class-bound protocol's existential is two words where another's is five.
+        #expect(MemoryLayout<any MovieDetailDriving>.size == 2 * MemoryLayout<AnyObject>.size)
+    }
+
+    @Test func aLiveScreensBagsKeepTheirSubscriptionsAsObjects() throws {
+        // Once the screen is built its bags are compacted: every item an object, each two words where an existential
+        // of any disposable takes five; the "More like this" child's bag too.
+        let harness = try MovieScreens().detail(1)
+        defer { harness.end() }
+        let word = MemoryLayout<Int>.size
+        let bags = harness.onScreen(MovieDetailViewController.self) { viewController in
+            ([viewController] + viewController.children).map { ($0.bag.contents.count, $0.bag.elementBytes) }
+        }
+        #expect(bags.count == 2)
+        for (count, bytes) in bags {
+            #expect(count > 0)
+            #expect(bytes == count * 2 * word)
+        }
+    }
+
     @Test func tappingBackNavigatesToTheList() throws {
         let harness = try MovieScreens().detail(1)
         defer { harness.end() }

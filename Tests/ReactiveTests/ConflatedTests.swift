@@ -150,6 +150,22 @@ extension ReactiveTests {
             #expect(received.values.isEmpty)
         }
 
+        @Test func theSlotIsTheSubscriptionAndDisposesTheSourcesOnce() {
+            expectNoLeaks {
+                let screen = ScreenScheduler(label: "conflated-subscription")
+                let disposals = Collector<Bool>()
+                let source = Observable<Int>.create { _ in Disposables.create { disposals.append(true) } }
+                let before = Resources.total
+                let subscription = source.conflated(on: screen).subscribe(onNext: { _ in })
+                // The subscriber's observer and its pair with the subscription, the two `create`s' sinks and the
+                // source's disposable: no closure or disposable of the operator's own around its slot.
+                #expect(Resources.total - before == 5)
+                subscription.dispose()
+                subscription.dispose()
+                #expect(disposals.values == [true])
+            }
+        }
+
         @Test func nothingArrivesAfterDisposal() {
             expectNoLeaks {
                 let scheduler = TestScheduler(initialClock: 0)

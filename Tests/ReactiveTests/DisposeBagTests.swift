@@ -52,6 +52,42 @@ extension ReactiveTests {
             }
         }
 
+        @Test func aCompactedBagKeepsItsObjectsInTwoWordsAndDisposesInOrder() {
+            // A value among the items keeps them as they are; objects only are kept as objects; later insertions
+            // come after them, whatever they are.
+            struct Value: Disposable {
+                let log: Collector<Int>
+                let index: Int
+                func dispose() { log.append(index) }
+            }
+            let log = Collector<Int>()
+            let word = MemoryLayout<Int>.size
+            do {
+                let bag = DisposeBag()
+                bag.insert(Disposables.create { log.append(1) })
+                bag.insert(Value(log: log, index: 2))
+                bag.compact()
+                #expect(bag.elementBytes == 2 * 5 * word)
+            }
+            #expect(log.values == [1, 2])
+            expectNoLeaks {
+                do {
+                    let bag = DisposeBag()
+                    for index in 3...5 { bag.insert(Disposables.create { log.append(index) }) }
+                    bag.compact()
+                    #expect(bag.elementBytes == 3 * 2 * word)
+                    bag.insert(Value(log: log, index: 6))
+                    bag.insert(Disposables.create { log.append(7) })
+                    #expect(bag.contents.count == 5)
+                    bag.compact()
+                    #expect(bag.elementBytes == 3 * 2 * word + 2 * 5 * word)
+                    bag.insert(Disposables.create { log.append(8) })
+                    #expect(log.values == [1, 2])
+                }
+                #expect(log.values == Array(1...8))
+            }
+        }
+
         @Test func insertingIntoADisposedBagDisposesAtOnce() {
             expectNoLeaks {
                 var disposed = false

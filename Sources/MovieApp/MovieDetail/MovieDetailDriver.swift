@@ -11,7 +11,11 @@ final class MovieDetailDriver: MovieDetailDriving {
     private let store: any MovieStore
     private let readScheduler: any ImmediateSchedulerType
     private let onClose: () -> Void
-    private let bag = DisposeBag()
+    /// The movie's changes, followed as long as the driver lives.
+    private var follow: (any Disposable)?
+    /// The reads ``refresh()`` scheduled, disposed with the driver: made by the first refresh, as most screens never
+    /// refresh (a bag and its array lived as long as each screen for nothing: Benchmarks/History/54-screen-memory-8.md).
+    private lazy var refreshes = DisposeBag()
 
     /// `initial` is the movie as the caller just read it; without it the driver reads the store itself. With
     /// `follows` false (a page's render, which ends in the turn it was built: ``ScreenRequest/isLive``) the driver
@@ -38,15 +42,19 @@ final class MovieDetailDriver: MovieDetailDriving {
         var follow = store.changesAndDeletion(of: movieID)
         if let screen = ScreenScheduler.current { follow = follow.conflated(on: screen) }
         // Made into the screen's data in the closure that takes it, not by a `map` before a `bind(to:)`: the
-        // subscription lives as long as the screen, and a `map` kept two more objects.
+        // subscription lives as long as the screen, and a `map` kept two more objects. The closure holds the relay
+        // alone (which makes it no object of its own): the message is named by its type, not by `Self`, which the
+        // closure would hold too.
         let state = state
-        follow
-            .bind(onNext: { movie in
-                state.accept(
-                    movie.map { MovieDetailData(movie: $0, phase: .loaded) }
-                        ?? MovieDetailData(movie: nil, phase: .failed(message: Self.goneMessage)))
-            })
-            .disposed(by: bag)
+        self.follow = follow.bind(onNext: { movie in
+            state.accept(
+                movie.map { MovieDetailData(movie: $0, phase: .loaded) }
+                    ?? MovieDetailData(movie: nil, phase: .failed(message: MovieDetailDriver.goneMessage)))
+        })
+    }
+
+    deinit {
+        follow?.dispose()
     }
 
     func close() {
@@ -62,7 +70,7 @@ final class MovieDetailDriver: MovieDetailDriving {
             state.accept(Self.read(movieID, from: store, phase: .loaded))
             return Disposables.create()
         }
-        .disposed(by: bag)
+        .disposed(by: refreshes)
     }
 
     /// What the screen says once its movie is deleted.

@@ -1,7 +1,7 @@
 import Reactive
 
 /// The MovieDetail screen's state and intents.
-protocol MovieDetailDriving {
+protocol MovieDetailDriving: AnyObject {
     /// The movie and the state of reading it; never errors, replays the latest.
     var data: Driver<MovieDetailData> { get }
     /// Leaves the screen, back to the list.

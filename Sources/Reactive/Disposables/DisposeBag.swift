@@ -14,12 +14,17 @@ import Primitives
 /// button.rx.tap.bind(onNext: close).disposed(by: bag)
 /// ```
 ///
-/// `@unchecked Sendable`: its two stored `var`s are read and written only under `lock`, which makes the bag the lock
-/// box of its own state (one object per bag, where a `Locked` state would add two).
+/// `@unchecked Sendable`: its stored `var`s are read and written only under `lock`, which makes the bag the lock box
+/// of its own state (one object per bag, where a `Locked` state would add two).
 public final class DisposeBag: @unchecked Sendable {
     private let lock = InlineLock()
-    private var disposables: [any Disposable] = []
     private var isDisposed = false
+    /// The disposables a ``compact()`` found to be objects, oldest first: each in two words, where the existential
+    /// of `disposables` takes five (a screen's bag keeps them for the screen's life). All older than `disposables`.
+    private var objects: [any Disposable & AnyObject] = []
+    /// The other disposables, oldest first: all of them until a ``compact()``, then those it left and those added
+    /// since.
+    private var disposables: [any Disposable] = []
 
     /// Creates an empty bag.
     public init() {}
@@ -57,36 +62,64 @@ public final class DisposeBag: @unchecked Sendable {
 
     /// Whether a disposable in the bag satisfies `predicate` (checked under the bag's lock: keep it short).
     package func contains(where predicate: (any Disposable) -> Bool) -> Bool {
-        lock.withLock { disposables.contains(where: predicate) }
+        lock.withLock { objects.contains(where: predicate) || disposables.contains(where: predicate) }
     }
 
-    /// The disposables in the bag now, oldest first.
+    /// The disposables in the bag now, oldest first: the bag's own list, with no copy made, until a compaction.
     package var contents: [any Disposable] {
-        lock.withLock { disposables }
+        lock.withLock { objects.isEmpty ? disposables : objects.map { $0 as any Disposable } + disposables }
     }
 
     /// Gives the bag the room it holds and no more: for a bag that is filled once and then kept for long (a
-    /// screen's, once the screen is built), where growing by doubling left up to half of it empty.
+    /// screen's, once the screen is built), where growing by doubling left up to half of it empty. When every
+    /// disposable added since the last compaction is an object, they join ``objects`` (two words each instead of
+    /// five); the conversion asks each one's type, which is why it happens here, once for a long-lived bag, and not
+    /// on every insertion (a page's screens fill their bags and dispose of them in the same turn).
     package func compact() {
         lock.withLock {
-            disposables = disposables.trimmingCapacity()
+            guard !disposables.isEmpty else { return }
+            var converted: [any Disposable & AnyObject] = []
+            converted.reserveCapacity(objects.count + disposables.count)
+            converted.append(contentsOf: objects)
+            for disposable in disposables {
+                guard let object = disposable as? any Disposable & AnyObject else {
+                    disposables = disposables.trimmingCapacity()
+                    objects = objects.trimmingCapacity()
+                    return
+                }
+                converted.append(object)
+            }
+            objects = converted
+            disposables = []
         }
     }
 
     /// How many disposables the bag has room for without growing (for tests of ``compact()``).
     package var capacity: Int {
-        lock.withLock { disposables.capacity }
+        lock.withLock { objects.capacity + disposables.capacity }
+    }
+
+    /// The bytes the bag's lists of disposables take for their elements (for tests of ``compact()``).
+    package var elementBytes: Int {
+        lock.withLock {
+            objects.capacity * MemoryLayout<any Disposable & AnyObject>.stride
+                + disposables.capacity * MemoryLayout<any Disposable>.stride
+        }
     }
 
     /// Disposes everything in the bag, in insertion order; later insertions are disposed at once.
     /// RxSwift has no public `dispose()` on the bag (you replace the bag); this is the explicit
     /// form for screen teardown.
     public func dispose() {
-        let taken = lock.withLock { () -> [any Disposable] in
+        let (objects, taken) = lock.withLock { () -> ([any Disposable & AnyObject], [any Disposable]) in
             isDisposed = true
-            defer { disposables = [] }
-            return disposables
+            defer {
+                self.objects = []
+                disposables = []
+            }
+            return (self.objects, disposables)
         }
+        for object in objects { object.dispose() }
         for disposable in taken { disposable.dispose() }
     }
 }

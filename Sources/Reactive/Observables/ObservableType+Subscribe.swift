@@ -135,7 +135,7 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
     @usableFromInline
     func subscribe(to source: Observable<Element>) -> any Disposable {
         guard source.releasesObserversWithSource else {
-            return BinaryDisposable(source.subscribe(self), self)
+            return SourceSubscription(source.subscribe(self), self)
         }
         // Only a `SubjectCore` answers `releasesObserversWithSource` with true, which makes the cast sound (checked in
         // debug builds; receipt for skipping the check: `The downcasts` in Benchmarks/History/26-receipts.md).
@@ -258,6 +258,43 @@ final class CallbackObserver<Element>: SubjectCore<Element>.Entry, ObserverType,
         // Leaves the subject, if subscribed to one as its entry.
         super.dispose()
         finish(taken)
+    }
+}
+
+/// A ``CallbackObserver``'s subscription to a source other than a subject: the source's subscription, then the
+/// observer, disposed in that order and once, as a `Disposables.create(_:_:)` pair. The observer is held as itself,
+/// not as an existential: the pair is a malloc size class smaller (Benchmarks/History/54-screen-memory-8.md).
+///
+/// `@unchecked Sendable`: `source` is read and written only under `lock`; `observer` is a constant of a `Sendable`
+/// type.
+final class SourceSubscription<Element>: Cancelable, @unchecked Sendable {
+    private let lock = InlineLock()
+    private var source: (any Disposable)?
+    private let observer: CallbackObserver<Element>
+
+    init(_ source: any Disposable, _ observer: CallbackObserver<Element>) {
+        self.source = source
+        self.observer = observer
+        Resources.increment()
+    }
+
+    deinit {
+        Resources.decrement()
+    }
+
+    var isDisposed: Bool {
+        lock.withLock { source == nil }
+    }
+
+    func dispose() {
+        guard
+            let source = lock.withLock({ () -> (any Disposable)? in
+                defer { self.source = nil }
+                return self.source
+            })
+        else { return }
+        source.dispose()
+        observer.dispose()
     }
 }
 

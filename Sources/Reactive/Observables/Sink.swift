@@ -9,11 +9,13 @@ import Synchronization
 /// sinks of their own (map, filter, distinctUntilChanged, the hop onto a subscribing screen) derive from it and
 /// forward to the downstream observer directly, without `create`'s closure layers.
 class Sink<Observer: ObserverType>: Cancelable {
-    private static var stopped: Int { 1 }
-    private static var disposed: Int { 2 }
+    private static var stopped: UInt32 { 1 }
+    private static var disposed: UInt32 { 2 }
 
     final let observer: Observer
-    private let flags = Atomic<Int>(0)
+    /// Half a word, beside the lock's: a sink a word smaller falls into malloc's next size class down for the common
+    /// observers (Benchmarks/History/54-screen-memory-8.md).
+    private let flags = Atomic<UInt32>(0)
     // The upstream subscription, set once, under `lock` (in this object rather than a single-assignment holder of
     // its own: one object less per sink), never held across a call out.
     private let lock = InlineLock()

@@ -20,12 +20,9 @@ extension ObservableType {
         let source = asObservable()
         return Observable.create { observer in
             let slot = ConflatedSlot(observer, scheduler)
-            let subscription = source.subscribe(ConflatedInlet(slot: slot, next: { slot.offer(.next($0)) }))
-            slot.follow(subscription)
-            return Disposables.create {
-                slot.dispose()
-                subscription.dispose()
-            }
+            slot.follow(source.subscribe(ConflatedInlet(slot: slot, next: { slot.offer(.next($0)) })))
+            // The slot is the subscription: it disposes itself, then the source's subscription it holds.
+            return slot
         }
     }
 }
@@ -62,51 +59,72 @@ struct ConflatedInlet<Element>: ObserverType {
 /// up its storage class's metadata at run time for every element. (A cell of its own for the element was measured
 /// and removed: `ConflatedSlot's element cell` in Benchmarks/History/26-receipts.md.)
 ///
+/// It is also the subscription `conflated(on:)` returns, holding the source's: one object where a closure and a
+/// disposable around it were two more, kept as long as the subscription (Benchmarks/History/54-screen-memory-8.md).
+///
 /// `@unchecked Sendable`: its fields are read and written under `lock` only; the observer is called on the
 /// scheduler, one drain at a time. `@exclusivity(unchecked)` (receipt: `ConflatedSlot` in
 /// Benchmarks/History/26-receipts.md) for the same reason: the lock serialises every access and none is held across
 /// a call out.
 @usableFromInline
-final class ConflatedSlot<Element>: ScreenCatchUp, @unchecked Sendable {
+final class ConflatedSlot<Element>: ScreenCatchUp, Disposable, @unchecked Sendable {
     @usableFromInline let lock = InlineLock()
-    @exclusivity(unchecked) @usableFromInline var waiting: Element?
+    // The flags first, beside the lock, in the half word it leaves.
     @exclusivity(unchecked) @usableFromInline var isStopped = false
-    @exclusivity(unchecked) @usableFromInline var stopError: (any Error)?
     @exclusivity(unchecked) @usableFromInline var isScheduled = false
     @exclusivity(unchecked) @usableFromInline var isDisposed = false
+    /// Whether the slot pauses `upstream` while its screen holds (a screen's slot whose upstream can pause).
+    @usableFromInline var pausesUpstream = false
+    @exclusivity(unchecked) @usableFromInline var waiting: Element?
+    @exclusivity(unchecked) @usableFromInline var stopError: (any Error)?
     @exclusivity(unchecked) @usableFromInline var observer: AnyObserver<Element>?
-    /// The upstream subscription when it can pause (see ``follow(_:)``); under `lock`.
-    @usableFromInline var upstream: (any PausableDisposable)?
-    @usableFromInline let scheduler: any ImmediateSchedulerType
+    /// The upstream subscription, disposed with the slot; under `lock`.
+    @usableFromInline var upstream: (any Disposable)?
     // A screen scheduler takes plain work (no cancellable per drain): a fan-out drains once per screen.
     @usableFromInline let screen: ScreenScheduler?
+    /// Any other scheduler, in a box of its own: a screen's slot, kept as long as the screen, then holds one
+    /// reference where it held an existential.
+    @usableFromInline let elsewhere: SchedulerBox?
 
     @inlinable
     init(_ observer: AnyObserver<Element>, _ scheduler: any ImmediateSchedulerType) {
         self.observer = observer
-        self.scheduler = scheduler
         screen = scheduler as? ScreenScheduler
+        elsewhere = screen == nil ? SchedulerBox(scheduler) : nil
     }
 
-    /// Holds and catches up with its screen from now on: `subscription`, the upstream, is paused while the screen
-    /// holds (when it is pausable), so a change costs the slot nothing then.
+    /// Keeps `subscription`, the upstream, to dispose with the slot (at once when the slot is disposed already), and
+    /// on a screen holds and catches up with it from now on: the upstream is paused while the screen holds (when it
+    /// is pausable), so a change costs the slot nothing then.
     @inlinable
     func follow(_ subscription: any Disposable) {
+        let pausable = screen == nil ? nil : subscription as? any PausableDisposable
+        let disposed = lock.withLock { () -> Bool in
+            if isDisposed { return true }
+            upstream = subscription
+            pausesUpstream = pausable != nil
+            return false
+        }
+        if disposed { return subscription.dispose() }
         guard let screen else { return }
-        let pausable = subscription as? any PausableDisposable
-        lock.withLock { upstream = pausable }
         if screen.register(self) { pausable?.pause() }
+    }
+
+    /// The upstream when the slot pauses it.
+    @inlinable
+    var pausableUpstream: (any PausableDisposable)? {
+        lock.withLock { pausesUpstream ? upstream : nil } as? any PausableDisposable
     }
 
     @inlinable
     package func hold() {
-        lock.withLock { upstream }?.pause()
+        pausableUpstream?.pause()
     }
 
     /// Lets the upstream deliver what it missed, drains what waits, and pauses the upstream again with `thenHold`.
     @inlinable
     package func catchUp(thenHold: Bool) {
-        let upstream = lock.withLock { self.upstream }
+        let upstream = pausableUpstream
         upstream?.resume()
         if lock.withLock({ isScheduled }) { drain() }
         if thenHold { upstream?.pause() }
@@ -135,8 +153,8 @@ final class ConflatedSlot<Element>: ScreenCatchUp, @unchecked Sendable {
             // While no page watches the screen the element waits here, conflated, marked scheduled: later ones
             // only replace it, and the screen's resume drains it.
             _ = screen.scheduleUnlessHeld { { self.drain() } }
-        } else {
-            _ = scheduler.schedule(self) { slot in
+        } else if let elsewhere {
+            _ = elsewhere.scheduler.schedule(self) { slot in
                 slot.drain()
                 return Disposables.create()
             }
@@ -161,14 +179,31 @@ final class ConflatedSlot<Element>: ScreenCatchUp, @unchecked Sendable {
         if let stop { observer.on(stop) }
     }
 
+    /// Stops delivering and disposes the upstream subscription, once.
     @inlinable
     func dispose() {
-        lock.withLock {
-            isDisposed = true
-            waiting = nil
-            observer = nil
-            upstream = nil
+        let (wasDisposed, upstream) = lock.withLock { () -> (Bool, (any Disposable)?) in
+            defer {
+                isDisposed = true
+                waiting = nil
+                observer = nil
+                self.upstream = nil
+            }
+            return (isDisposed, self.upstream)
         }
+        if wasDisposed { return }
         screen?.unregister(self)
+        upstream?.dispose()
+    }
+}
+
+/// A scheduler other than a screen's, for a ``ConflatedSlot``.
+@usableFromInline
+final class SchedulerBox: Sendable {
+    @usableFromInline let scheduler: any ImmediateSchedulerType
+
+    @inlinable
+    init(_ scheduler: any ImmediateSchedulerType) {
+        self.scheduler = scheduler
     }
 }

@@ -35,6 +35,12 @@ extension ScreenScheduler {
         let pendingWork = Atomic<Int>(0)
 
         private let lock = InlineLock()
+        // The flags beside the lock, in the half word it leaves: a lane kept for each screen is then a malloc size
+        // class smaller (Benchmarks/History/54-screen-memory-8.md). `active` is unchecked as the queue below is.
+        /// Whether a thread holds the lane or the lane waits on the global queue for one.
+        @exclusivity(unchecked) private var active = false
+        /// Whether catch-up work is refused while no page watches (``ScreenScheduler/hold()``).
+        private var isHeld = false
         // `@exclusivity(unchecked)` on the queue below (receipt: `ScreenScheduler` in
         // Benchmarks/History/26-receipts.md): read and written under `lock` only, never across a call out.
         /// The oldest item, in a field of its own: a screen rarely has more than one waiting, and a list would be an
@@ -43,11 +49,7 @@ extension ScreenScheduler {
         /// The items after `first`, from `restStart` on.
         @exclusivity(unchecked) private var rest: [Item] = []
         @exclusivity(unchecked) private var restStart = 0
-        /// Whether a thread holds the lane or the lane waits on the global queue for one.
-        @exclusivity(unchecked) private var active = false
         @exclusivity(unchecked) private weak var owner: ScreenScheduler?
-        /// Whether catch-up work is refused while no page watches (``ScreenScheduler/hold()``).
-        private var isHeld = false
         /// The sources that keep their latest value themselves (conflated change feeds), registered when they are
         /// subscribed on this screen, in that order: what catches up when the screen resumes.
         private var catchUpSources: [any ScreenCatchUp] = []

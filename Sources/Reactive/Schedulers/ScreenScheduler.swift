@@ -44,6 +44,8 @@ public final class ScreenScheduler: SchedulerType, Sendable, CustomStringConvert
 
     /// Whether the screen holds its conflated sources' changes now (``hold()``, until ``resume()``; for tests).
     package var isHolding: Bool { lane.holds }
+    /// The lane, as an object (for tests of its size).
+    package var laneObject: AnyObject { lane }
 
     /// Creates a scheduler with its own serial lane named `label`.
     ///

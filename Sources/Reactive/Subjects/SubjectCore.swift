@@ -409,14 +409,14 @@ final class SubjectCore<Element>: Observable<Element> {
             var observer: ((Event<Element>) -> Void)?
             var event: Event<Element>?
             lock.withLock {
-                guard entry.isActive, let queue = entry.queue, entry.head < queue.count else {
+                guard entry.isActive, let queue = entry.queue, Int(entry.head) < queue.count else {
                     entry.dropQueue()
                     entry.isDraining = false
                     return
                 }
                 observer = entry.observer
-                event = queue[entry.head]
-                entry.head += 1
+                event = queue[Int(entry.head)]
+                entry.advanceHead()
             }
             guard let event else { return }
             deliver(event, to: observer, of: entry)

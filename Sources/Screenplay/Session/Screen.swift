@@ -44,14 +44,6 @@ package final class Screen {
     // first turn) and never held `inout` across a call back into the screen.
     @exclusivity(unchecked) private var log: EventLog
     @exclusivity(unchecked) private var streams: [any ScreenEventTarget] = []
-    // The yes-or-no states side by side: a Boolean between two words takes a word of the screen's object
-    // (Benchmarks/History/45-screen-memory-4.md).
-    @exclusivity(unchecked) private var flushScheduled = false
-    @exclusivity(unchecked) private var hasAppeared = false
-    @exclusivity(unchecked) package private(set) var isEnded = false
-    /// Whether renders carry their digest; a harness's name it `test` instead, as they name the session, so that a
-    /// snapshot of a page shows what changed and no hash of it.
-    package var digestsRenders = true
     @exclusivity(unchecked) private var sentTitle: String?
     /// The version of the client the page loads (``ClientAssets``), written on `<html>` as `data-client`.
     var clientVersion = "test"
@@ -132,6 +124,15 @@ package final class Screen {
     /// The digest of the page's last render (``RenderDigest``), written on its `<html>` as `data-render`; nil when
     /// renders are not digested (tests' pages carry `test`).
     package private(set) var renderDigest: UInt64?
+    // The yes-or-no states side by side, and last, after the tag byte of the optional above: a Boolean between two
+    // words takes a word of the screen's object (Benchmarks/History/45-screen-memory-4.md), and in a word of their own
+    // they took the screen past a malloc size class (Benchmarks/History/54-screen-memory-8.md).
+    @exclusivity(unchecked) private var flushScheduled = false
+    @exclusivity(unchecked) private var hasAppeared = false
+    @exclusivity(unchecked) package private(set) var isEnded = false
+    /// Whether renders carry their digest; a harness's name it `test` instead, as they name the session, so that a
+    /// snapshot of a page shows what changed and no hash of it.
+    package var digestsRenders = true
 
     /// Renders the whole page as it is now, for a GET or a `reset`.
     ///

@@ -339,10 +339,11 @@ open class ViewController: DisposeContainer {
 
     /// Gives the outlet cache and the dispose bag the room they use and no more, once the screen is built (its
     /// binder has read the outlets it reads and made its subscriptions): both live as long as the screen, and
-    /// growing by doubling left them up to half empty.
+    /// growing by doubling left them up to half empty. The children added by then are compacted too.
     package func compactForLife() {
         outletCache = outletCache.trimmingCapacity()
         bag.compact()
+        for child in children { child.compactForLife() }
     }
 
     /// Disposes every subscription in the bag; the screen has ended.
