@@ -17,7 +17,7 @@ import Testing
         // First in <head>, so the app's own stylesheets override the framework's.
         #expect(
             page.html.contains(
-                "\"><link rel=\"stylesheet\" href=\"/screenplay/\(version)/screenplay.css\"><script type=\"module\" src=\"\(script)\"></script><meta charset"
+                "<head><link rel=\"stylesheet\" href=\"/screenplay/\(version)/screenplay.css\"><script type=\"module\" src=\"\(script)\"></script><meta charset"
             ))
         let response = try app.client.get(script)
         #expect(response.status == 200)

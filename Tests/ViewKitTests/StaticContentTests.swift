@@ -11,14 +11,7 @@ import Testing
         """
 
     private func instantiate(_ markup: String = Self.markup) throws -> View {
-        let directory = try Fixtures.temporaryTemplates(["Screen.html": markup])
-        return try TemplateLibrary(directory: directory, registry: Fixtures.registry())
-            .template(named: "Screen").instantiate()
-    }
-
-    private static func targetID(_ change: ViewChange) -> String? {
-        if case .replace(let id, _) = change { return id }
-        return nil
+        try Fixtures.screenTemplate(markup).instantiate()
     }
 
     @Test func staticChildrenAreMarkupNotViewsAndRenderWithoutIDs() throws {
@@ -85,7 +78,7 @@ import Testing
         let emphasis = root.subviews[0].subviews[1]
         emphasis.setAttribute("title", "tip")
         let changes = root.takeChanges(context: RenderContext())
-        #expect(changes.map(Self.targetID) == ["v1"])
+        #expect(changes.map(Fixtures.replacedID) == ["v1"])
         #expect(!root.hasChanges)
     }
 
@@ -95,7 +88,7 @@ import Testing
         _ = root.renderHTML(context: RenderContext())
         root.addSubview(Label(text: "new"))
         let changes = root.takeChanges(context: RenderContext())
-        #expect(changes.map(Self.targetID) == ["v1"])
+        #expect(changes.map(Fixtures.replacedID) == ["v1"])
         guard case .replace(_, let html) = changes.first else { return }
         #expect(String(decoding: html, as: UTF8.self).contains(#"<h2 id="#))
     }
@@ -113,9 +106,7 @@ import Testing
 
     /// The markup is shared by every view of the template node; one view making it views leaves the others alone.
     @Test func oneTreeMakingViewsLeavesAnotherTreeOfTheTemplateAlone() throws {
-        let directory = try Fixtures.temporaryTemplates(["Screen.html": Self.markup])
-        let template = try TemplateLibrary(directory: directory, registry: Fixtures.registry()).template(
-            named: "Screen")
+        let template = try Fixtures.screenTemplate(Self.markup)
         let first = template.instantiate()
         let second = template.instantiate()
         _ = first.subviews

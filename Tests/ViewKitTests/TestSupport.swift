@@ -43,6 +43,18 @@ enum Fixtures {
         return directory.path
     }
 
+    /// The template `Screen` holding `markup`, and the template's tree of views.
+    static func screenTemplate(_ markup: String) throws -> Template {
+        try TemplateLibrary(directory: try temporaryTemplates(["Screen.html": markup]), registry: registry())
+            .template(named: "Screen")
+    }
+
+    /// The id of the element a change replaces, or nil for another kind of change.
+    static func replacedID(_ change: ViewChange) -> String? {
+        if case .replace(let id, _) = change { return id }
+        return nil
+    }
+
     /// A `<ul>` table of movie cells (a title, and `cellExtra` after it) in a `<main>`, with `attributes` on the
     /// table, and its diffable data source, whose cells show "Movie <id>" as their title.
     static func movieTable(attributes: String = "", cellExtra: String = "") throws -> (

@@ -63,9 +63,18 @@ final class Prototype: Sendable {
     /// make no subviews). A table connects the buttons of each cell it makes; a cell of such a prototype has none to
     /// look for.
     let mayHoldButtons: Bool
+    /// Whether this node is a plain container around views: a plain element with no outlet, id, custom view, action
+    /// or `hidden` (what ``isStatic`` asks of an element) whose subtree holds views. No code can reach it through
+    /// outlets, so a view made from the parent template element leaves it as markup around those views, which it
+    /// holds as its own subviews, until code asks for the subviews or for one's superview (``StaticContent``).
+    let isMarkupAround: Bool
     /// The children a view made from this node makes into subviews: all of them, or, when the node keeps static
-    /// content, those that are not static. Worked out once here, not for each view (Benchmarks/History/47).
+    /// content, those that are not static, with the views of the containers kept as markup in their places. Worked
+    /// out once here, not for each view (Benchmarks/History/47).
     let liveChildren: [Prototype]
+    /// For each of ``liveChildren``, whether it is inside a container kept as markup (its view's superview is made
+    /// when asked for); empty when none is.
+    let nestedLiveChildren: [Bool]
     /// The element's list, with its compiled name (``TemplateStartTag/packedTag``), for a plain view or a label, made
     /// from it without its name checked again; nil for other kinds.
     let compiledList: AttributeList?
@@ -103,13 +112,23 @@ final class Prototype: Sendable {
         switch kind {
         case .text:
             isStatic = true
+            isMarkupAround = false
         case .element(let node):
             let element = node.element
             let isPlain =
                 ObjectIdentifier(element.viewType) == ObjectIdentifier(View.self) && element.configuration == nil
-            isStatic =
+            let isMarkup =
                 isPlain && element.explicitID == nil && !element.isOutletScope && !Self.canTakeFocus(element)
-                && !element.attributes.contains { $0.name == "data-outlet" } && children.allSatisfy(\.isStatic)
+                && !element.attributes.contains { $0.name == "data-outlet" }
+            isStatic = isMarkup && children.allSatisfy(\.isStatic)
+            isMarkupAround = isMarkup && !isStatic && !element.isHidden
+        }
+        // A list's children stay its subviews: its rows are told apart by which of its subviews they are in.
+        let keepsContainers: Bool
+        if case .element(let node) = kind {
+            keepsContainers = node.element.viewType is ListView.Type
+        } else {
+            keepsContainers = true
         }
         if case .element(let node) = kind {
             // Every element's views share one list, even an empty one: it carries the element's compiled tags.
@@ -127,11 +146,18 @@ final class Prototype: Sendable {
             rareState = View.RareState.template(
                 explicitID: node.element.explicitID, accessibilityLabel: node.element.accessibilityLabel,
                 accessibilityRole: node.element.accessibilityRole,
-                staticContent: children.contains(where: \.isStatic) ? StaticContent(children) : nil)
+                staticContent: children.contains { $0.isStatic || ($0.isMarkupAround && !keepsContainers) }
+                    ? StaticContent(children, keepsContainers: keepsContainers) : nil)
         } else {
             rareState = nil
         }
-        liveChildren = rareState?.staticContent != nil ? children.filter { !$0.isStatic } : children
+        if let content = rareState?.staticContent {
+            liveChildren = content.liveChildren
+            nestedLiveChildren = content.nestedLiveChildren
+        } else {
+            liveChildren = children
+            nestedLiveChildren = []
+        }
         compiledList = isPlainView || isLabel ? attributeList : nil
         if case .element(let node) = kind {
             let element = node.element
@@ -176,10 +202,26 @@ final class Prototype: Sendable {
         // Static children stay markup in the shared rare state; the others become subviews. Exact capacity:
         // the array lives as long as the screen, and growing it by doubling would leave up to half of it unused.
         view.reserveSubviewCapacity(liveChildren.count)
-        for child in liveChildren {
-            view.appendTemplateSubview(child.instantiate())
+        if nestedLiveChildren.isEmpty {
+            for child in liveChildren { view.appendTemplateSubview(child.instantiate()) }
+        } else {
+            for (child, isNested) in zip(liveChildren, nestedLiveChildren) {
+                let subview = child.instantiate()
+                subview.isInMarkupContainer = isNested
+                view.appendTemplateSubview(subview)
+            }
         }
         view.awakeFromNib()
+        return view
+    }
+
+    /// Makes the view of a container kept as markup (``isMarkupAround``) without its subviews: the views inside it
+    /// exist already, held by the view around it until now.
+    func instantiateContainer() -> View {
+        // Such a container is a plain view: its compiled list names it.
+        guard let compiledList else { return View() }
+        let view = View(templateList: compiledList)
+        if let attributeList { view.adoptTemplateState(flags: viewFlags, attributes: attributeList, rare: rareState) }
         return view
     }
 }
@@ -191,6 +233,12 @@ final class Prototype: Sendable {
 /// ``View/subviews``, which turns it into views (``View/materializeStaticContent(marksForRendering:)``) that the page
 /// still shows without ids; a change to one renders the nearest view whose id the page has. On a detail
 /// screen that spares some fourteen views (metas, links, labels' captions, a heading) and their arrays.
+///
+/// A plain container around views (``Prototype/isMarkupAround``: a `<head>`, a toolbar's `<nav>`, a `<div>` for the
+/// layout) is markup too, its start tag before the views inside it and its end tag after them: those views are
+/// this element's subviews (its ``View/liveSubviews``) until code asks for the subviews, or for the superview of
+/// one of them, which makes the container's view in its place and moves them into it. The tree code sees is the
+/// template's; a list's children are not kept so (a row is the list's own subview).
 final class StaticContent: Sendable {
     /// A place among the element's children, in order. Holds no reference: reading one out of ``slots`` copies a
     /// number, where a run's markup and nodes held in the slot were a retain and a release each for every run of
@@ -198,41 +246,65 @@ final class StaticContent: Sendable {
     enum Slot: Sendable {
         /// The next subview.
         case subview
-        /// A run of static children: `markup[run]` and `nodes[run]`.
+        /// A run of markup: static children, and the start and end tags of containers kept as markup.
         case markup(run: Int)
     }
 
     let slots: [Slot]
     /// Each run's markup, rendered once.
     let markup: [[UInt8]]
-    /// Each run's nodes, to make them into views.
-    let nodes: [[Prototype]]
+    /// The element's children, to make the markup into views in its places.
+    let children: [Prototype]
+    /// The live views' nodes in document order: the element's children that are neither static nor kept as markup
+    /// around views, and the live children of those kept so, through any depth.
+    let liveChildren: [Prototype]
+    /// For each of ``liveChildren``, whether it is inside a child kept as markup; empty when none is.
+    let nestedLiveChildren: [Bool]
+    /// Whether the element's children that are containers around views stay views (a list's do).
+    let keepsContainers: Bool
 
-    init(_ children: [Prototype]) {
+    /// The content of an element with `children`; with `keepsContainers`, only static children become markup.
+    init(_ children: [Prototype], keepsContainers: Bool) {
         var slots: [Slot] = []
         var markup: [[UInt8]] = []
-        var nodes: [[Prototype]] = []
-        var run: [Prototype] = []
+        var liveChildren: [Prototype] = []
+        var nested: [Bool] = []
+        var html = HTMLBuffer(capacity: 256)
+        var hasRun = false
         func endRun() {
-            guard !run.isEmpty else { return }
-            var html = HTMLBuffer(capacity: 256)
-            for node in run { node.instantiate().renderStaticMarkup(into: &html) }
+            guard hasRun else { return }
             slots.append(.markup(run: markup.count))
             markup.append(html.bytes)
-            nodes.append(run)
-            run = []
+            html = HTMLBuffer(capacity: 256)
+            hasRun = false
         }
-        for child in children {
-            if child.isStatic {
-                run.append(child)
-            } else {
-                endRun()
-                slots.append(.subview)
+        func add(_ nodes: [Prototype], depth: Int) {
+            for node in nodes {
+                if node.isStatic {
+                    node.instantiate().renderStaticMarkup(into: &html)
+                    hasRun = true
+                } else if node.isMarkupAround && !keepsContainers {
+                    let container = node.instantiateContainer()
+                    container.writeStaticStartTag(into: &html)
+                    hasRun = true
+                    add(node.children, depth: depth + 1)
+                    container.writeEndTag(into: &html)
+                    hasRun = true
+                } else {
+                    endRun()
+                    slots.append(.subview)
+                    liveChildren.append(node)
+                    nested.append(depth > 0)
+                }
             }
         }
+        add(children, depth: 0)
         endRun()
         self.slots = slots
         self.markup = markup
-        self.nodes = nodes
+        self.children = children
+        self.liveChildren = liveChildren
+        self.nestedLiveChildren = nested.contains(true) ? nested : []
+        self.keepsContainers = keepsContainers
     }
 }

@@ -91,7 +91,8 @@ public final class Button: View {
         var inForm = false
         var row: String?
         var child: View = self
-        while let parent = child.superview {
+        // Up the parent links, as `enclosingForm` and `enclosingRowIdentity` go.
+        while let parent = child.parent {
             if parent is Form { inForm = true }
             if row == nil, let list = parent as? ListView { row = list.identityDescription(ofRow: child) }
             child = parent

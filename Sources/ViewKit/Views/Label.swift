@@ -71,7 +71,7 @@ public final class Label: View {
 public final class TextNode: View {
     /// The text; setting a different value marks the enclosing element dirty.
     public var text = "" {
-        didSet { if !text.hasSameUTF8(as: oldValue) { superview?.setNeedsRender() } }
+        didSet { if !text.hasSameUTF8(as: oldValue) { parent?.setNeedsRender() } }
     }
 
     /// Creates an empty text node.

@@ -46,14 +46,15 @@ extension View {
     /// A view the page still shows as a template's static markup, without its id, marks its superview instead.
     public func setNeedsRender() {
         guard !needsRender else { return }
-        if isStaticMarkupOnPage, let superview { return superview.setNeedsRender() }
+        // Up the parent links: a container kept as markup has no id on the page and no view to mark.
+        if isStaticMarkupOnPage, let parent { return parent.setNeedsRender() }
         checkConfinement("Changing a view")
-        let wasClean = superview == nil && !hasDirtyDescendant
+        let wasClean = parent == nil && !hasDirtyDescendant
         needsRender = true
         if wasClean {
             invalidationHandler?()
         } else {
-            superview?.markDirtyDescendant(below: self)
+            parent?.markDirtyDescendant(below: self)
         }
     }
 

@@ -66,10 +66,7 @@ extension View {
     /// Writes this subtree as markup without ids: the shared markup of a template's static children.
     final func renderStaticMarkup(into html: inout HTMLBuffer) {
         if packedTag == Self.textNodeTag { return render(into: &html, context: RenderContext()) }
-        html.append(UInt8(ascii: "<"))
-        appendTagName(to: &html)
-        writeAttributes(into: &html, includeID: false, extraClasses: [], extraAttributes: [])
-        html.append(UInt8(ascii: ">"))
+        writeStaticStartTag(into: &html)
         if isVoidElement { return }
         if let content = rare?.staticContent {
             // A static element's children are all static: one run of markup already rendered.
@@ -78,6 +75,14 @@ extension View {
             for view in liveSubviews { view.renderStaticMarkup(into: &html) }
         }
         writeEndTag(into: &html)
+    }
+
+    /// Writes this view's start tag without its id: static markup's, or a container's kept as markup.
+    final func writeStaticStartTag(into html: inout HTMLBuffer) {
+        html.append(UInt8(ascii: "<"))
+        appendTagName(to: &html)
+        writeAttributes(into: &html, includeID: false, extraClasses: [], extraAttributes: [])
+        html.append(UInt8(ascii: ">"))
     }
 
     /// Writes `<tag id="…" class="…" …>` with this view's attributes, plus `extraClasses` after the

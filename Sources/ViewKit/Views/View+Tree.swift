@@ -4,7 +4,16 @@ internal import Reactive
 
 extension View {
     /// The view this one is inside, if any.
-    public var superview: View? { parent }
+    ///
+    /// For a view inside a container its template kept as markup, the first read makes the container's view (see
+    /// ``StaticContent``); the page does not change.
+    public var superview: View? {
+        while isInMarkupContainer, let holder = parent, holder.rare?.staticContent != nil {
+            holder.materializeStaticContent(marksForRendering: false)
+        }
+        isInMarkupContainer = false
+        return parent
+    }
 
     /// Whether `view` is this view or one of its superviews (UIKit's `isDescendant(of:)`).
     public final func isDescendant(of view: View) -> Bool {
@@ -37,7 +46,8 @@ extension View {
                     "a view cannot contain itself or its ancestor; nothing was added.",
                     "add the view to another view, outside its own subtree.")
             }
-            ancestor = node.superview
+            // The views of containers kept as markup are not made: `view` is not one of them.
+            ancestor = node.parent
         }
         view.removeFromSuperview()
         materializeStaticContent()
@@ -47,7 +57,7 @@ extension View {
 
     /// Removes this view from its superview, keeping its DOM ids for a later return to the same tree.
     public func removeFromSuperview() {
-        guard let oldParent = parent else { return }
+        guard let oldParent = superview else { return }
         let allocator = oldParent.treeAllocator
         oldParent.materializeStaticContent()
         oldParent.liveSubviews.removeAll { $0 === self }
@@ -106,24 +116,25 @@ extension View {
     final func materializeStaticContent(marksForRendering: Bool = true) {
         guard let content = rare?.staticContent else { return }
         var all: [View] = []
-        all.reserveCapacity(liveSubviews.count + content.slots.count)
+        all.reserveCapacity(content.children.count + Swift.max(liveSubviews.count - content.liveChildren.count, 0))
         var next = 0
-        for slot in content.slots {
-            switch slot {
-            case .subview:
-                // Every change to the subviews comes here first, so they still fill the content's places.
-                if next < liveSubviews.count { all.append(liveSubviews[next]) }
+        // Every change to the subviews comes here first, so they still fill the content's places.
+        let live = liveSubviews.array
+        for node in content.children {
+            if node.isStatic {
+                let view = node.instantiate()
+                view.parent = self
+                if !marksForRendering { view.markAsStaticMarkupOnPage() }
+                all.append(view)
+            } else if node.isMarkupAround && !content.keepsContainers {
+                all.append(makeMarkupContainer(node, from: live, at: &next, marksForRendering: marksForRendering))
+            } else if next < live.count {
+                live[next].isInMarkupContainer = false
+                all.append(live[next])
                 next += 1
-            case .markup(let run):
-                for node in content.nodes[run] {
-                    let view = node.instantiate()
-                    view.parent = self
-                    if !marksForRendering { view.markAsStaticMarkupOnPage() }
-                    all.append(view)
-                }
             }
         }
-        if next < liveSubviews.count { all.append(contentsOf: liveSubviews[next...]) }
+        if next < live.count { all.append(contentsOf: live[next...]) }
         liveSubviews = SubviewList(all)
         if let shared = rare, shared.isShared {
             // The template's state, shared with every view of the node: this view takes its own copy without it.
@@ -136,6 +147,29 @@ extension View {
             if own.isEmpty { rare = nil }
         }
         if marksForRendering { setNeedsRender() }
+    }
+
+    /// Makes the view of `node`, a container kept as markup, and moves into it its views: those of `live` from `next`
+    /// on, which `next` then passes. Read without `marksForRendering`, the container is shown without its id, like
+    /// static markup made into views, and its views keep theirs.
+    private func makeMarkupContainer(
+        _ node: Prototype, from live: [View], at next: inout Int, marksForRendering: Bool
+    ) -> View {
+        let container = node.instantiateContainer()
+        container.parent = self
+        if !marksForRendering {
+            container.isStaticMarkupOnPage = true
+            container.needsRender = false
+        }
+        let count = Swift.min(node.liveChildren.count, live.count - next)
+        container.reserveSubviewCapacity(count)
+        for index in 0..<count {
+            let view = live[next + index]
+            view.isInMarkupContainer = !node.nestedLiveChildren.isEmpty && node.nestedLiveChildren[index]
+            container.attachLiveSubview(view, at: nil)
+        }
+        next += count
+        return container
     }
 
     /// Marks this subtree as shown on the page as markup without ids (``isStaticMarkupOnPage``), and as current: the
@@ -165,7 +199,7 @@ extension View {
     /// The topmost ancestor (the view itself when it has no superview).
     public var rootView: View {
         var node = self
-        while let parent = node.superview { node = parent }
+        while let parent = node.parent { node = parent }
         return node
     }
 

@@ -146,14 +146,22 @@ open class View {
         set { setFlag(Self.staticMarkupFlag, newValue) }
     }
 
-    /// The view's yes-or-no states in one byte (hidden, needs render, dirty descendant, outlet scope, static markup),
-    /// beside `dirtyChild` in one word.
+    /// Whether this view's superview is a container its template kept as markup (``StaticContent``): its `parent` is
+    /// the view around that container until code asks for its ``superview``, which makes the container's view.
+    var isInMarkupContainer: Bool {
+        get { flags & Self.markupContainerFlag != 0 }
+        set { setFlag(Self.markupContainerFlag, newValue) }
+    }
+
+    /// The view's yes-or-no states in one byte (hidden, needs render, dirty descendant, outlet scope, static markup,
+    /// in a markup container), beside `dirtyChild` in one word.
     @exclusivity(unchecked) var flags: UInt8 = 0
     static var hiddenFlag: UInt8 { 1 }
     static var needsRenderFlag: UInt8 { 2 }
     static var dirtyDescendantFlag: UInt8 { 4 }
     static var outletScopeFlag: UInt8 { 8 }
     static var staticMarkupFlag: UInt8 { 16 }
+    static var markupContainerFlag: UInt8 { 32 }
 
     @inline(__always)
     func setFlag(_ flag: UInt8, _ isSet: Bool) {

@@ -77,18 +77,20 @@ public final class Form: View {
 extension View {
     /// The form this view is in, if any.
     public var enclosingForm: Form? {
-        var current = superview
+        // Up the parent links: a form is never a container kept as markup, so none is skipped.
+        var current = parent
         while let view = current {
             if let form = view as? Form { return form }
-            current = view.superview
+            current = view.parent
         }
         return nil
     }
 
     /// The identity of the list row this view is in, as the row's button posts it (`?row=`), or `nil`.
     public var enclosingRowIdentity: String? {
+        // Up the parent links: a list keeps its children as views, so a row's parent is its list.
         var child = self
-        while let parent = child.superview {
+        while let parent = child.parent {
             if let list = parent as? ListView { return list.identityDescription(ofRow: child) }
             child = parent
         }

@@ -71,6 +71,11 @@ public struct TableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdentifi
     /// The place of `item` among all the items (section after section), or `nil`.
     @inlinable public func indexOfItem(_ item: ItemIdentifier) -> Int? {
         guard itemSet.contains(item) else { return nil }
+        return placeOfItem(item)
+    }
+
+    /// The place of `item` among all the items, found in the sections alone (without the item set).
+    @inlinable func placeOfItem(_ item: ItemIdentifier) -> Int? {
         var offset = 0
         for items in sectionItems {
             if let index = items.firstIndex(of: item) { return offset + index }
@@ -237,9 +242,25 @@ public struct TableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdentifi
     }
 
     /// Forgets the reload marks (the data source does, once it applied them).
-    @inlinable mutating func clearReloads() {
+    /// Makes this snapshot what a data source keeps of the one it applied: its sections and their items, without
+    /// the reload marks, and without the item set, which only building a snapshot needs (``restoringItemSet()`` makes
+    /// it again for one handed out).
+    @inlinable mutating func keepSectionsAlone() {
         reloadSet = []
+        itemSet = []
     }
+
+    /// This snapshot with its item set made again from its sections (see ``keepSectionsAlone()``).
+    @inlinable func restoringItemSet() -> Self {
+        var snapshot = self
+        var items = Set<ItemIdentifier>(minimumCapacity: sectionItems.reduce(0) { $0 + $1.count })
+        for section in sectionItems { items.formUnion(section) }
+        snapshot.itemSet = items
+        return snapshot
+    }
+
+    /// The number of items, counted in the sections (without the item set).
+    @inlinable var itemCountInSections: Int { sectionItems.reduce(0) { $0 + $1.count } }
 
     @inlinable func position(of item: ItemIdentifier) -> (section: Int, index: Int)? {
         guard itemSet.contains(item) else { return nil }

@@ -38,6 +38,8 @@ public final class TableViewDiffableDataSource<
     @usableFromInline let cellProvider: CellProvider
     /// Makes each section's header row; none when `nil` (the default).
     public var sectionHeaderProvider: SectionHeaderProvider?
+    /// The applied snapshot's sections and items, without its item set (``TableSnapshot/keepSectionsAlone()``): a
+    /// live screen keeps its tables' data sources for its whole life, and the set is needed only to build one.
     @usableFromInline var current = TableSnapshot<SectionIdentifier, ItemIdentifier>()
 
     /// Creates a data source that fills `tableView` with the cells `cellProvider` makes.
@@ -48,7 +50,7 @@ public final class TableViewDiffableDataSource<
 
     /// The snapshot the table shows (without reload marks).
     public func snapshot() -> TableSnapshot<SectionIdentifier, ItemIdentifier> {
-        current
+        current.restoringItemSet()
     }
 
     /// Makes the table show `snapshot`: inserts, removes and moves rows by identity and configures again the
@@ -67,7 +69,7 @@ public final class TableViewDiffableDataSource<
             return
         }
         var kept = snapshot
-        kept.clearReloads()
+        kept.keepSectionsAlone()
         current = kept
         render(reloading: snapshot.reloadSet)
     }
@@ -94,7 +96,7 @@ public final class TableViewDiffableDataSource<
         tableView.windowDidMove = { self.render(reloading: []) }
         var keys: [TableRowKey] = []
         let hasHeaders = sectionHeaderProvider != nil
-        let total = current.numberOfItems + (hasHeaders ? current.numberOfSections : 0)
+        let total = current.itemCountInSections + (hasHeaders ? current.numberOfSections : 0)
         var window = 0..<total
         if let size = tableView.windowSize {
             window = self.window(of: size, in: tableView, total: total)
@@ -237,7 +239,7 @@ public final class TableViewDiffableDataSource<
 
     /// The place of `item` among all the items, or `nil`.
     public func index(for item: ItemIdentifier) -> Int? {
-        current.indexOfItem(item)
+        current.placeOfItem(item)
     }
 
     /// The taps of buttons in cells whose action is `name`, each with the identifier of its cell's item at the time
