@@ -153,6 +153,11 @@ final class MovieChangeFeed: Sendable {
         }
     }
 
+    /// How many subscriptions observe movie `id` now, paused ones included.
+    func observerCount(of id: Int) -> Int {
+        registry.withLock { $0.observers[id]?.count ?? 0 }
+    }
+
     /// Stops calling the observer of `token`. A delivery already under way may still reach it once.
     func stopObserving(_ token: Token) {
         registry.withLock { registry in

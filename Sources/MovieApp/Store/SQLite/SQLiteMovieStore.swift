@@ -509,6 +509,11 @@ public final class SQLiteMovieStore: MovieStore {
         feed.changes(of: id)
     }
 
+    /// How many subscriptions to movie `id`'s changes (``changes(of:)``, ``changesAndDeletion(of:)``) are open now.
+    func changeObserverCount(of id: Int) -> Int {
+        feed.observerCount(of: id)
+    }
+
     /// Movie `id`'s changes, then `nil` once it is deleted, from the one feed (so in commit order), pausable as
     /// ``changes(of:)``. See ``MovieStore/changesAndDeletion(of:)``.
     public func changesAndDeletion(of id: Int) -> Observable<Movie?> {
