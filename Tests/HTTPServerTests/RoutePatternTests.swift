@@ -28,6 +28,24 @@ import Testing
         #expect(match("/public/*path", "/other/x") == nil)
     }
 
+    /// A path is cut into the segments the split by characters after the first makes: byte by byte for ASCII paths,
+    /// by characters for others (a slash that a combining mark follows is no separator), the empty path one segment.
+    @Test func pathsSplitIntoTheSegmentsOfTheSplitByCharacters() {
+        let paths = [
+            "", "/", "//", "///", "/movies", "/movies/", "/movies/1", "/movies/1/edit", "/a%2Fb/list", "x", "x/y",
+            "/public/a/b.css", "/\r\n/a", "/caf\u{E9}/1", "/a/\u{301}b", "/\u{301}/a", "\u{E9}/a", "/a/b\u{301}/c/",
+            "/" + String(repeating: "segment/", count: 40),
+        ]
+        for path in paths {
+            let expected = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+            let segments = RoutePattern.split(path)
+            #expect(segments == expected, "\(path.debugDescription)")
+            #expect(segments.map { String($0) } == expected.map { String($0) }, "\(path.debugDescription)")
+        }
+        #expect(RoutePattern.split("/movies/1") == ["movies", "1"])
+        #expect(RoutePattern.split("/a/\u{301}b") == ["a/\u{301}b"])
+    }
+
     /// A pattern's shape turns away only paths its pattern does not match: the route table tries the pattern only of
     /// the routes whose shape admits the path.
     @Test func theShapeAdmitsEveryPathThePatternMatches() {

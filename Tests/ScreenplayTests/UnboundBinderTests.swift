@@ -24,6 +24,22 @@ final class OptionalBinder: ViewControllerBinder {
     func bindLoaded() {}
 }
 
+/// A binder that binds, used by one test only: whether its type is in the binder-type cache tells how it was matched.
+final class MatchedWithoutCacheBinder: ViewControllerBinder {
+    unowned let viewController: CounterViewController
+    init(viewController: CounterViewController) {
+        self.viewController = viewController
+        bind()
+    }
+    func dispose() {}
+    func bindLoaded() {}
+}
+
+/// A bag item that is no binder, used by one test only.
+final class UncachedPlainDisposable: Disposable {
+    func dispose() {}
+}
+
 @Suite struct UnboundBinderTests {
     private static let make: @Sendable (ScreenRequest) -> CounterViewController = { _ in
         let viewController = CounterViewController()
@@ -65,6 +81,21 @@ final class OptionalBinder: ViewControllerBinder {
         #expect(mistake.contains("OptionalBinder is in CounterViewController's bag but its bind() was never called"))
         let harness = try ScreenHarness(templates: fixtureTemplates, factory: make(true))
         #expect(harness.programmerErrors.isEmpty)
+    }
+
+    /// A binder whose `bind()` ran on the controller is matched by its type alone, without the process's cache of
+    /// which types are binders (and its lock); an item of another type is looked up there, and a binder that did not
+    /// bind still is (the tests above).
+    @Test func aBoundBinderIsMatchedWithoutTheBinderTypeCache() throws {
+        let harness = try ScreenHarness(templates: fixtureTemplates) { _ in
+            let viewController = CounterViewController()
+            viewController.bag.insert(MatchedWithoutCacheBinder(viewController: viewController))
+            viewController.bag.insert(UncachedPlainDisposable())
+            return viewController
+        }
+        #expect(harness.programmerErrors.isEmpty)
+        #expect(!ViewController.hasCachedBinderAnswer(for: MatchedWithoutCacheBinder.self))
+        #expect(ViewController.hasCachedBinderAnswer(for: UncachedPlainDisposable.self))
     }
 
     /// An outlet the template does not have, read after start-up (templates are checked then, so only code that

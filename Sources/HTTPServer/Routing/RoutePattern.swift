@@ -112,8 +112,33 @@ package struct RoutePattern: Sendable, CustomStringConvertible {
         return match(Self.split(path))
     }
 
-    /// Splits a raw path (`/a/b`) into its segments (`["a", "b"]`).
+    /// Splits a raw path (`/a/b`) into its segments (`["a", "b"]`), after the first character, at every `/`.
+    ///
+    /// A path of ASCII bytes (every path a browser sends: the rest is percent-encoded) is cut at its slashes byte by
+    /// byte, its segments counted first so that their array is made once: the segments of the split by characters,
+    /// which tells each character's end from the grapheme rules. A path with other bytes keeps that split, where a
+    /// slash that a combining mark follows is one character with it and cuts nothing.
     static func split(_ rawPath: String) -> [Substring] {
-        rawPath.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        let utf8 = rawPath.utf8
+        var slashes = 0
+        for byte in utf8 {
+            if byte >= 0x80 { return rawPath.dropFirst().split(separator: "/", omittingEmptySubsequences: false) }
+            if byte == UInt8(ascii: "/") { slashes += 1 }
+        }
+        guard !utf8.isEmpty else { return [rawPath[...]] }
+        if utf8.first == UInt8(ascii: "/") { slashes -= 1 }
+        var segments: [Substring] = []
+        segments.reserveCapacity(slashes + 1)
+        var start = utf8.index(after: utf8.startIndex)
+        var index = start
+        while index != utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "/") {
+                segments.append(rawPath[start..<index])
+                start = utf8.index(after: index)
+            }
+            utf8.formIndex(after: &index)
+        }
+        segments.append(rawPath[start..<utf8.endIndex])
+        return segments
     }
 }

@@ -103,8 +103,11 @@ final class ScreenRouter: Sendable {
         }
         var query: [String: String] = [:]
         for pair in request.query { query[pair.name] = pair.value }
+        // A GET's screen renders its page and ends: its factory sees a request that is not live, made so here rather
+        // than on a copy of it in `makeSession`.
         let (screenRequest, newBrowserID) = Self.screenRequest(
-            for: request, url: request.target, path: request.path, parameters: request.parameters, query: query)
+            for: request, url: request.target, path: request.path, parameters: request.parameters, query: query,
+            isLive: false)
         let built: BuiltScreen
         do {
             built = try build(route, request: screenRequest, keeping: .renderOnly)
@@ -220,12 +223,18 @@ final class ScreenRouter: Sendable {
     private func makeSession(route: ScreenRoute, request: ScreenRequest, keeping: Keeping) throws -> (
         ScreenSession, [UInt8], UInt64?
     ) {
-        let id: String
-        if case .adopted(let adopted) = keeping { id = adopted } else { id = configuration.newID() }
-        var request = request
         let rendersOnly: Bool
         if case .renderOnly = keeping { rendersOnly = true } else { rendersOnly = false }
-        if rendersOnly { request.isLive = false }
+        // A render's factory sees a request that is not live. A request that is so already (a GET's) is built from as
+        // it is: a copy of it to change, and the copy the closure below took of that `var`, cost each of its fields'
+        // references a retain and a release (Benchmarks/History/58-page-instructions-8.md).
+        if rendersOnly && request.isLive {
+            var notLive = request
+            notLive.isLive = false
+            return try makeSession(route: route, request: notLive, keeping: keeping)
+        }
+        let id: String
+        if case .adopted(let adopted) = keeping { id = adopted } else { id = configuration.newID() }
         // The scheduler is labelled with the session's id: its screen's later mistakes are logged under it
         // (`ScreenMistakeLog`), and a confinement check names it.
         let session = ScreenSession(
@@ -382,15 +391,17 @@ final class ScreenRouter: Sendable {
     /// What a screen factory sees of `request`, at `url`: its headers, cookies, address and the browser's identity
     /// (a new one when the browser has none yet, or a malformed one).
     private static func screenRequest(
-        for request: Request, url: String, path: String, parameters: [String: String], query: [String: String]
+        for request: Request, url: String, path: String, parameters: [String: String], query: [String: String],
+        isLive: Bool = true
     ) -> (ScreenRequest, newBrowserID: String?) {
         let sent = browserID(of: request)
         let isValid = sent != nil
         let browserID = sent ?? SessionToken.make()
         let isSecure = request.headers["x-forwarded-proto"]?.lowercased() == "https"
-        let screenRequest = ScreenRequest(
+        var screenRequest = ScreenRequest(
             url: url, path: path, parameters: parameters, query: query, headers: request.headers,
             cookies: request.cookies, peer: request.peer, browserID: browserID, isSecure: isSecure)
+        screenRequest.isLive = isLive
         return (screenRequest, isValid ? nil : browserID)
     }
 

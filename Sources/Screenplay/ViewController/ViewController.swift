@@ -176,14 +176,25 @@ open class ViewController: DisposeContainer {
     /// one `bind()` of that type on this controller, and one without is reported. Matching by type needs no
     /// conversion of the bag's items to objects (`as AnyObject`; its cost is in Benchmarks/History/38).
     package func reportUnboundBinders() {
-        defer { boundBinders = [] }
-        for item in bag.contents {
-            let type = type(of: item)
-            guard Self.isBinderType(type) else { continue }
-            if let bound = boundBinders.firstIndex(of: ObjectIdentifier(type)) {
-                boundBinders.remove(at: bound)
-                continue
+        var bound: [ObjectIdentifier] = []
+        swap(&bound, &boundBinders)
+        let items = bag.contents
+        guard !items.isEmpty else { return }
+        // A bag item of a type whose `bind()` ran here is a bound binder: matched without the cache. The others are
+        // looked up with one hold of the cache's lock for the whole bag; a mistake is reported once it is released.
+        var unbound: [any Disposable.Type] = []
+        Self.binderTypes.withLock { known in
+            for item in items {
+                let type = type(of: item)
+                let key = ObjectIdentifier(type)
+                if let index = bound.firstIndex(of: key) {
+                    bound.remove(at: index)
+                    continue
+                }
+                if Self.isBinderType(type, key: key, known: &known) { unbound.append(type) }
             }
+        }
+        for type in unbound {
             ProgrammerErrors.report(
                 ProgrammerError(
                     mistake: "\(type) is in \(Swift.type(of: self))'s bag but its bind() was never called: "
@@ -192,16 +203,23 @@ open class ViewController: DisposeContainer {
         }
     }
 
-    /// Whether values of `type` are view controller binders (classes), remembered by type: a cast of a bag's item to
-    /// `any ViewControllerBinder` looks up the conformance each time, for every item of every bag (most of them
-    /// subscriptions); a look-up here costs a lock and a hash of the type's address (Benchmarks/History/34).
-    private static func isBinderType(_ type: any Disposable.Type) -> Bool {
-        let key = ObjectIdentifier(type)
-        if let known = binderTypes.withLock({ $0[key] }) { return known }
+    /// Whether values of `type` are view controller binders (classes), remembered by type in `known` (the process's
+    /// ``binderTypes``, held by the caller): a cast of a bag's item to `any ViewControllerBinder` looks up the
+    /// conformance each time, for every item of every bag (most of them subscriptions); a look-up here costs a hash
+    /// of the type's address (Benchmarks/History/34).
+    private static func isBinderType(
+        _ type: any Disposable.Type, key: ObjectIdentifier, known: inout [ObjectIdentifier: Bool]
+    ) -> Bool {
+        if let answer = known[key] { return answer }
         // Only a class's binder has `bind()`; a value's is not checked.
         let isBinder = type is any ViewControllerBinder.Type && type is AnyClass
-        binderTypes.withLock { $0[key] = isBinder }
+        known[key] = isBinder
         return isBinder
+    }
+
+    /// Whether the binder-type cache has an answer for `type` (for tests: a bound binder's type is matched without it).
+    package static func hasCachedBinderAnswer(for type: any Disposable.Type) -> Bool {
+        binderTypes.withLock { $0[ObjectIdentifier(type)] != nil }
     }
 
     /// The answers of ``isBinderType(_:)`` so far, one per type of item ever put in a bag.
