@@ -112,6 +112,22 @@ import Testing
         #expect(root.liveSubviews[2].liveSubviews.map(\.tagName) == ["li"])
     }
 
+    /// Whether a view is hidden in its tree (what a posted action asks of its button) is answered through the
+    /// containers kept as markup, without making their views.
+    @Test func askingWhetherAViewIsHiddenInItsTreeLeavesTheContainersMarkup() throws {
+        let root = try instantiate()
+        let second: Label = root.outlet("second")
+        #expect(!second.isHiddenInTree)
+        #expect(root.liveSubviews.count == 3)
+        root.isHidden = true
+        #expect(second.isHiddenInTree)
+        #expect(root.liveSubviews.count == 3)
+        root.isHidden = false
+        second.isHidden = true
+        #expect(second.isHiddenInTree && !root.isHiddenInTree)
+        #expect(root.liveSubviews.count == 3)
+    }
+
     /// A template's views share the containers' markup; one tree making their views leaves another alone.
     @Test func oneTreeMakingContainersLeavesAnotherTreeOfTheTemplateAlone() throws {
         let template = try Fixtures.screenTemplate(Self.markup)

@@ -454,16 +454,6 @@ package final class Screen {
 extension Screen: Sendable {}
 
 extension View {
-    /// Whether this view or one of its ancestors is hidden.
-    var isHiddenInTree: Bool {
-        var current: View? = self
-        while let view = current {
-            if view.isHidden { return true }
-            current = view.superview
-        }
-        return false
-    }
-
     /// The row, in any list of this subtree, whose identity reads `identity`.
     func listRow(withIdentity identity: String) -> View? {
         if let list = self as? ListView { return list.row(withIdentityDescription: identity) }

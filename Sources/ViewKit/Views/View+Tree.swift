@@ -15,6 +15,19 @@ extension View {
         return parent
     }
 
+    /// Whether this view or one of its ancestors is hidden: what a posted action asks of its button.
+    ///
+    /// Walks the views around it without making the containers a template kept as markup (as ``superview`` would):
+    /// such a container is never hidden (a `hidden` element stays a view), so the answer is the same.
+    package var isHiddenInTree: Bool {
+        var current: View? = self
+        while let view = current {
+            if view.isHidden { return true }
+            current = view.parent
+        }
+        return false
+    }
+
     /// Whether `view` is this view or one of its superviews (UIKit's `isDescendant(of:)`).
     public final func isDescendant(of view: View) -> Bool {
         var current = Unmanaged.passUnretained(self)
