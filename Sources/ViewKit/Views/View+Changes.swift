@@ -118,7 +118,7 @@ extension View {
 
     func collectChanges(into changes: inout [ViewChange], context: RenderContext) {
         if needsRender {
-            changes.append(.replace(id: domID, html: renderHTML(context: context)))
+            changes.append(.replace(id: domID, html: renderForPatch(context: context)))
             return
         }
         guard hasDirtyDescendant else { return }
