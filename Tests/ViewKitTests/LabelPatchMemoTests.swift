@@ -54,6 +54,25 @@ import Testing
                 == #"<span id="v3" class="rating" data-outlet="rating">8.2</span>"#)
     }
 
+    /// A patch whose labels all take markup another screen rendered makes no render context; one that renders makes
+    /// it once, however many of its views render (``View/takeChanges(makingContext:)``).
+    @Test func aPatchOfSharedLabelsMakesNoRenderContext() throws {
+        let roots = try Self.screens(3)
+        var made = 0
+        let makeContext = {
+            made += 1
+            return RenderContext()
+        }
+        for (index, root) in roots.enumerated() {
+            let rating: Label = root.outlet("rating")
+            rating.text = "9.4"
+            let title: Label = root.outlet("title")
+            if index == 2 { title.text = "Heat, again" }
+            #expect(root.takeChanges(makingContext: makeContext).count == (index == 2 ? 2 : 1))
+            #expect(made == (index == 0 ? 1 : index == 1 ? 1 : 2), "screen \(index)")
+        }
+    }
+
     /// A label with another text, another element of the template, or a start tag that is no longer its template's
     /// (hidden, another class) renders its own bytes, whatever the memo holds.
     @Test func labelsThatRenderOtherBytesRenderTheirOwn() throws {

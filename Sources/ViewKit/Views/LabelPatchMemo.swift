@@ -42,12 +42,14 @@ extension View {
     ///
     /// Only a ``Label`` itself (the class is final, so no kind renders it otherwise), with a generated id it already
     /// rendered (the first rendering gives a static view its id), and with its template's start tag: the bytes are
-    /// then its element's, its id's and its text's, whatever the context.
-    func renderForPatch(context: RenderContext) -> [UInt8] {
+    /// then its element's, its id's and its text's, whatever the context, which is made only if the label renders.
+    func renderForPatch(context: inout RenderContext?, making makeContext: () -> RenderContext) -> [UInt8] {
         guard type(of: self) == Label.self, storedID != 0, !isStaticMarkupOnPage, explicitID == nil,
             let tag = unchangedTemplateStartTag, let label = self as? Label
-        else { return renderHTML(context: context) }
-        let html = tag.labelMarkup(id: storedID, text: label.text) { renderHTML(context: context) }
+        else { return renderHTML(context: context.made(by: makeContext)) }
+        let html = tag.labelMarkup(id: storedID, text: label.text) {
+            renderHTML(context: context.made(by: makeContext))
+        }
         clearMarks()
         return html
     }
