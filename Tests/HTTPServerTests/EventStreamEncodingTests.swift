@@ -16,6 +16,22 @@ import Testing
         #expect(event.count == event.bytes.count)
     }
 
+    /// An event appended to bytes a stream still holds (``FramedEvent/append(to:count:)``) is the bytes it frames
+    /// alone, for ids of any sign and length, with and without a namespace; what was there stays in front.
+    @Test func anEventAppendedBehindUnsentBytesIsItsFramedBytes() {
+        for id in [0, 7, 12, 99_999, Int.max, -1, Int.min] {
+            for event in [
+                FramedEvent(name: "patch", id: id, lineOfData: Array("[1]".utf8)),
+                FramedEvent(name: "title", id: id, lineOfData: []).inNamespace("Ab-9_z"),
+            ] {
+                var bytes = Array(": hb\n\n".utf8)
+                event.append(to: &bytes, count: event.count)
+                #expect(bytes == Array(": hb\n\n".utf8) + event.bytes, "\(id)")
+                #expect(bytes.count == 6 + event.count)
+            }
+        }
+    }
+
     @Test func encodesEventIdAndData() {
         #expect(encode(event: "patch", id: "7", data: "<p>hi</p>") == "event: patch\nid: 7\ndata: <p>hi</p>\n\n")
         #expect(encode(data: "plain") == "data: plain\n\n")

@@ -147,7 +147,7 @@ public final class EventStream: Sendable {
                 state.framed = event
             } else {
                 state.frameIntoBuffer()
-                state.appendToBuffer(event.bytes)
+                state.appendToBuffer(event, count: count)
             }
             return (state.takeParkedWaker(), [])
         }
@@ -292,11 +292,23 @@ extension EventStream.State {
 
     /// Appends `bytes` behind the unsent ones, dropping the sent ones first when they are at least half the buffer.
     fileprivate mutating func appendToBuffer(_ bytes: [UInt8]) {
+        dropSentBytesIfHalf()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Appends `event`'s `count` framed bytes behind the unsent ones, without an array of their own
+    /// (``FramedEvent/append(to:count:)``).
+    fileprivate mutating func appendToBuffer(_ event: FramedEvent, count: Int) {
+        dropSentBytesIfHalf()
+        event.append(to: &buffer, count: count)
+    }
+
+    /// Drops the sent bytes when they are at least half the buffer.
+    private mutating func dropSentBytesIfHalf() {
         if sentCount > 0 && sentCount >= buffer.count / 2 {
             buffer.removeFirst(sentCount)
             sentCount = 0
         }
-        buffer.append(contentsOf: bytes)
     }
 
     /// The waker of a parked transport, taken: it is woken once.

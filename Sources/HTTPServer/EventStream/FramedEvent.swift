@@ -55,6 +55,18 @@ package struct FramedEvent: Sendable {
         }
     }
 
+    /// Appends its bytes on the wire to `bytes`, `count` of them, with no array of their own: for a stream whose
+    /// earlier events are still unsent (a stream shared by many screens, each writing to it in a fan-out), where
+    /// framing the event into an array first made an array and freed it for every event. Framed in a temporary
+    /// allocation (on the stack for an event of the usual size) and appended in one piece: the parts appended one by
+    /// one cost more.
+    package func append(to bytes: inout [UInt8], count: Int) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { scratch in
+            let written = write(into: UnsafeMutableRawBufferPointer(scratch))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<written]))
+        }
+    }
+
     /// Writes the event at the start of `destination`, which has room for `count` bytes; returns `count`.
     package func write(into destination: UnsafeMutableRawBufferPointer) -> Int {
         // Every stream of a fan-out frames its event here: plain copies through one pointer into memory the caller

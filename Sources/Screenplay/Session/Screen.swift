@@ -200,7 +200,8 @@ package final class Screen {
     package func flush() {
         flushScheduled = false
         guard !isEnded else { return }
-        var changes = page.takeChanges(context: context)
+        // The context made only if a change renders with it (a label another screen rendered does not).
+        var changes = page.takeChanges(makingContext: { self.context })
         if changes.contains(where: { if case .replace(let id, _) = $0 { page.hasDOMID(id) } else { false } }) {
             send(.reset(html: renderPage()))
             changes = []

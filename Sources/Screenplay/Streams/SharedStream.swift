@@ -128,7 +128,9 @@ package final class SharedStreamAttachment: ScreenEventTarget, @unchecked Sendab
     }
 
     package func send(_ event: FramedEvent) {
-        guard !isClosed else { return }
+        // The attachment's own state only: the connection's closing is the stream's to check, and its send does
+        // (asking it here as well took the stream's lock twice for every event).
+        guard !lock.withLock({ closed }) else { return }
         // The shared stream's events name their screen: each screen numbers its own (a session id holds no `.`).
         stream.send(event.inNamespace(screenID))
     }

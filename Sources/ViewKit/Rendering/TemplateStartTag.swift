@@ -22,6 +22,9 @@ final class TemplateStartTag: Sendable {
     let isHidden: Bool
     /// The element's name packed as ``View/packedTag`` packs it: a view whose own differs renders another element.
     let packedTag: UInt64
+    /// The markup a label of this element last rendered for a patch (``labelMarkup(id:text:render:)``), which the
+    /// labels of other screens showing the same take instead of rendering it.
+    let lastLabelMarkup = LabelPatchMarkup.Slot(nil)
 
     /// Compiles the tags of an element named `tagName` (a valid element name) with these template values;
     /// `attributes` are the attribute list's rendered bytes.

@@ -203,14 +203,17 @@ public class ListView: View {
         update(with: [Int](), id: { $0 }, makeRow: { _ in View() }, configureRow: { _, _ in })
     }
 
-    override func collectStructuralChanges(into changes: inout [ViewChange], context: RenderContext) {
+    override func collectStructuralChanges(
+        into changes: inout [ViewChange], context: inout RenderContext?, making makeContext: () -> RenderContext
+    ) {
         let parentID = domID
         let pending = pendingChanges
         pendingChanges = []
         for change in pending {
             switch change {
             case .insert(let row, let beforeID):
-                changes.append(.insert(parentID: parentID, beforeID: beforeID, html: row.renderHTML(context: context)))
+                let html = row.renderHTML(context: context.made(by: makeContext))
+                changes.append(.insert(parentID: parentID, beforeID: beforeID, html: html))
             case .remove(let id):
                 changes.append(.remove(id: id))
             case .move(let id, let beforeID):

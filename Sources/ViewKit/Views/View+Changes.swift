@@ -110,25 +110,41 @@ extension View {
     /// Call it on the root. Each dirty view is rendered once, as the outermost dirty element of its
     /// subtree; list views report row insertions, removals and moves instead of re-rendering.
     public func takeChanges(context: RenderContext) -> [ViewChange] {
+        var made: RenderContext? = context
+        return takeChanges(context: &made, making: { context })
+    }
+
+    /// ``takeChanges(context:)`` with the context made by `makeContext` only if a change renders with one: a label
+    /// whose markup another screen rendered (``LabelPatchMarkup``) needs none, and a screen's context is made for
+    /// it (its action paths, hidden fields and upload attributes) and let go again on every patch.
+    package func takeChanges(makingContext makeContext: () -> RenderContext) -> [ViewChange] {
+        var made: RenderContext?
+        return takeChanges(context: &made, making: makeContext)
+    }
+
+    private func takeChanges(context: inout RenderContext?, making makeContext: () -> RenderContext) -> [ViewChange] {
         checkConfinement("Taking a view tree's changes")
         var changes: [ViewChange] = []
-        collectChanges(into: &changes, context: context)
+        collectChanges(into: &changes, context: &context, making: makeContext)
         return changes
     }
 
-    func collectChanges(into changes: inout [ViewChange], context: RenderContext) {
+    /// Collects the changes below this view; `context` is the context once made, `makeContext` makes it.
+    func collectChanges(
+        into changes: inout [ViewChange], context: inout RenderContext?, making makeContext: () -> RenderContext
+    ) {
         if needsRender {
-            changes.append(.replace(id: domID, html: renderHTML(context: context)))
+            changes.append(.replace(id: domID, html: renderForPatch(context: &context, making: makeContext)))
             return
         }
         guard hasDirtyDescendant else { return }
         hasDirtyDescendant = false
-        collectStructuralChanges(into: &changes, context: context)
+        collectStructuralChanges(into: &changes, context: &context, making: makeContext)
         let slot = Int(dirtyChild)
         if dirtyChild != Self.anyDirtyChild, let child = liveSubviews.subview(at: slot) {
-            child.collectChanges(into: &changes, context: context)
+            child.collectChanges(into: &changes, context: &context, making: makeContext)
         } else {
-            for view in liveSubviews { view.collectChanges(into: &changes, context: context) }
+            for view in liveSubviews { view.collectChanges(into: &changes, context: &context, making: makeContext) }
         }
     }
 
@@ -138,5 +154,16 @@ extension View {
         hasDirtyDescendant = false
         discardStructuralChanges()
         if descend { for view in liveSubviews { view.clearMarks() } }
+    }
+}
+
+extension RenderContext? {
+    /// The context, made by `make` now if there is none yet (a patch's, made the first time one of its changes
+    /// renders: ``View/takeChanges(makingContext:)``).
+    mutating func made(by make: () -> RenderContext) -> RenderContext {
+        if let self { return self }
+        let context = make()
+        self = context
+        return context
     }
 }

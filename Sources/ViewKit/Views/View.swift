@@ -226,7 +226,9 @@ open class View {
     }
 
     /// Hook for views that report structural changes of their own (list rows).
-    func collectStructuralChanges(into changes: inout [ViewChange], context: RenderContext) {}
+    func collectStructuralChanges(
+        into changes: inout [ViewChange], context: inout RenderContext?, making makeContext: () -> RenderContext
+    ) {}
 
     /// Hook for views that keep pending structural changes; called when their marks are cleared.
     func discardStructuralChanges() {}
