@@ -59,7 +59,9 @@ package struct FramedEvent: Sendable {
     /// earlier events are still unsent (a stream shared by many screens, each writing to it in a fan-out), where
     /// framing the event into an array first made an array and freed it for every event. Framed in a temporary
     /// allocation (on the stack for an event of the usual size) and appended in one piece: the parts appended one by
-    /// one cost more.
+    /// one cost more. Sound while `count` is this event's framed size, as for ``write(into:)``: the writing stays
+    /// within the allocation, and its bytes are copied out before the allocation ends. Receipt: the stream's send,
+    /// step 2 of Benchmarks/History/59-fan-out-screens-2.md.
     package func append(to bytes: inout [UInt8], count: Int) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { scratch in
             let written = write(into: UnsafeMutableRawBufferPointer(scratch))

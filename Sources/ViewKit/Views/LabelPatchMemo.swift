@@ -11,7 +11,8 @@ import Primitives
 /// (``View/unchangedTemplateStartTag``), the element, the id and the text decide every byte. So the element keeps its
 /// last label rendering with the id and the text, and a label of it that asks with the same id and text (the same
 /// UTF-8 bytes) gets those bytes; any other renders anew and takes their place. The patch encoding that follows
-/// (Screenplay's `PatchEncoding`) then finds the bytes it encoded last without reading them.
+/// (Screenplay's `PatchEncoding`) then finds the bytes it encoded last without reading them. Kept with the element, one
+/// entry under its own lock, not for the process: receipt in step 1 of Benchmarks/History/59-fan-out-screens-2.md.
 struct LabelPatchMarkup: Sendable {
     let id: UInt32
     let text: String
