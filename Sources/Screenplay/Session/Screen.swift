@@ -126,7 +126,9 @@ package final class Screen {
     package private(set) var renderDigest: UInt64?
     // The yes-or-no states side by side, and last, after the tag byte of the optional above: a Boolean between two
     // words takes a word of the screen's object (Benchmarks/History/45-screen-memory-4.md), and in a word of their own
-    // they took the screen past a malloc size class (Benchmarks/History/54-screen-memory-8.md).
+    // they took the screen past a malloc size class (Benchmarks/History/54-screen-memory-8.md). Unchecked as the state
+    // at the top of the class, for the same reason and with the same receipt (`Screen` in
+    // Benchmarks/History/26-receipts.md): confined to the screen's scheduler, never held `inout` across a call back.
     @exclusivity(unchecked) private var flushScheduled = false
     @exclusivity(unchecked) private var hasAppeared = false
     @exclusivity(unchecked) package private(set) var isEnded = false
