@@ -229,14 +229,18 @@ package final class Screen {
     private func send(_ event: ScreenEvent) {
         let entry = log.append(event)
         if case .patch = event { metrics?.recordPatch(bytes: entry.count) }
-        streams.removeAll { $0.isClosed }
         if let eventDelay {
+            streams.removeAll { $0.isClosed }
             let streams = streams
             Self.delayedEvents.asyncAfter(deadline: .now() + eventDelay) {
                 for stream in streams { stream.send(entry) }
             }
         } else {
-            for stream in streams { stream.send(entry) }
+            // Each send answers whether its stream is open: the closed ones are forgotten after a send that found
+            // one, not asked for before every event (two locks a shared stream's screen).
+            var foundClosed = false
+            for stream in streams where !stream.send(entry) { foundClosed = true }
+            if foundClosed { streams.removeAll { $0.isClosed } }
         }
         eventObserver?(event)
     }
