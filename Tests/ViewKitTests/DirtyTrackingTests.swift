@@ -56,6 +56,19 @@ import ViewKit
         #expect(page.root.takeChanges(context: RenderContext()).isEmpty)
     }
 
+    /// A label's text is kept without a run-time exclusivity check (its accessors read and assign it whole): made with
+    /// a text, a label is not marked; a change in place marks it and is the new text; the same bytes mark nothing.
+    @Test func aLabelsTextAccessorsMarkAsItsObserverDid() {
+        let label = Label(text: "Heat", tagName: "h1")
+        #expect(!label.hasChanges)
+        _ = label.renderHTML(context: RenderContext())
+        label.text += " (1995)"
+        #expect(label.text == "Heat (1995)" && label.hasChanges)
+        _ = label.renderHTML(context: RenderContext())
+        label.text = String("Heat (1995)".utf8.map { Character(Unicode.Scalar($0)) })
+        #expect(!label.hasChanges)
+    }
+
     @Test func textsAreComparedByTheirBytes() {
         // The same bytes in a new string: no change. A canonically equivalent text in other code points ("é"
         // composed, then as "e" and a combining accent): a change, since the page would show other code points.

@@ -134,13 +134,19 @@ public final class EventStream: Sendable {
         send(event)
     }
 
-    /// Sends `event`, kept as its parts while nothing else is unsent (see ``send(event:id:data:)``).
-    package func send(_ event: FramedEvent) {
-        let (waker, handlers) = state.withLock { state -> ((any StreamWaker)?, [@Sendable () -> Void]) in
-            guard !state.isClosed else { return (nil, []) }
+    /// Sends `event`, kept as its parts while nothing else is unsent (see ``send(event:id:data:)``). Returns whether
+    /// the stream is still open: false when it was closed (the event ignored) or this event closed it (an overflow),
+    /// so that a sender of many streams forgets the closed ones without asking each (``isClosed``) on every event.
+    @discardableResult
+    package func send(_ event: FramedEvent) -> Bool {
+        let (open, waker, handlers) = state.withLock {
+            state -> (Bool, (any StreamWaker)?, [@Sendable () -> Void]) in
+            guard !state.isClosed else { return (false, nil, []) }
             let pending = state.unsentCount
             let count = event.count
-            if let overflow = state.overflowIfOver(pending: pending, adding: count) { return overflow }
+            if let overflow = state.overflowIfOver(pending: pending, adding: count) {
+                return (false, overflow.waker, overflow.handlers)
+            }
             if pending == 0 {
                 // The usual case: nothing waiting (a read empties the buffer once all of it is sent), so the parts
                 // are kept as they are.
@@ -149,10 +155,11 @@ public final class EventStream: Sendable {
                 state.frameIntoBuffer()
                 state.appendToBuffer(event, count: count)
             }
-            return (state.takeParkedWaker(), [])
+            return (true, state.takeParkedWaker(), [])
         }
         waker?.wake()
         for handler in handlers { handler() }
+        return open
     }
 
     /// Sends a comment line (`: text`), which clients ignore; line breaks start further comment lines.

@@ -47,10 +47,13 @@ package final class Screen {
     @exclusivity(unchecked) private var sentTitle: String?
     /// The version of the client the page loads (``ClientAssets``), written on `<html>` as `data-client`.
     var clientVersion = "test"
-    /// Development only (`--dev-latency`): how long each event is held back before it goes to the streams.
-    var eventDelay: DispatchTimeInterval?
-    /// The ids of the action posts answered this turn, sent as `ack` events after its patch.
-    private var answeredPosts: [String] = []
+    /// Development only (`--dev-latency`): how long each event is held back before it goes to the streams. Unchecked
+    /// as the state above, for the same reason (receipt: step 2 of Benchmarks/History/62-fan-out-screens-3.md, read on
+    /// every event): set before the screen's first turn.
+    @exclusivity(unchecked) var eventDelay: DispatchTimeInterval?
+    /// The ids of the action posts answered this turn, sent as `ack` events after its patch. Unchecked as the state
+    /// above (receipt: step 2 of Benchmarks/History/62-fan-out-screens-3.md, read and emptied on every flush).
+    @exclusivity(unchecked) private var answeredPosts: [String] = []
     /// Called on the scheduler whenever events were sent; the harness records them.
     @exclusivity(unchecked) package var eventObserver: ((ScreenEvent) -> Void)?
     /// Schedules a flush at the end of the current scheduler turn.
@@ -229,14 +232,18 @@ package final class Screen {
     private func send(_ event: ScreenEvent) {
         let entry = log.append(event)
         if case .patch = event { metrics?.recordPatch(bytes: entry.count) }
-        streams.removeAll { $0.isClosed }
         if let eventDelay {
+            streams.removeAll { $0.isClosed }
             let streams = streams
             Self.delayedEvents.asyncAfter(deadline: .now() + eventDelay) {
                 for stream in streams { stream.send(entry) }
             }
         } else {
-            for stream in streams { stream.send(entry) }
+            // Each send answers whether its stream is open: the closed ones are forgotten after a send that found
+            // one, not asked for before every event (two locks a shared stream's screen).
+            var foundClosed = false
+            for stream in streams where !stream.send(entry) { foundClosed = true }
+            if foundClosed { streams.removeAll { $0.isClosed } }
         }
         eventObserver?(event)
     }

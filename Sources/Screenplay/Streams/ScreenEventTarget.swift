@@ -7,8 +7,10 @@ package import HTTPServer
 /// ``onClose(_:)`` handlers have run, once, with ``isClosed`` true by then (a screen forgets the streams that read as
 /// closed when one of them tells it it closed).
 package protocol ScreenEventTarget: AnyObject, Sendable {
-    /// Sends one of the screen's events, framed with its id.
-    func send(_ event: FramedEvent)
+    /// Sends one of the screen's events, framed with its id. Returns whether the target is still open: false when it
+    /// is closed (the event ignored), so that a screen forgets it without asking ``isClosed`` before every event.
+    @discardableResult
+    func send(_ event: FramedEvent) -> Bool
     /// Sends an event that is not the screen's and has no id (development events).
     func sendUnnumbered(event: String, data: String)
     /// Whether sends are ignored now.

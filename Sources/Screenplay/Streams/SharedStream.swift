@@ -127,12 +127,13 @@ package final class SharedStreamAttachment: ScreenEventTarget, @unchecked Sendab
         self.owner = owner
     }
 
-    package func send(_ event: FramedEvent) {
+    @discardableResult
+    package func send(_ event: FramedEvent) -> Bool {
         // The attachment's own state only: the connection's closing is the stream's to check, and its send does
         // (asking it here as well took the stream's lock twice for every event).
-        guard !lock.withLock({ closed }) else { return }
+        guard !lock.withLock({ closed }) else { return false }
         // The shared stream's events name their screen: each screen numbers its own (a session id holds no `.`).
-        stream.send(event.inNamespace(screenID))
+        return stream.send(event.inNamespace(screenID))
     }
 
     package func sendUnnumbered(event: String, data: String) {

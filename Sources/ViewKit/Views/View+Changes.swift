@@ -37,8 +37,19 @@ extension View {
         // The scheduler's key compared with the thread's, not the scheduler itself asked: asking retains and releases
         // it, and a scheduler's count is kept in a side table (its lane holds it weakly), on every change, flush and
         // render of every screen.
-        guard let key = unretainedRoot.rare?.confinementKey, !key.isCurrent else { return }
+        guard let key = rootConfinementKey, !key.isCurrent else { return }
         unretainedRoot.confinement?.assertCurrent("\(what()) (<\(tagName)> in a confined view tree)")
+    }
+
+    /// The root's ``ScreenScheduler/confinementKey``, read where the root is reached (``unretainedRoot``'s walk),
+    /// so that neither the root nor its rare state is retained and released for it: every change and every taking
+    /// of changes asks, on every screen of a fan-out. `Unmanaged` as in that walk, sound for the same reason (a parent
+    /// outlives its link, and `self` is held by the caller); receipt: step 3 of
+    /// Benchmarks/History/62-fan-out-screens-3.md.
+    private var rootConfinementKey: ScreenKey? {
+        var node = Unmanaged.passUnretained(self)
+        while let next = node._withUnsafeGuaranteedRef({ $0.parentLink }) { node = next }
+        return node._withUnsafeGuaranteedRef { $0.rare?.confinementKey }
     }
 
     /// Marks this view (and so its subtree) for rendering; property setters call it.
