@@ -242,11 +242,15 @@ final class ScreenRouter: Sendable {
             url: request.url, scheduler: ScreenScheduler(label: id), routeGuard: route.routeGuard)
         let failure = session.catchFailures()
         let (html, digest) = try session.scheduler.sync { () throws -> ([UInt8], UInt64?) in
-            let screen = try makeScreen(route: route, request: request, session: session)
-            session.install(screen)
-            // A render's screen ends below, before anything else renders it or takes its changes.
-            let html = screen.renderPage(last: rendersOnly)
-            return (html, screen.renderDigest)
+            // A render's screen ends below, before anything else renders it or takes its changes: its views mark no
+            // path to their changes while it is built.
+            func build() throws -> ([UInt8], UInt64?) {
+                let screen = try makeScreen(route: route, request: request, session: session)
+                session.install(screen)
+                let html = screen.renderPage(last: rendersOnly)
+                return (html, screen.renderDigest)
+            }
+            return rendersOnly ? try View.buildingForOneRender(build) : try build()
         }
         // A mistake of the screen's code while it was built (a binder gone, a list with duplicate identities) fails
         // this page load, as a factory that throws does, and the screen with it.

@@ -187,8 +187,14 @@ final class Prototype: Sendable {
         }
     }
 
-    /// Creates the view tree; each view's `awakeFromNib()` runs once its subtree is attached.
+    /// Creates the view tree; each view's `awakeFromNib()` runs once its subtree is attached. Made for one render
+    /// (``View/buildingForOneRender(_:)``), its views record no path to their changes.
     func instantiate() -> View {
+        instantiate(recordingChanges: !View.isBuildingForOneRender)
+    }
+
+    /// Creates the view tree, whose views record the paths to their changes or not (``View/recordsChanges``).
+    func instantiate(recordingChanges: Bool) -> View {
         let view: View
         if let compiledList {
             view = isLabel ? Label(templateList: compiledList) : View(templateList: compiledList)
@@ -197,16 +203,23 @@ final class Prototype: Sendable {
         } else {
             return isRawText ? RawTextNode(text: text) : TextNode(text: text)
         }
-        if let attributeList { view.adoptTemplateState(flags: viewFlags, attributes: attributeList, rare: rareState) }
+        if let attributeList {
+            view.adoptTemplateState(
+                flags: recordingChanges ? viewFlags : viewFlags | View.unrecordedFlag,
+                attributes: attributeList,
+                rare: rareState)
+        }
         configuration?.apply(view)
         // Static children stay markup in the shared rare state; the others become subviews. Exact capacity:
         // the array lives as long as the screen, and growing it by doubling would leave up to half of it unused.
         view.reserveSubviewCapacity(liveChildren.count)
         if nestedLiveChildren.isEmpty {
-            for child in liveChildren { view.appendTemplateSubview(child.instantiate()) }
+            for child in liveChildren {
+                view.appendTemplateSubview(child.instantiate(recordingChanges: recordingChanges))
+            }
         } else {
             for (child, isNested) in zip(liveChildren, nestedLiveChildren) {
-                let subview = child.instantiate()
+                let subview = child.instantiate(recordingChanges: recordingChanges)
                 subview.isInMarkupContainer = isNested
                 view.appendTemplateSubview(subview)
             }
@@ -217,11 +230,16 @@ final class Prototype: Sendable {
 
     /// Makes the view of a container kept as markup (``isMarkupAround``) without its subviews: the views inside it
     /// exist already, held by the view around it until now.
-    func instantiateContainer() -> View {
+    func instantiateContainer(recordingChanges: Bool) -> View {
         // Such a container is a plain view: its compiled list names it.
         guard let compiledList else { return View() }
         let view = View(templateList: compiledList)
-        if let attributeList { view.adoptTemplateState(flags: viewFlags, attributes: attributeList, rare: rareState) }
+        if let attributeList {
+            view.adoptTemplateState(
+                flags: recordingChanges ? viewFlags : viewFlags | View.unrecordedFlag,
+                attributes: attributeList,
+                rare: rareState)
+        }
         return view
     }
 }
@@ -281,10 +299,10 @@ final class StaticContent: Sendable {
         func add(_ nodes: [Prototype], depth: Int) {
             for node in nodes {
                 if node.isStatic {
-                    node.instantiate().renderStaticMarkup(into: &html)
+                    node.instantiate(recordingChanges: true).renderStaticMarkup(into: &html)
                     hasRun = true
                 } else if node.isMarkupAround && !keepsContainers {
-                    let container = node.instantiateContainer()
+                    let container = node.instantiateContainer(recordingChanges: true)
                     container.writeStaticStartTag(into: &html)
                     hasRun = true
                     add(node.children, depth: depth + 1)

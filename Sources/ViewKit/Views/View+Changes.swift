@@ -54,11 +54,19 @@ extension View {
 
     /// Marks this view (and so its subtree) for rendering; property setters call it.
     ///
-    /// A view the page still shows as a template's static markup, without its id, marks its superview instead.
+    /// A view the page still shows as a template's static markup, without its id, marks its superview instead. A view
+    /// of a tree rendered once (``buildingForOneRender(_:)``) is marked alone: nothing above it, and no handler.
     public func setNeedsRender() {
         guard !needsRender else { return }
         // Up the parent links: a container kept as markup has no id on the page and no view to mark.
         if isStaticMarkupOnPage, let parent { return parent.setNeedsRender() }
+        // A tree rendered once: the view alone is marked, and nothing but the view is touched, so there is no
+        // confinement check either (a view is not `Sendable`, and the tree lives one turn on its screen's scheduler;
+        // receipt in Benchmarks/History/61-page-instructions-9.md).
+        guard recordsChanges else {
+            needsRender = true
+            return
+        }
         checkConfinement("Changing a view")
         let wasClean = parent == nil && !hasDirtyDescendant
         needsRender = true
@@ -72,6 +80,8 @@ extension View {
     /// Records that something below this view changed, up to the root: below `child` (one of its subviews), or
     /// anywhere below it when `child` is `nil`.
     func markDirtyDescendant(below child: View? = nil) {
+        // A tree rendered once records no path to its changes (``buildingForOneRender(_:)``).
+        guard recordsChanges else { return }
         // Up the parent links without retaining each ancestor (a label's change walks to the root on every screen
         // of a fan-out): a parent outlives its link, and `self` and `child` are held by the caller.
         var current = Unmanaged.passUnretained(self)

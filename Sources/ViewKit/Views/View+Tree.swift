@@ -95,7 +95,7 @@ extension View {
         }
         view.parent = self
         view.ownAllocator = nil
-        if view.needsRender || view.hasDirtyDescendant { markDirtyDescendant(below: view) }
+        if recordsChanges && (view.needsRender || view.hasDirtyDescendant) { markDirtyDescendant(below: view) }
     }
 
     /// Keeps the ids of a subtree joining this tree when they come from this tree's allocator (or
@@ -135,7 +135,7 @@ extension View {
         let live = liveSubviews.array
         for node in content.children {
             if node.isStatic {
-                let view = node.instantiate()
+                let view = node.instantiate(recordingChanges: recordsChanges)
                 view.parent = self
                 if !marksForRendering { view.markAsStaticMarkupOnPage() }
                 all.append(view)
@@ -168,7 +168,7 @@ extension View {
     private func makeMarkupContainer(
         _ node: Prototype, from live: [View], at next: inout Int, marksForRendering: Bool
     ) -> View {
-        let container = node.instantiateContainer()
+        let container = node.instantiateContainer(recordingChanges: recordsChanges)
         container.parent = self
         if !marksForRendering {
             container.isStaticMarkupOnPage = true

@@ -154,7 +154,7 @@ open class View {
     }
 
     /// The view's yes-or-no states in one byte (hidden, needs render, dirty descendant, outlet scope, static markup,
-    /// in a markup container), beside `dirtyChild` in one word.
+    /// in a markup container, records no changes), beside `dirtyChild` in one word.
     @exclusivity(unchecked) var flags: UInt8 = 0
     static var hiddenFlag: UInt8 { 1 }
     static var needsRenderFlag: UInt8 { 2 }
@@ -162,6 +162,7 @@ open class View {
     static var outletScopeFlag: UInt8 { 8 }
     static var staticMarkupFlag: UInt8 { 16 }
     static var markupContainerFlag: UInt8 { 32 }
+    static var unrecordedFlag: UInt8 { 64 }
 
     @inline(__always)
     func setFlag(_ flag: UInt8, _ isSet: Bool) {

@@ -289,7 +289,8 @@ public class TableView: ListView {
         }
         let cell: View
         if let prototype = cellPrototype(identifier) {
-            cell = prototype.instantiate()
+            // A cell of a table rendered once records no path to its changes either (``View/buildingForOneRender(_:)``).
+            cell = prototype.instantiate(recordingChanges: recordsChanges)
             // Plain views, labels and images only: no button to connect (statics known when the template loaded).
             if !prototype.mayHoldButtons { return cell }
         } else if let type = cellClasses[identifier] {
