@@ -15,10 +15,7 @@ public final class Locked<State: ~Copyable>: @unchecked Sendable {
     #else
         @usableFromInline let mutex = Mutex(())
     #endif
-    /// `@exclusivity(unchecked)` (receipt: step 2 of Benchmarks/History/62-fan-out-screens-3.md, a check on every
-    /// `withLock`): sound because the state is reached only by ``withLock(_:)``, with the lock held, and a `body` that
-    /// asked for the same box's lock again would wait for itself, not reach the state twice.
-    @exclusivity(unchecked) @usableFromInline var state: State
+    @usableFromInline var state: State
 
     public init(_ state: consuming State) {
         self.state = state

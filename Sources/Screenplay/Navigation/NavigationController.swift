@@ -21,17 +21,13 @@ public final class NavigationController {
     /// Whether the layout's navigation bar is hidden.
     public private(set) var isNavigationBarHidden = false
 
-    // `@exclusivity(unchecked)` on the three below (receipt: step 5 of Benchmarks/History/62-fan-out-screens-3.md:
-    // every flush takes the pending intents, every page's first change reaches its screen through `hostScreen`): sound
-    // because they are confined to the screen's scheduler, as the view controller's state is, and none is held `inout`
-    // across a call out.
     /// The URL the screen asked to navigate to, if any, not yet delivered to the page.
-    @exclusivity(unchecked) package private(set) var pendingNavigation: String?
+    package private(set) var pendingNavigation: String?
 
     /// The screen this navigation controller is part of, told when a navigation intent is made so it can deliver it.
     /// `unowned`, not a closure holding the screen, as `ViewController.hostScreen` is: the screen clears it when it ends
     /// and in its `deinit`.
-    @exclusivity(unchecked) unowned var hostScreen: Screen?
+    unowned var hostScreen: Screen?
 
     private let navigationBar: View?
 
@@ -57,8 +53,8 @@ public final class NavigationController {
     /// The URL of the screen as the page shows it: where it was opened, or what ``replaceURL(_:)`` set last.
     public private(set) var currentURL: String
 
-    /// The URL ``replaceURL(_:)`` set, not yet delivered to the page. Unchecked as `pendingNavigation` is.
-    @exclusivity(unchecked) package private(set) var pendingURLReplacement: String?
+    /// The URL ``replaceURL(_:)`` set, not yet delivered to the page.
+    package private(set) var pendingURLReplacement: String?
 
     /// Navigates the page to `url`: a site-relative path such as `/movies/3`.
     public func push(_ url: String) {

@@ -9,19 +9,9 @@
 /// ```
 public final class Label: View {
     /// The text shown; setting a different value marks the label dirty.
-    public var text: String {
-        get { storedText }
-        set {
-            let changed = !newValue.hasSameUTF8(as: storedText)
-            storedText = newValue
-            if changed { setNeedsRender() }
-        }
+    public var text = "" {
+        didSet { if !text.hasSameUTF8(as: oldValue) { setNeedsRender() } }
     }
-    /// `text`'s storage. `@exclusivity(unchecked)` (receipt: step 2 of Benchmarks/History/62-fan-out-screens-3.md, a
-    /// check on every read and write, as a fan-out sets a screen's labels and renders one): sound because a label is
-    /// confined to its tree's thread, as the view's own storage is, and this is only read or assigned whole by `text`'s
-    /// accessors, never held `inout` across a call out (an in-place change of `text` goes through its get and set).
-    @exclusivity(unchecked) private var storedText = ""
 
     /// Creates an empty label rendered as `<tagName>`.
     public required init(tagName: String = "span") {
@@ -37,9 +27,7 @@ public final class Label: View {
     /// Creates a label showing `text`.
     public convenience init(text: String, tagName: String = "span") {
         self.init(tagName: tagName)
-        // Stored without `text`'s setter: an initializer's assignment marks nothing, as a stored property's observers
-        // do not run there.
-        storedText = text
+        self.text = text
     }
 
     /// Writes the escaped text.

@@ -60,14 +60,12 @@ extension View {
         guard !needsRender else { return }
         // Up the parent links: a container kept as markup has no id on the page and no view to mark.
         if isStaticMarkupOnPage, let parent { return parent.setNeedsRender() }
-        // A tree rendered once: the view alone is marked, and nothing but the view is touched, so there is no
-        // confinement check either (a view is not `Sendable`, and the tree lives one turn on its screen's scheduler;
-        // receipt in Benchmarks/History/61-page-instructions-9.md).
+        checkConfinement("Changing a view")
+        // A tree rendered once: the view alone is marked.
         guard recordsChanges else {
             needsRender = true
             return
         }
-        checkConfinement("Changing a view")
         let wasClean = parent == nil && !hasDirtyDescendant
         needsRender = true
         if wasClean {

@@ -12,8 +12,8 @@ extension View {
     /// views store what they are set to, and the render reads it from them; a changed view is marked for rendering
     /// as always (so its kind, and a list, decide as they would in a tree that lives, and ask for the same DOM ids in
     /// the same order: the page's ids are those of the screen that later takes it over), but the change walks no
-    /// parent links to mark the ancestors, calls no invalidation handler and runs no confinement check (the render's
-    /// stays). A tree rendered again, or its changes taken, after such a build would miss its changes.
+    /// parent links to mark the ancestors and calls no invalidation handler (its confinement check stays, as
+    /// the render's does). A tree rendered again, or its changes taken, after such a build would miss its changes.
     package static func buildingForOneRender<Result>(_ build: () throws -> Result) rethrows -> Result {
         let outer = oneRenderSlot.pointer
         // A mark that is never dereferenced: the slot says only whether it is set (Benchmarks/History/61).
