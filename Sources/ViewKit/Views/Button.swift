@@ -16,19 +16,39 @@ import Reactive
 /// The screen runtime calls `sendActions()` when the action arrives; `rx.tap` observers hear it.
 public final class Button: View {
     /// The button's label text.
-    public var title = "" {
-        didSet { if !title.hasSameUTF8(as: oldValue) { setNeedsRender() } }
+    public var title: String {
+        get { storedTitle }
+        set {
+            let changed = !newValue.hasSameUTF8(as: storedTitle)
+            storedTitle = newValue
+            if changed { setNeedsRender() }
+        }
     }
 
     /// Whether the button can be pressed; a disabled button renders `disabled`.
-    public var isEnabled = true {
-        didSet { if isEnabled != oldValue { setNeedsRender() } }
+    public var isEnabled: Bool {
+        get { storedIsEnabled }
+        set {
+            let changed = newValue != storedIsEnabled
+            storedIsEnabled = newValue
+            if changed { setNeedsRender() }
+        }
     }
 
     /// The action this button posts (the last path component of its form's action URL).
-    public var actionName = "" {
-        didSet { if actionName != oldValue { setNeedsRender() } }
+    public var actionName: String {
+        get { storedActionName }
+        set {
+            let changed = !newValue.hasSameUTF8(as: storedActionName)
+            storedActionName = newValue
+            if changed { setNeedsRender() }
+        }
     }
+
+    // The storage of the three, checked when compiled, as `Label`'s text is.
+    private var storedTitle = ""
+    private var storedIsEnabled = true
+    private var storedActionName = ""
 
     /// The taps `sendActions()` delivers; `rx.tap` exposes them as a `ControlEvent`.
     let taps = PublishRelay<Void>()
@@ -41,8 +61,10 @@ public final class Button: View {
     /// Creates a button with a title and an action name.
     public convenience init(title: String, actionName: String) {
         self.init()
-        self.title = title
-        self.actionName = actionName
+        // Stored without the setters: an initializer's assignment marks nothing, as a stored property's observers do
+        // not run there.
+        storedTitle = title
+        storedActionName = actionName
     }
 
     /// The attributes a button's element gives its properties.

@@ -14,25 +14,51 @@
 public final class ImageView: View {
     /// The image's address; `nil` shows the placeholder.
     public var imageURL: String? {
-        didSet { if !imageURL.hasSameUTF8(as: oldValue) { setNeedsRender() } }
+        get { storedImageURL }
+        set {
+            let changed = !newValue.hasSameUTF8(as: storedImageURL)
+            storedImageURL = newValue
+            if changed { setNeedsRender() }
+        }
     }
 
     /// The `alt` text; empty marks the image as decorative.
-    public var alternativeText = "" {
-        didSet { if !alternativeText.hasSameUTF8(as: oldValue) { setNeedsRender() } }
+    public var alternativeText: String {
+        get { storedAlternativeText }
+        set {
+            let changed = !newValue.hasSameUTF8(as: storedAlternativeText)
+            storedAlternativeText = newValue
+            if changed { setNeedsRender() }
+        }
     }
 
     /// The address shown while there is no image.
     public var placeholder: String? {
-        didSet { if placeholder != oldValue { setNeedsRender() } }
+        get { storedPlaceholder }
+        set {
+            let changed = !newValue.hasSameUTF8(as: storedPlaceholder)
+            storedPlaceholder = newValue
+            if changed { setNeedsRender() }
+        }
     }
 
     /// Whether the browser loads the image at once (`loading="eager"`) rather than when it nears the viewport
     /// (`loading="lazy"`, the default). Set it for an image above the fold, such as a detail screen's poster, so that
     /// the page's largest paint does not wait for layout; templates set it with `loading="eager"` on the `<img>`.
-    public var loadsEagerly = false {
-        didSet { if loadsEagerly != oldValue { setNeedsRender() } }
+    public var loadsEagerly: Bool {
+        get { storedLoadsEagerly }
+        set {
+            let changed = newValue != storedLoadsEagerly
+            storedLoadsEagerly = newValue
+            if changed { setNeedsRender() }
+        }
     }
+
+    // The storage of the four, checked when compiled, as `Label`'s text is.
+    private var storedImageURL: String?
+    private var storedAlternativeText = ""
+    private var storedPlaceholder: String?
+    private var storedLoadsEagerly = false
 
     /// Creates an empty image view; its element is always an `<img>`.
     public required init(tagName: String = "img") {

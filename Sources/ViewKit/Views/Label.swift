@@ -9,9 +9,23 @@
 /// ```
 public final class Label: View {
     /// The text shown; setting a different value marks the label dirty.
-    public var text = "" {
-        didSet { if !text.hasSameUTF8(as: oldValue) { setNeedsRender() } }
+    public var text: String {
+        get { storedText }
+        set {
+            let changed = !newValue.hasSameUTF8(as: storedText)
+            storedText = newValue
+            if changed { setNeedsRender() }
+        }
     }
+    /// `text`'s storage. A view's rendered properties (this, ``Button/title``, ``ImageView/imageURL``…) are computed over
+    /// private storage that only their accessors read or assign whole: the setter reads the old value, compares
+    /// outside any access, stores, then marks. Never held `inout` across a call (an in-place change of `text` goes
+    /// through its get and set), no access to the storage is nested in another, and the optimizer proves every access
+    /// exclusive when it compiles the module: the storage needs no check while the program runs
+    /// (Benchmarks/History/65-exclusivity-by-shape.md). A public stored property with an observer, as these were, is
+    /// checked at run time on every read and write, since code outside the module may hold it `inout`. Keep the
+    /// shape: passing the storage `inout` to a function that compares brings the run-time check back.
+    private var storedText = ""
 
     /// Creates an empty label rendered as `<tagName>`.
     public required init(tagName: String = "span") {
@@ -27,7 +41,9 @@ public final class Label: View {
     /// Creates a label showing `text`.
     public convenience init(text: String, tagName: String = "span") {
         self.init(tagName: tagName)
-        self.text = text
+        // Stored without `text`'s setter: an initializer's assignment marks nothing, as a stored property's observers
+        // do not run there.
+        storedText = text
     }
 
     /// Writes the escaped text.
@@ -70,9 +86,16 @@ public final class Label: View {
 /// its superview dirty instead.
 public final class TextNode: View {
     /// The text; setting a different value marks the enclosing element dirty.
-    public var text = "" {
-        didSet { if !text.hasSameUTF8(as: oldValue) { parent?.setNeedsRender() } }
+    public var text: String {
+        get { storedText }
+        set {
+            let changed = !newValue.hasSameUTF8(as: storedText)
+            storedText = newValue
+            if changed { parent?.setNeedsRender() }
+        }
     }
+    /// `text`'s storage, checked when compiled, as `Label`'s text is.
+    private var storedText = ""
 
     /// Creates an empty text node.
     public required init(tagName: String = "#text") {
@@ -82,7 +105,9 @@ public final class TextNode: View {
     /// Creates a text node holding `text`.
     public convenience init(text: String) {
         self.init()
-        self.text = text
+        // Stored without `text`'s setter: an initializer's assignment marks nothing, as a stored property's observers
+        // do not run there.
+        storedText = text
     }
 
     /// Writes the text alone.
