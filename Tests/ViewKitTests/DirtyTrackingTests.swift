@@ -69,6 +69,51 @@ import ViewKit
         #expect(!label.hasChanges)
     }
 
+    /// A button's and an image's rendered properties are kept as a label's text is: made with a title, a button is not
+    /// marked; each property marks when set to other bytes, in place too, and not when set to the same bytes. The
+    /// action name and the placeholder are compared by their bytes, as the texts are: a canonically equivalent name
+    /// in other code points is another name on the page.
+    @Test func aButtonsAndAnImagesAccessorsMarkAsALabelsDo() {
+        let button = Button(title: "Rate", actionName: "rate")
+        #expect(!button.hasChanges && button.title == "Rate" && button.actionName == "rate" && button.isEnabled)
+        button.title += " it"
+        #expect(button.title == "Rate it" && button.hasChanges)
+        _ = button.renderHTML(context: RenderContext())
+        button.title = String(decoding: Array("Rate it".utf8), as: UTF8.self)
+        button.isEnabled = true
+        button.actionName = "rate"
+        #expect(!button.hasChanges)
+        button.isEnabled = false
+        #expect(button.hasChanges)
+        _ = button.renderHTML(context: RenderContext())
+        button.actionName = "caf\u{E9}"
+        _ = button.renderHTML(context: RenderContext())
+        button.actionName = "cafe\u{301}"
+        #expect(button.hasChanges)
+
+        let image = ImageView()
+        _ = image.renderHTML(context: RenderContext())
+        image.imageURL = nil
+        image.alternativeText = ""
+        image.placeholder = nil
+        image.loadsEagerly = false
+        #expect(!image.hasChanges)
+        image.placeholder = "/caf\u{E9}.svg"
+        #expect(image.hasChanges)
+        _ = image.renderHTML(context: RenderContext())
+        image.placeholder = "/cafe\u{301}.svg"
+        #expect(image.hasChanges)
+        _ = image.renderHTML(context: RenderContext())
+        image.alternativeText += "Poster"
+        #expect(image.alternativeText == "Poster" && image.hasChanges)
+        _ = image.renderHTML(context: RenderContext())
+        image.loadsEagerly = true
+        #expect(image.hasChanges)
+        _ = image.renderHTML(context: RenderContext())
+        image.imageURL = "/poster.jpg"
+        #expect(image.hasChanges)
+    }
+
     @Test func textsAreComparedByTheirBytes() {
         // The same bytes in a new string: no change. A canonically equivalent text in other code points ("é"
         // composed, then as "e" and a combining accent): a change, since the page would show other code points.

@@ -60,14 +60,18 @@ public final class DisposeBag: @unchecked Sendable {
         }
     }
 
-    /// Whether a disposable in the bag satisfies `predicate` (checked under the bag's lock: keep it short).
+    /// Whether a disposable in the bag now satisfies `predicate`, asked of a copy of the lists, outside the lock.
     package func contains(where predicate: (any Disposable) -> Bool) -> Bool {
-        lock.withLock { objects.contains(where: predicate) || disposables.contains(where: predicate) }
+        // Copies, not the lists searched in place: an access to them that spans a call out would need a run-time
+        // exclusivity check on every access to them (Benchmarks/History/65-exclusivity-by-shape.md).
+        let (objects, disposables) = lock.withLock { (self.objects, self.disposables) }
+        return objects.contains(where: predicate) || disposables.contains(where: predicate)
     }
 
     /// The disposables in the bag now, oldest first: the bag's own list, with no copy made, until a compaction.
     package var contents: [any Disposable] {
-        lock.withLock { objects.isEmpty ? disposables : objects.map { $0 as any Disposable } + disposables }
+        let (objects, disposables) = lock.withLock { (self.objects, self.disposables) }
+        return objects.isEmpty ? disposables : objects.map { $0 as any Disposable } + disposables
     }
 
     /// Gives the bag the room it holds and no more: for a bag that is filled once and then kept for long (a
@@ -77,20 +81,22 @@ public final class DisposeBag: @unchecked Sendable {
     /// on every insertion (a page's screens fill their bags and dispose of them in the same turn).
     package func compact() {
         lock.withLock {
+            // Copies, for the casts below to run outside any access to the lists (Benchmarks/History/65).
+            let (objects, disposables) = (self.objects, self.disposables)
             guard !disposables.isEmpty else { return }
             var converted: [any Disposable & AnyObject] = []
             converted.reserveCapacity(objects.count + disposables.count)
             converted.append(contentsOf: objects)
             for disposable in disposables {
                 guard let object = disposable as? any Disposable & AnyObject else {
-                    disposables = disposables.trimmingCapacity()
-                    objects = objects.trimmingCapacity()
+                    self.disposables = disposables.trimmingCapacity()
+                    self.objects = objects.trimmingCapacity()
                     return
                 }
                 converted.append(object)
             }
-            objects = converted
-            disposables = []
+            self.objects = converted
+            self.disposables = []
         }
     }
 

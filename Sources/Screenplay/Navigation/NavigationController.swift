@@ -22,7 +22,12 @@ public final class NavigationController {
     public private(set) var isNavigationBarHidden = false
 
     /// The URL the screen asked to navigate to, if any, not yet delivered to the page.
-    package private(set) var pendingNavigation: String?
+    package var pendingNavigation: String? { storedPendingNavigation }
+    // The two intents' storage, private: no code outside the module can hold it `inout`, so the optimizer proves
+    // every access exclusive when it compiles the module, and none needs a run-time check
+    // (Benchmarks/History/65-exclusivity-by-shape.md).
+    private var storedPendingNavigation: String?
+    private var storedPendingURLReplacement: String?
 
     /// The screen this navigation controller is part of, told when a navigation intent is made so it can deliver it.
     /// `unowned`, not a closure holding the screen, as `ViewController.hostScreen` is: the screen clears it when it ends
@@ -54,12 +59,12 @@ public final class NavigationController {
     public private(set) var currentURL: String
 
     /// The URL ``replaceURL(_:)`` set, not yet delivered to the page.
-    package private(set) var pendingURLReplacement: String?
+    package var pendingURLReplacement: String? { storedPendingURLReplacement }
 
     /// Navigates the page to `url`: a site-relative path such as `/movies/3`.
     public func push(_ url: String) {
         guard Self.isSiteRelative(url, in: "push(_:)") else { return }
-        pendingNavigation = url
+        storedPendingNavigation = url
         hostScreen?.setNeedsFlush()
     }
 
@@ -69,13 +74,14 @@ public final class NavigationController {
     public func replaceURL(_ url: String) {
         guard Self.isSiteRelative(url, in: "replaceURL(_:)"), url != currentURL else { return }
         currentURL = url
-        pendingURLReplacement = url
+        storedPendingURLReplacement = url
         hostScreen?.setNeedsFlush()
     }
 
     package func takePendingURLReplacement() -> String? {
-        defer { pendingURLReplacement = nil }
-        return pendingURLReplacement
+        let url = storedPendingURLReplacement
+        storedPendingURLReplacement = nil
+        return url
     }
 
     private static func isSiteRelative(_ url: String, in method: String) -> Bool {
@@ -95,8 +101,9 @@ public final class NavigationController {
     }
 
     package func takePendingNavigation() -> String? {
-        defer { pendingNavigation = nil }
-        return pendingNavigation
+        let url = storedPendingNavigation
+        storedPendingNavigation = nil
+        return url
     }
 }
 

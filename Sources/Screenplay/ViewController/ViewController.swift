@@ -20,17 +20,34 @@ public import ViewKit
 /// is confined to its screen's scheduler and is not `Sendable`.
 open class ViewController: DisposeContainer {
     /// The bag for this screen's subscriptions; disposed when the screen ends.
-    public private(set) var bag = DisposeBag()
+    public var bag: DisposeBag { storedBag }
 
     /// The page title; the layout shows it and open pages receive a `title` event when it changes.
     public var title: String? {
-        didSet { if !title.hasSameUTF8(as: oldValue) { hostScreen?.shellDidChange() } }
+        get { storedTitle }
+        set {
+            let changed = !newValue.hasSameUTF8(as: storedTitle)
+            storedTitle = newValue
+            if changed { hostScreen?.shellDidChange() }
+        }
     }
 
     /// How the page shell styles the top of the page.
-    public var statusBarStyle: StatusBarStyle = .default {
-        didSet { if statusBarStyle != oldValue { hostScreen?.shellDidChange() } }
+    public var statusBarStyle: StatusBarStyle {
+        get { storedStatusBarStyle }
+        set {
+            let changed = newValue != storedStatusBarStyle
+            storedStatusBarStyle = newValue
+            if changed { hostScreen?.shellDidChange() }
+        }
     }
+
+    // The storage of the three above, private and only read or assigned whole by their accessors: no access to it is
+    // nested in another, so the optimizer proves every access exclusive when it compiles the module, where a public
+    // stored property is checked at run time on every read and write (Benchmarks/History/65-exclusivity-by-shape.md).
+    private var storedBag = DisposeBag()
+    private var storedTitle: String?
+    private var storedStatusBarStyle = StatusBarStyle.default
 
     /// The navigation controller presenting this view controller (or its parent, for a child); set by the runtime
     /// before the view loads.
@@ -369,7 +386,7 @@ open class ViewController: DisposeContainer {
         for child in children { child.disposeBag() }
         loadActionsClosed = true
         lifecycleStorage?.dropLoadActions()
-        bag = DisposeBag()
+        storedBag = DisposeBag()
         hostScreen = nil
     }
 
@@ -468,9 +485,14 @@ final class Lifecycle {
     /// the subject once something does (after its earlier subscribers). Returns the subscription to keep in that
     /// case; nil when the action is kept here (or will never run: the view has loaded).
     func whenLoaded(_ action: @escaping () -> Void) -> (any Disposable)? {
-        guard loadActions != nil else { return nil }
+        guard var actions = loadActions else { return nil }
         if let loaded { return loaded.subscribe(onNext: action) }
-        loadActions?.append(action)
+        // Taken out while it grows, rather than appended to in place: an access that spans the append (which may
+        // release the old storage, and with it closures) would need a run-time exclusivity check on every access to
+        // the actions (Benchmarks/History/65). Emptied first, so the array grows in place.
+        loadActions = nil
+        actions.append(action)
+        loadActions = actions
         return nil
     }
 
