@@ -39,7 +39,7 @@ extension ViewController {
         // A child's binders are made with it, before it is added: checked now, as the screen checks its controller's.
         child.reportUnboundBinders()
         if child.templates == nil { child.templates = templates }
-        children.append(child)
+        childList.append(child)
         child.parentLink = self
     }
 
@@ -63,7 +63,7 @@ extension ViewController {
             performViewDidDisappear(false)
         }
         if isViewLoaded { view.removeFromSuperview() }
-        parent.children.removeAll { $0 === self }
+        parent.childList.removeAll { $0 === self }
         parentLink = nil
         disposeBag()
         didMove(toParent: nil)

@@ -58,7 +58,12 @@ open class ViewController: DisposeContainer {
     unowned var navigationLink: NavigationController?
 
     /// The templates the view loads from; set by the runtime (or a test harness) before the view loads.
-    public package(set) var templates: TemplateLibrary?
+    public package(set) var templates: TemplateLibrary? {
+        get { storedTemplates }
+        set { storedTemplates = newValue }
+    }
+    /// `templates`' storage, private as the title's is (no run-time exclusivity check, Benchmarks/History/65).
+    private var storedTemplates: TemplateLibrary?
 
     // `@exclusivity(unchecked)` on the internal state below (receipt: `ViewController` in
     // Benchmarks/History/26-receipts.md): sound because it is confined to the screen's scheduler, as its views are,
@@ -92,7 +97,10 @@ open class ViewController: DisposeContainer {
         return made
     }
     /// The child view controllers, in the order they were added (``addChild(_:)``).
-    public internal(set) var children: [ViewController] = []
+    public var children: [ViewController] { childList }
+    /// `children`' storage: internal, where a public stored property is checked at run time on every access, and only
+    /// read or assigned whole, or appended to (Benchmarks/History/65).
+    var childList: [ViewController] = []
     /// The view controller this one is a child of, if any.
     public var parent: ViewController? { parentLink }
     /// The parent: `unowned`, not `weak`, for the reason `navigationLink` is. Sound because a parent holds its
@@ -111,14 +119,14 @@ open class ViewController: DisposeContainer {
     /// The types of the binders whose `bind()` ran on this controller, once a call, to tell them from a binder in the
     /// bag that binds nothing; emptied once checked (``reportUnboundBinders()``: by the screen for its controller, by
     /// ``addChild(_:)`` for a child).
-    package var boundBinders: [ObjectIdentifier] = []
+    var boundBinders: [ObjectIdentifier] = []
 
     /// The templates of the screen being built; view controllers created by a screen factory pick them up.
     @TaskLocal package static var screenTemplates: TemplateLibrary?
 
     /// Creates a view controller whose view loads from ``templateName``.
     public required init() {
-        templates = Self.screenTemplates
+        storedTemplates = Self.screenTemplates
     }
 
     deinit {
