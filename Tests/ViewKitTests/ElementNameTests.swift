@@ -22,6 +22,17 @@ import Testing
         }
     }
 
+    /// A button and an image are named by packed names written as literals: each the name the check works out from
+    /// the string, with the same shared list, so they render and compare as a view made from the name does.
+    @Test func theFixedNamesOfButtonsAndImagesAreTheCheckedOnes() {
+        for (view, name) in [(Button() as View, "form"), (ImageView(), "img")] {
+            let made = View(tagName: name)
+            #expect(view.packedTag == made.packedTag && view.tagName == name, "\(name)")
+            #expect(view.attributeList === made.attributeList, "\(name)")
+            #expect(view.isVoidElement == made.isVoidElement, "\(name)")
+        }
+    }
+
     @Test func everyASCIIByteIsAllowedOrRefusedAsTheRulesSay() {
         for byte in UInt8(0x20)..<0x80 {
             let character = Character(UnicodeScalar(byte))

@@ -55,7 +55,7 @@ public final class Button: View {
 
     /// Creates a button; its element is always a `<form>`, whatever `tagName` says.
     public required init(tagName: String = "form") {
-        super.init(tagName: "form")
+        super.init(fixedTag: View.formTag)
     }
 
     /// Creates a button with a title and an action name.

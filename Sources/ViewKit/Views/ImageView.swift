@@ -62,7 +62,7 @@ public final class ImageView: View {
 
     /// Creates an empty image view; its element is always an `<img>`.
     public required init(tagName: String = "img") {
-        super.init(tagName: "img")
+        super.init(fixedTag: View.imageTag)
     }
 
     /// The attributes an `<img>` gives the view's properties (its `decoding` is always `async`).

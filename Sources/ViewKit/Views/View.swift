@@ -210,6 +210,18 @@ open class View {
         attributeList = AttributeList.plain(packedTag: packedTag)
     }
 
+    /// Creates a view of a built-in kind whose element is always the same (a button's `<form>`, an image's `<img>`),
+    /// named by its packed name (``packedTag``: ``formTag``, ``imageTag``), not worked out again from a string for each
+    /// view made: a template makes its buttons and images through their `init(tagName:)` (Benchmarks/History/65).
+    init(fixedTag packedTag: UInt64) {
+        attributeList = AttributeList.plain(packedTag: packedTag)
+    }
+
+    /// `form`'s packed name, first byte lowest (``classifyName(_:)``).
+    static var formTag: UInt64 { 0x6D72_6F66 }
+    /// `img`'s packed name, with the void element's bit.
+    static var imageTag: UInt64 { 0x67_6D69 | voidElementBit }
+
     /// Creates a plain element's view from a template with its element's list: its name was checked and packed once,
     /// when the template was compiled (``TemplateStartTag/packedTag``), not again for each view made from it.
     init(templateList: AttributeList) {
