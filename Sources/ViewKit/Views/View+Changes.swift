@@ -153,7 +153,8 @@ extension View {
         into changes: inout [ViewChange], context: inout RenderContext?, making makeContext: () -> RenderContext
     ) {
         if needsRender {
-            changes.append(.replace(id: domID, html: renderForPatch(context: &context, making: makeContext)))
+            let patch = renderForPatch(context: &context, making: makeContext)
+            changes.append(.replace(id: patch.id, html: patch.html))
             return
         }
         guard hasDirtyDescendant else { return }
