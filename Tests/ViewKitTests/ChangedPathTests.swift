@@ -3,8 +3,8 @@ import Testing
 @testable import ViewKit
 
 /// Taking a tree's changes goes down the one changed path without asking the views on it for structural changes of
-/// their own (a list's mark any dirty child, so a view with one changed subview has none): only where the path forks,
-/// or ends at a view whose subviews changed, is a view asked.
+/// their own (a list with some has marked any dirty child, so a view with one changed subview has none): only where
+/// the path forks, or ends at a view whose subviews changed, is a view asked.
 @Suite struct ChangedPathTests {
     /// A view that counts the times it is asked for its structural changes.
     final class CountingView: View {

@@ -152,8 +152,8 @@ extension View {
     ///
     /// First down the one changed path (``dirtyChild``) as far as it goes without a fork, in a loop that neither calls
     /// nor retains a view a level (a label's change, on every screen of a fan-out, is below every level of its
-    /// screen), then from the view it stops at as before. A view on that path has no structural changes of its own:
-    /// a list's mark any dirty child (``ListView``'s update marks with none named). `Unmanaged` as in
+    /// screen), then from the view it stops at as before. A view on that path has no structural changes of its own: a
+    /// list with some has marked any dirty child (``ListView``'s update marks with no child named). `Unmanaged` as in
     /// ``markDirtyDescendant(below:)``: the loop only reads links and flags and clears its marks, so every view stays
     /// held by its parent's subviews, and `self` by the caller, until the view it stops at is taken (retained) for
     /// what may run app code (rendering). Receipt: step 2 of Benchmarks/History/64-fan-out-screens-4.md.
