@@ -1,3 +1,4 @@
+import Dispatch
 import HTTPServer
 import Primitives
 import Reactive
@@ -74,5 +75,33 @@ import ViewKit
         // An event that takes a stream past its bound closes it: that send says so too.
         let overflowing = FramedEvent(name: "patch", id: 2, lineOfData: [UInt8](repeating: 0x61, count: 1 << 20))
         #expect(EventStream().send(event) && !EventStream().send(overflowing))
+    }
+
+    /// An attachment's send reads whether it closed without its lock: a send on another thread while it closes is
+    /// sent or refused, each send after the close is refused, and its close handlers run once, a later one at once.
+    @Test func anAttachmentClosingWhileAnotherThreadSendsRefusesEverySendAfterItsClose() throws {
+        let event = FramedEvent(name: "patch", id: 1, lineOfData: Array("[]".utf8))
+        for _ in 0..<20 {
+            let shared = SharedStream(id: "s", stream: EventStream(), capacity: 1)
+            let attachment = try shared.attach(screenID: "a")
+            let ran = Locked((handlers: 0, sentAfterClose: 0))
+            attachment.onClose { ran.withLock { $0.handlers += 1 } }
+            let closed = Locked(false)
+            DispatchQueue.concurrentPerform(iterations: 2) { worker in
+                if worker == 0 {
+                    attachment.close()
+                    closed.withLock { $0 = true }
+                    attachment.close()
+                } else {
+                    for _ in 0..<200 {
+                        let wasClosed = closed.withLock { $0 }
+                        if attachment.send(event) && wasClosed { ran.withLock { $0.sentAfterClose += 1 } }
+                    }
+                }
+            }
+            #expect(!attachment.send(event) && attachment.isClosed)
+            attachment.onClose { ran.withLock { $0.handlers += 1 } }
+            #expect(ran.withLock { $0 } == (handlers: 2, sentAfterClose: 0))
+        }
     }
 }

@@ -183,6 +183,53 @@ import ViewKit
         #expect(string(sectionHTML) == #"<section id="v4" hidden><p id="v5">Changed</p></section>"#)
     }
 
+    /// A change far down is taken down its one changed path: one replacement, every mark on the way cleared, and the
+    /// tree dirty again (its handler called) on the next change. Where the path meets a list with rows inserted, the
+    /// list's own changes come first, then what changed below it.
+    @Test func aChangeFarDownIsTakenDownItsPath() {
+        let root = View(tagName: "main")
+        var parent = root
+        var path: [View] = [root]
+        for _ in 0..<6 {
+            let child = View(tagName: "section")
+            parent.addSubview(View(tagName: "aside"))
+            parent.addSubview(child)
+            path.append(child)
+            parent = child
+        }
+        let label = Label(text: "7.9", tagName: "span")
+        parent.addSubview(label)
+        let list = ListView()
+        path[3].insertSubview(list, at: 0)
+        list.update(with: [1], id: { $0 }, makeRow: { _ in Label(tagName: "li") }) { row, item in
+            (row as! Label).text = "\(item)"
+        }
+        _ = root.renderHTML(context: RenderContext())
+        var invalidations = 0
+        root.invalidationHandler = { invalidations += 1 }
+
+        label.text = "8.1"
+        #expect(path.allSatisfy(\.hasChanges) && invalidations == 1)
+        let changes = root.takeChanges(context: RenderContext())
+        #expect(changes == [.replace(id: label.domID, html: Array(#"<span id="\#(label.domID)">8.1</span>"#.utf8))])
+        #expect(!path.contains { $0.hasChanges } && !label.hasChanges)
+
+        list.update(with: [1, 2], id: { $0 }, makeRow: { _ in Label(tagName: "li") }) { row, item in
+            (row as! Label).text = "\(item)"
+        }
+        label.text = "8.2"
+        #expect(invalidations == 2)
+        let both = root.takeChanges(context: RenderContext())
+        #expect(both.count == 2)
+        if case .insert(let parentID, nil, _) = both.first {
+            #expect(parentID == list.domID)
+        } else {
+            Issue.record("the list's insertion first: \(both)")
+        }
+        #expect(both.last == .replace(id: label.domID, html: Array(#"<span id="\#(label.domID)">8.2</span>"#.utf8)))
+        #expect(!path.contains { $0.hasChanges } && !list.hasChanges)
+    }
+
     @Test func addingASubviewReplacesItsNewParent() {
         let page = page()
         page.section.addSubview(Label(text: "More", tagName: "p"))

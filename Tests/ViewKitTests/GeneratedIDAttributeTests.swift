@@ -19,6 +19,33 @@ import Testing
         }
     }
 
+    /// A view knows its generated id by the string's bytes, compared digit by digit from the last, for every length
+    /// of number: its own id, in any string storage, and nothing else (another number of the same length, one digit
+    /// more or fewer, a leading zero, another first byte, bytes that are not ASCII).
+    @Test func aViewRecognisesItsGeneratedIDForEveryLengthOfNumber() {
+        let numbers: [UInt32] = [1, 9, 10, 11, 99, 100, 999, 1_000, 65_535, 99_999_999, 1_000_000_000, .max]
+        for number in numbers {
+            let view = View()
+            view.storedID = number
+            let id = "v\(number)"
+            #expect(view.hasDOMID(id) && view.hasDOMID(String(decoding: Array(id.utf8), as: UTF8.self)))
+            // Made in a buffer larger than a small string holds: the same bytes, kept in storage of their own.
+            let stored = String(unsafeUninitializedCapacity: 64) { buffer in
+                _ = buffer.initialize(from: id.utf8)
+                return id.utf8.count
+            }
+            #expect(view.hasDOMID(stored))
+            var others = ["v\(UInt64(number) + 1)", "v\(number / 10)", "v0\(number)", "w\(number)", "V\(number)"]
+            others += [
+                "v\(number)0", "\(number)", "v\(number) ", "vé\(number)", "v\(number)é", "v\(number)".uppercased(),
+            ]
+            if number >= 10 { others.append("v\(number % 10)\(number / 10)") }
+            for other in others where other != id {
+                #expect(!view.hasDOMID(other), "\(number): \(other)")
+            }
+        }
+    }
+
     /// A buffer shared with a copy is copied before the attribute goes in: the copy keeps its bytes.
     @Test func aSharedBufferIsCopiedBeforeTheAttributeIsWritten() {
         var buffer = HTMLBuffer(capacity: 64)

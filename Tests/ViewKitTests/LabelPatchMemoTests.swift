@@ -54,6 +54,25 @@ import Testing
                 == #"<span id="v3" class="rating" data-outlet="rating">8.2</span>"#)
     }
 
+    /// The memo keeps the generated id's string with the bytes: the labels that take the bytes take the id as well,
+    /// made once with the entry; a label of another id renders, and its entry keeps its own id.
+    @Test func theMemoKeepsTheIDsString() throws {
+        let roots = try Self.screens(1)
+        let rating: Label = roots[0].outlet("rating")
+        let tag = try #require(rating.unchangedTemplateStartTag)
+        var rendered = 0
+        let render = {
+            rendered += 1
+            return Array("<span>x</span>".utf8)
+        }
+        let first = tag.labelMarkup(id: 3, text: "x", render: render)
+        let second = tag.labelMarkup(id: 3, text: "x", render: render)
+        #expect(first.id == "v3" && second.id == "v3" && rendered == 1)
+        let other = tag.labelMarkup(id: 1_234_567, text: "x", render: render)
+        #expect(other.id == "v1234567" && rendered == 2)
+        #expect(tag.labelMarkup(id: 1_234_567, text: "x", render: render).id == "v1234567" && rendered == 2)
+    }
+
     /// A patch whose labels all take markup another screen rendered makes no render context; one that renders makes
     /// it once, however many of its views render (``View/takeChanges(makingContext:)``).
     @Test func aPatchOfSharedLabelsMakesNoRenderContext() throws {

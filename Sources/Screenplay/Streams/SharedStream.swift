@@ -2,6 +2,7 @@ internal import FoundationEssentials
 package import HTTPServer
 import Primitives
 internal import Reactive
+internal import Synchronization
 
 /// One browser's event stream, shared by every tab of it: the events of all the screens attached
 /// to it travel over one connection, each naming its screen in its id (`id: <screen>.<n>`).
@@ -106,8 +107,8 @@ package final class SharedStream: Sendable {
 /// A screen's place on a ``SharedStream``: what the screen sends here goes out on the shared connection, named.
 ///
 /// One object per live screen, kept as long as the screen is attached: its state is guarded by a lock inside it (a
-/// `Locked` state was a second object). `@unchecked Sendable`: `closed`, `handler` and `moreHandlers` are read and
-/// written only under `lock`; `owner` is set in the initializer and never again.
+/// `Locked` state was a second object). `@unchecked Sendable`: `handler` and `moreHandlers` are read and written only
+/// under `lock`; `closed` is atomic, set under `lock`; `owner` is set in the initializer and never again.
 package final class SharedStreamAttachment: ScreenEventTarget, @unchecked Sendable {
     package let screenID: String
     private let stream: EventStream
@@ -116,7 +117,9 @@ package final class SharedStreamAttachment: ScreenEventTarget, @unchecked Sendab
     /// stream goes with its connection, the attachment with its screen (one side table for the shared stream).
     private weak var owner: SharedStream?
     private let lock = InlineLock()
-    private var closed = false
+    /// Whether it closed: set under `lock` (which hands out the handlers with it), read by a send without taking it,
+    /// as every screen of a fan-out sends (the stream's own lock follows).
+    private let closed = Atomic<Bool>(false)
     /// What to call when it closes: the screen's forgetting of it, in a field of its own; any more in an array.
     private var handler: (@Sendable () -> Void)?
     private var moreHandlers: [@Sendable () -> Void] = []
@@ -131,7 +134,7 @@ package final class SharedStreamAttachment: ScreenEventTarget, @unchecked Sendab
     package func send(_ event: FramedEvent) -> Bool {
         // The attachment's own state only: the connection's closing is the stream's to check, and its send does
         // (asking it here as well took the stream's lock twice for every event).
-        guard !lock.withLock({ closed }) else { return false }
+        guard !closed.load(ordering: .acquiring) else { return false }
         // The shared stream's events name their screen: each screen numbers its own (a session id holds no `.`).
         return stream.send(event.inNamespace(screenID))
     }
@@ -141,12 +144,12 @@ package final class SharedStreamAttachment: ScreenEventTarget, @unchecked Sendab
         stream.send(event: event, data: data)
     }
 
-    package var isClosed: Bool { lock.withLock { closed } || stream.isClosed }
+    package var isClosed: Bool { closed.load(ordering: .acquiring) || stream.isClosed }
 
     package func close() {
         let taken = lock.withLock { () -> (first: (@Sendable () -> Void)?, more: [@Sendable () -> Void])? in
-            guard !closed else { return nil }
-            closed = true
+            guard !closed.load(ordering: .relaxed) else { return nil }
+            closed.store(true, ordering: .releasing)
             defer {
                 handler = nil
                 moreHandlers = []
@@ -161,7 +164,7 @@ package final class SharedStreamAttachment: ScreenEventTarget, @unchecked Sendab
 
     package func onClose(_ handler: @escaping @Sendable () -> Void) {
         let runNow = lock.withLock { () -> Bool in
-            if closed { return true }
+            if closed.load(ordering: .relaxed) { return true }
             if self.handler == nil {
                 self.handler = handler
             } else {

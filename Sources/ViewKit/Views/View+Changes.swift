@@ -149,22 +149,53 @@ extension View {
     }
 
     /// Collects the changes below this view; `context` is the context once made, `makeContext` makes it.
+    ///
+    /// First down the one changed path (``dirtyChild``) as far as it goes without a fork, in a loop that neither calls
+    /// nor retains a view a level (a label's change, on every screen of a fan-out, is below every level of its
+    /// screen), then from the view it stops at as before. A view on that path has no structural changes of its own: a
+    /// list with some has marked any dirty child (``ListView``'s update marks with no child named). `Unmanaged` as in
+    /// ``markDirtyDescendant(below:)``: the loop only reads links and flags and clears its marks, so every view stays
+    /// held by its parent's subviews, and `self` by the caller, until the view it stops at is taken (retained) for
+    /// what may run app code (rendering). Receipt: step 2 of Benchmarks/History/64-fan-out-screens-4.md.
     func collectChanges(
         into changes: inout [ViewChange], context: inout RenderContext?, making makeContext: () -> RenderContext
     ) {
+        var node = Unmanaged.passUnretained(self)
+        while let next = node._withUnsafeGuaranteedRef({ view -> Unmanaged<View>? in
+            guard !view.needsRender, view.hasDirtyDescendant, view.dirtyChild != Self.anyDirtyChild else { return nil }
+            let slot = Int(view.dirtyChild)
+            guard
+                let child = view.liveSubviews.withViews({ subviews -> Unmanaged<View>? in
+                    slot < subviews.count ? Unmanaged.passUnretained(subviews[slot]) : nil
+                })
+            else { return nil }
+            view.hasDirtyDescendant = false
+            return child
+        }) {
+            node = next
+        }
+        if node.toOpaque() == Unmanaged.passUnretained(self).toOpaque() {
+            collectChangesHere(into: &changes, context: &context, making: makeContext)
+        } else {
+            node.takeUnretainedValue().collectChangesHere(into: &changes, context: &context, making: makeContext)
+        }
+    }
+
+    /// ``collectChanges(into:context:making:)`` from this view, where the changed path's loop stopped: rendered if it
+    /// changed, else its structural changes and each subview's.
+    private func collectChangesHere(
+        into changes: inout [ViewChange], context: inout RenderContext?, making makeContext: () -> RenderContext
+    ) {
         if needsRender {
-            changes.append(.replace(id: domID, html: renderForPatch(context: &context, making: makeContext)))
+            let patch = renderForPatch(context: &context, making: makeContext)
+            changes.append(.replace(id: patch.id, html: patch.html))
             return
         }
         guard hasDirtyDescendant else { return }
         hasDirtyDescendant = false
         collectStructuralChanges(into: &changes, context: &context, making: makeContext)
-        let slot = Int(dirtyChild)
-        if dirtyChild != Self.anyDirtyChild, let child = liveSubviews.subview(at: slot) {
-            child.collectChanges(into: &changes, context: &context, making: makeContext)
-        } else {
-            for view in liveSubviews { view.collectChanges(into: &changes, context: &context, making: makeContext) }
-        }
+        // The path forks here (or its slot names no subview): every subview is looked at.
+        for view in liveSubviews { view.collectChanges(into: &changes, context: &context, making: makeContext) }
     }
 
     func clearMarks() {

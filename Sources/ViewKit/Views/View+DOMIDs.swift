@@ -48,17 +48,24 @@ extension View {
     public func hasDOMID(_ id: String) -> Bool {
         if let explicitID { return explicitID.hasSameUTF8(as: id) }
         guard storedID != 0 else { return false }
-        return id.withUTF8Bytes { bytes in
-            // `v` and the number's decimal digits, without a leading zero.
-            guard bytes.count >= 2, bytes.count <= 11, bytes[0] == UInt8(ascii: "v"), bytes[1] != UInt8(ascii: "0")
-            else { return false }
-            var value: UInt64 = 0
-            for byte in bytes[1...] {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return false }
-                value = value * 10 + UInt64(byte - UInt8(ascii: "0"))
-            }
-            return value == UInt64(storedID)
+        // `v` and the number's decimal digits (no leading zero), compared from the last digit in the string's own
+        // bytes: a screen asks twice a flush, on every screen of a fan-out.
+        var number = storedID
+        var digits = 1
+        while number >= 10 {
+            number /= 10
+            digits += 1
         }
+        let utf8 = id.utf8
+        guard utf8.count == digits + 1 else { return false }
+        number = storedID
+        var index = utf8.endIndex
+        repeat {
+            utf8.formIndex(before: &index)
+            guard utf8[index] == UInt8(ascii: "0") + UInt8(truncatingIfNeeded: number % 10) else { return false }
+            number /= 10
+        } while number > 0
+        return utf8[utf8.startIndex] == UInt8(ascii: "v")
     }
 
     /// Writes ` id="…"` as `appendAttribute("id", domID)` would, without making the id's string:
