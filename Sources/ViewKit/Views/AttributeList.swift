@@ -43,16 +43,21 @@ final class AttributeList: @unchecked Sendable {
     /// values (a strip's links), compared in a short walk.
     static let recentChangeLimit = 8
 
-    /// A change of one attribute and the list it made.
+    /// A change of one attribute, or of what is remembered as one (the class list, a collection's layout: under
+    /// names no attribute has), and the list it made.
     private final class Change: Sendable {
         let name: String
         let value: String?
         let list: AttributeList
+        /// Whether `name` is an attribute's, checked (``View/setAttribute(_:_:)``): such a change is found by
+        /// ``rememberedAttributeChange(_:to:)`` before the name is checked again.
+        let isAttribute: Bool
 
-        init(name: String, value: String?, list: AttributeList) {
+        init(name: String, value: String?, list: AttributeList, isAttribute: Bool) {
             self.name = name
             self.value = value
             self.list = list
+            self.isAttribute = isAttribute
         }
     }
 
@@ -196,7 +201,7 @@ final class AttributeList: @unchecked Sendable {
     private func remembering(_ name: String, to value: String, make: () -> AttributeList) -> AttributeList {
         if let remembered = rememberedChange(name, to: value) { return remembered }
         let list = make()
-        remember(Change(name: name, value: value, list: list))
+        remember(Change(name: name, value: value, list: list, isAttribute: false))
         return list
     }
 
@@ -222,16 +227,29 @@ final class AttributeList: @unchecked Sendable {
     /// working them out.
     func rememberedChange(_ name: String, to value: String?) -> AttributeList? {
         guard isTemplate else { return nil }
-        return lock.withLock { recentChanges.first { $0.name == name && $0.value == value }?.list }
+        return lock.withLock { recentChanges.first { $0.name.isSameName(as: name) && $0.value == value }?.list }
+    }
+
+    /// ``rememberedChange(_:to:)`` of an attribute's change only (made with `isAttribute`): its name was checked when
+    /// the change was made, so a caller may take the list before checking `name`; a name no attribute has finds
+    /// nothing.
+    func rememberedAttributeChange(_ name: String, to value: String?) -> AttributeList? {
+        guard isTemplate else { return nil }
+        return lock.withLock {
+            recentChanges.first { $0.isAttribute && $0.name.isSameName(as: name) && $0.value == value }?.list
+        }
     }
 
     /// The list this one becomes with `name` set to `value` (removed when nil), which is `items`: the one made for
-    /// the same change lately, or a new one.
-    func changing(_ name: String, to value: String?, giving items: [(name: String, value: String)]) -> AttributeList {
+    /// the same change lately, or a new one. `isAttribute`: `name` is an attribute's, checked (not the name a
+    /// change of several is remembered under).
+    func changing(
+        _ name: String, to value: String?, giving items: [(name: String, value: String)], isAttribute: Bool
+    ) -> AttributeList {
         guard isTemplate else { return AttributeList(items, packedTag: packedTag, classList: classList) }
         if let remembered = rememberedChange(name, to: value) { return remembered }
         let list = AttributeList(items, packedTag: packedTag, classList: classList)
-        remember(Change(name: name, value: value, list: list))
+        remember(Change(name: name, value: value, list: list, isAttribute: isAttribute))
         return list
     }
 }

@@ -3,7 +3,8 @@ internal import Reactive
 // MARK: - Outlets and templates
 
 extension View {
-    /// The view named `name` by a `data-outlet` attribute in this view's scope, or `nil`.
+    /// The view named `name` by a `data-outlet` attribute in this view's scope, or `nil`. Names match when they are
+    /// the same name (``Swift/String/isSameName(as:)``): for a template's ASCII names, the same bytes.
     ///
     /// The search covers this view's subtree but does not enter custom views created from
     /// `data-view` (their nib outlets are theirs); such a view itself can be found.
@@ -13,15 +14,17 @@ extension View {
         liveSubviews.firstResult { $0.outletInSubtree(name) }
     }
 
-    /// Whether this view's `data-outlet` attribute is `name`.
+    /// Whether this view's `data-outlet` attribute is `name`: the same name (``Swift/String/isSameName(as:)``, the
+    /// same bytes for a template's ASCII names).
     package final func isOutlet(named name: String) -> Bool {
-        attributeList.outletName == name
+        guard let outletName = attributeList.outletName else { return false }
+        return outletName.isSameName(as: name)
     }
 
     /// This view when it is the outlet `name`, else the first such view below it (in document
     /// order) short of custom views' nibs.
     final func outletInSubtree(_ name: String) -> View? {
-        if let outletName = attributeList.outletName, outletName == name { return self }
+        if isOutlet(named: name) { return self }
         guard !isOutletScope else { return nil }
         return liveSubviews.firstResult { $0.outletInSubtree(name) }
     }
