@@ -37,6 +37,26 @@ import Testing
         #expect(gathered.count == 3 && gathered[0] === plain && gathered[2] === accented)
     }
 
+    /// A view's list keeps its outlet name's length, which a look-up compares first; a name too long for the stored
+    /// length is measured when compared, and still found by its own name only.
+    @Test func anOutletNamesLengthIsKeptWithItsList() {
+        let root = View(tagName: "section")
+        let (short, long, none) = (View(), View(), View())
+        let longName = String(repeating: "x", count: Int(UInt16.max) + 3)
+        short.setAttribute("data-outlet", "link")
+        long.setAttribute("data-outlet", longName)
+        for view in [none, short, long] { root.addSubview(view) }
+        #expect(short.attributeList.outletNameHasLength(4) && !short.attributeList.outletNameHasLength(5))
+        #expect(none.attributeList.outletName == nil && !none.isOutlet(named: "") && !none.isOutlet(named: "link"))
+        #expect(long.attributeList.outletNameHasLength(longName.utf8.count))
+        #expect(!long.attributeList.outletNameHasLength(Int(UInt16.max)))
+        #expect(root.outletIfPresent(longName) === long)
+        #expect(root.outletIfPresent(String(longName.dropLast()) + "y") == nil)
+        #expect(root.outletIfPresent(String(longName.dropLast())) == nil)
+        #expect(long.isOutlet(named: longName, length: longName.utf8.count))
+        #expect(!short.isOutlet(named: "link", length: 5))
+    }
+
     /// `setAttribute` takes a change its template's list remembers before it checks the name; a change remembered
     /// under a name no attribute has (the class list's) is not found so, and that name is still reported.
     @Test func aRememberedAttributeChangeIsTakenAndAClassChangeIsNot() throws {

@@ -32,6 +32,9 @@ final class AttributeList: @unchecked Sendable {
     /// The element's class names (a view's ``View/classList``).
     let classList: ClassList
     private let isTemplate: Bool
+    /// `outletName`'s length in UTF-8 (0 without one), or `UInt16.max` for that length or more: what an outlet
+    /// look-up compares before it compares a name (``outletNameHasLength(_:)``).
+    private let outletNameLength: UInt16
     private let lock = InlineLock()
     /// The changes made from this template's list lately, at most ``recentChangeLimit``; the oldest is replaced first
     /// (`nextReplaced`).
@@ -70,6 +73,7 @@ final class AttributeList: @unchecked Sendable {
         self.packedTag = packedTag
         self.classList = classList
         outletName = items.first { $0.name == "data-outlet" }?.value
+        outletNameLength = Self.length(of: outletName)
         rendered = Self.render(items)
         startTag = nil
     }
@@ -84,6 +88,7 @@ final class AttributeList: @unchecked Sendable {
         isTemplate = true
         self.classList = classList
         outletName = items.first { $0.name == "data-outlet" }?.value
+        outletNameLength = Self.length(of: outletName)
         rendered = Self.render(items)
         let tag = startTag(rendered)
         self.startTag = tag
@@ -96,11 +101,22 @@ final class AttributeList: @unchecked Sendable {
         items = list.items
         rendered = list.rendered
         outletName = list.outletName
+        outletNameLength = list.outletNameLength
         startTag = nil
         self.isTemplate = isTemplate
         self.packedTag = packedTag
         self.classList = classList
     }
+
+    /// Whether `outletName` is `length` bytes long in UTF-8: an outlet look-up compares the name it looks for with the
+    /// views' names only when their lengths match (a view's is stored, the name's worked out once a look-up), so the
+    /// usual mismatch costs no call into the string comparison.
+    @inline(__always)
+    func outletNameHasLength(_ length: Int) -> Bool {
+        outletNameLength == UInt16.max ? outletName?.utf8.count == length : Int(outletNameLength) == length
+    }
+
+    private static func length(of name: String?) -> UInt16 { UInt16(clamping: name?.utf8.count ?? 0) }
 
     /// The list of views made in code named `packedTag`: no attributes, no classes. One for each name, for the
     /// process's life (an app has few names), so such a view keeps none of its own until it changes one.
