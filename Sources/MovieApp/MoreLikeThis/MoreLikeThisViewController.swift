@@ -48,7 +48,7 @@ final class MoreLikeThisBinder: ViewControllerBinder {
             if let movie = movies.first(where: { $0.id == id }) {
                 cell.outlet("link", as: View.self).setAttribute("href", "/movies/\(movie.id)")
                 cell.outlet("titleLabel", as: Label.self).text = movie.title
-                cell.outlet("ratingLabel", as: Label.self).text = "★ " + MovieDetailData.rating(movie.rating)
+                cell.outlet("ratingLabel", as: Label.self).text = MovieDetailData.starredRating(movie.rating)
             }
             return cell
         }

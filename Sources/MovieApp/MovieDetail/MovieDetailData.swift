@@ -57,8 +57,25 @@ public struct MovieDetailData: Equatable, Sendable {
         }
     }
 
+    /// A rating with one decimal: "7.9". A rating of the store's range (0 to 10) is read from a table made once, as
+    /// a cell's star line is (``starredRating(_:)``): every page shows five, and formatting each took two integers'
+    /// descriptions and an interpolation (Benchmarks/History/67).
     static func rating(_ rating: Double) -> String {
         let tenths = Int((rating * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
+        return tenths >= 0 && tenths < ratings.count ? ratings[tenths] : formatted(tenths: tenths)
     }
+
+    /// A cell's rating line, a star and ``rating(_:)``: "★ 7.9".
+    static func starredRating(_ rating: Double) -> String {
+        let tenths = Int((rating * 10).rounded())
+        return tenths >= 0 && tenths < starredRatings.count
+            ? starredRatings[tenths] : "★ " + formatted(tenths: tenths)
+    }
+
+    /// `tenths` tenths with one decimal, worked out.
+    static func formatted(tenths: Int) -> String { "\(tenths / 10).\(tenths % 10)" }
+
+    /// ``rating(_:)`` of 0 to 10 by tenths, and the same with the star (small strings: the table holds no storage).
+    private static let ratings = (0...100).map { formatted(tenths: $0) }
+    private static let starredRatings = ratings.map { "★ " + $0 }
 }

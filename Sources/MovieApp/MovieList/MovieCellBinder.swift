@@ -16,6 +16,6 @@ struct MovieCellBinder {
         if let url = movie.posterUrl.flatMap(URL.init(string:)) { loadImage(with: url, into: poster) }
         cell.outlet("titleLabel", as: Label.self).text = movie.title
         cell.outlet("yearLabel", as: Label.self).text = String(movie.year)
-        cell.outlet("ratingLabel", as: Label.self).text = "★ " + MovieDetailData.rating(movie.rating)
+        cell.outlet("ratingLabel", as: Label.self).text = MovieDetailData.starredRating(movie.rating)
     }
 }

@@ -33,6 +33,17 @@ extension String {
 }
 
 extension String {
+    /// Whether the two are the same name: of the same length in UTF-8, and equal by `==`. For an ASCII name (every
+    /// attribute name a view takes, and a template's outlet names) that is the same bytes. What outlet look-ups and
+    /// attribute names compare: names of other lengths, the usual mismatch, are told apart by their counts alone,
+    /// without a call into the string comparison (Benchmarks/History/67).
+    @inline(__always)
+    package func isSameName(as other: String) -> Bool {
+        utf8.count == other.utf8.count && self == other
+    }
+}
+
+extension String {
     /// Whether the two strings are the same text, code point for code point.
     ///
     /// `==` compares canonical equivalence: it calls "é" and "e\u{301}" (an "e" and a combining accent) equal, though a

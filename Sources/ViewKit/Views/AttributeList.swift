@@ -32,6 +32,9 @@ final class AttributeList: @unchecked Sendable {
     /// The element's class names (a view's ``View/classList``).
     let classList: ClassList
     private let isTemplate: Bool
+    /// `outletName`'s length in UTF-8 (0 without one), or `UInt16.max` for that length or more: what an outlet
+    /// look-up compares before it compares a name (``outletNameHasLength(_:)``).
+    private let outletNameLength: UInt16
     private let lock = InlineLock()
     /// The changes made from this template's list lately, at most ``recentChangeLimit``; the oldest is replaced first
     /// (`nextReplaced`).
@@ -43,16 +46,21 @@ final class AttributeList: @unchecked Sendable {
     /// values (a strip's links), compared in a short walk.
     static let recentChangeLimit = 8
 
-    /// A change of one attribute and the list it made.
+    /// A change of one attribute, or of what is remembered as one (the class list, a collection's layout: under
+    /// names no attribute has), and the list it made.
     private final class Change: Sendable {
         let name: String
         let value: String?
         let list: AttributeList
+        /// Whether `name` is an attribute's, checked (``View/setAttribute(_:_:)``): such a change is found by
+        /// ``rememberedAttributeChange(_:to:)`` before the name is checked again.
+        let isAttribute: Bool
 
-        init(name: String, value: String?, list: AttributeList) {
+        init(name: String, value: String?, list: AttributeList, isAttribute: Bool) {
             self.name = name
             self.value = value
             self.list = list
+            self.isAttribute = isAttribute
         }
     }
 
@@ -65,6 +73,7 @@ final class AttributeList: @unchecked Sendable {
         self.packedTag = packedTag
         self.classList = classList
         outletName = items.first { $0.name == "data-outlet" }?.value
+        outletNameLength = Self.length(of: outletName)
         rendered = Self.render(items)
         startTag = nil
     }
@@ -79,6 +88,7 @@ final class AttributeList: @unchecked Sendable {
         isTemplate = true
         self.classList = classList
         outletName = items.first { $0.name == "data-outlet" }?.value
+        outletNameLength = Self.length(of: outletName)
         rendered = Self.render(items)
         let tag = startTag(rendered)
         self.startTag = tag
@@ -91,11 +101,22 @@ final class AttributeList: @unchecked Sendable {
         items = list.items
         rendered = list.rendered
         outletName = list.outletName
+        outletNameLength = list.outletNameLength
         startTag = nil
         self.isTemplate = isTemplate
         self.packedTag = packedTag
         self.classList = classList
     }
+
+    /// Whether `outletName` is `length` bytes long in UTF-8: an outlet look-up compares the name it looks for with the
+    /// views' names only when their lengths match (a view's is stored, the name's worked out once a look-up), so the
+    /// usual mismatch costs no call into the string comparison.
+    @inline(__always)
+    func outletNameHasLength(_ length: Int) -> Bool {
+        outletNameLength == UInt16.max ? outletName?.utf8.count == length : Int(outletNameLength) == length
+    }
+
+    private static func length(of name: String?) -> UInt16 { UInt16(clamping: name?.utf8.count ?? 0) }
 
     /// The list of views made in code named `packedTag`: no attributes, no classes. One for each name, for the
     /// process's life (an app has few names), so such a view keeps none of its own until it changes one.
@@ -196,7 +217,7 @@ final class AttributeList: @unchecked Sendable {
     private func remembering(_ name: String, to value: String, make: () -> AttributeList) -> AttributeList {
         if let remembered = rememberedChange(name, to: value) { return remembered }
         let list = make()
-        remember(Change(name: name, value: value, list: list))
+        remember(Change(name: name, value: value, list: list, isAttribute: false))
         return list
     }
 
@@ -222,16 +243,29 @@ final class AttributeList: @unchecked Sendable {
     /// working them out.
     func rememberedChange(_ name: String, to value: String?) -> AttributeList? {
         guard isTemplate else { return nil }
-        return lock.withLock { recentChanges.first { $0.name == name && $0.value == value }?.list }
+        return lock.withLock { recentChanges.first { $0.name.isSameName(as: name) && $0.value == value }?.list }
+    }
+
+    /// ``rememberedChange(_:to:)`` of an attribute's change only (made with `isAttribute`): its name was checked when
+    /// the change was made, so a caller may take the list before checking `name`; a name no attribute has finds
+    /// nothing.
+    func rememberedAttributeChange(_ name: String, to value: String?) -> AttributeList? {
+        guard isTemplate else { return nil }
+        return lock.withLock {
+            recentChanges.first { $0.isAttribute && $0.name.isSameName(as: name) && $0.value == value }?.list
+        }
     }
 
     /// The list this one becomes with `name` set to `value` (removed when nil), which is `items`: the one made for
-    /// the same change lately, or a new one.
-    func changing(_ name: String, to value: String?, giving items: [(name: String, value: String)]) -> AttributeList {
+    /// the same change lately, or a new one. `isAttribute`: `name` is an attribute's, checked (not the name a
+    /// change of several is remembered under).
+    func changing(
+        _ name: String, to value: String?, giving items: [(name: String, value: String)], isAttribute: Bool
+    ) -> AttributeList {
         guard isTemplate else { return AttributeList(items, packedTag: packedTag, classList: classList) }
         if let remembered = rememberedChange(name, to: value) { return remembered }
         let list = AttributeList(items, packedTag: packedTag, classList: classList)
-        remember(Change(name: name, value: value, list: list))
+        remember(Change(name: name, value: value, list: list, isAttribute: isAttribute))
         return list
     }
 }

@@ -48,6 +48,15 @@ extension View {
     /// `role` set the matching properties; `id` replaces the generated DOM id and must be unique in
     /// the page. Names must be valid attribute names (letters, digits, `-`, `_`, `:`, `.`).
     public func setAttribute(_ name: String, _ value: String?) {
+        // A view still on its template's list making a change the list made lately (each cell of a prototype linking
+        // to the movies the cells of other screens link to): the list that change made, without the items worked out
+        // and let go. Only an attribute's change is taken here, and one is remembered only after its name was checked
+        // and found to be none of the names below; a remembered change is never a no-op and never empties the list.
+        if let remembered = attributeList.rememberedAttributeChange(name, to: value) {
+            self.attributeList = remembered
+            setNeedsRender()
+            return
+        }
         guard Self.isValidName(name) else {
             ProgrammerErrors.report(
                 ProgrammerError(
@@ -55,25 +64,22 @@ extension View {
                     fix: "use letters, digits, -, _, : and . only (“data-kind”, “aria-expanded”)."))
             return
         }
-        switch name {
-        case "class": classList = ClassList(value.map { [$0] } ?? [])
-        case "hidden": isHidden = value != nil
-        case "aria-label": accessibilityLabel = value
-        case "role": accessibilityRole = value
-        case "id":
+        // A valid name is ASCII: compared as a name, by its length first (``Swift/String/isSameName(as:)``), it
+        // matches what `==` matches, and other names do not call into the string comparison five times.
+        if name.isSameName(as: "class") {
+            classList = ClassList(value.map { [$0] } ?? [])
+        } else if name.isSameName(as: "hidden") {
+            isHidden = value != nil
+        } else if name.isSameName(as: "aria-label") {
+            accessibilityLabel = value
+        } else if name.isSameName(as: "role") {
+            accessibilityRole = value
+        } else if name.isSameName(as: "id") {
             explicitID = value
             setNeedsRender()
-        default:
-            // A view still on its template's list making a change the list made lately (each cell of a prototype
-            // linking to the movies the cells of other screens link to): the list that change made, without the
-            // items worked out and let go. A remembered change is never a no-op and never empties the list.
-            if let remembered = attributeList.rememberedChange(name, to: value) {
-                self.attributeList = remembered
-                setNeedsRender()
-                return
-            }
+        } else {
             var items = attributes
-            if let index = items.firstIndex(where: { $0.name == name }) {
+            if let index = items.firstIndex(where: { $0.name.isSameName(as: name) }) {
                 if let value {
                     guard items[index].value != value else { return }
                     items[index].value = value
@@ -85,7 +91,7 @@ extension View {
             } else {
                 return
             }
-            attributeList = attributeList.changing(name, to: value, giving: items)
+            attributeList = attributeList.changing(name, to: value, giving: items, isAttribute: true)
             setNeedsRender()
         }
     }

@@ -3,27 +3,39 @@ internal import Reactive
 // MARK: - Outlets and templates
 
 extension View {
-    /// The view named `name` by a `data-outlet` attribute in this view's scope, or `nil`.
+    /// The view named `name` by a `data-outlet` attribute in this view's scope, or `nil`. Names match when they are
+    /// the same name (``Swift/String/isSameName(as:)``): for a template's ASCII names, the same bytes.
     ///
     /// The search covers this view's subtree but does not enter custom views created from
     /// `data-view` (their nib outlets are theirs); such a view itself can be found.
     public func outletIfPresent(_ name: String) -> View? {
         // Custom views and binders read outlets on every update, so a look-up walks the tree in
         // place: no stack array, and the attribute list scanned directly.
-        liveSubviews.firstResult { $0.outletInSubtree(name) }
+        let length = name.utf8.count
+        return liveSubviews.firstResult { $0.outletInSubtree(name, length: length) }
     }
 
-    /// Whether this view's `data-outlet` attribute is `name`.
+    /// Whether this view's `data-outlet` attribute is `name`: the same name (``Swift/String/isSameName(as:)``, the
+    /// same bytes for a template's ASCII names).
     package final func isOutlet(named name: String) -> Bool {
-        attributeList.outletName == name
+        isOutlet(named: name, length: name.utf8.count)
     }
 
-    /// This view when it is the outlet `name`, else the first such view below it (in document
-    /// order) short of custom views' nibs.
-    final func outletInSubtree(_ name: String) -> View? {
-        if let outletName = attributeList.outletName, outletName == name { return self }
+    /// ``isOutlet(named:)`` with `name`'s length in UTF-8 (`length`) worked out by the caller, once for the views it
+    /// compares: a name of another length is told apart by the lengths alone.
+    @inline(__always)
+    package final func isOutlet(named name: String, length: Int) -> Bool {
+        let list = attributeList
+        guard let outletName = list.outletName, list.outletNameHasLength(length) else { return false }
+        return outletName == name
+    }
+
+    /// This view when it is the outlet `name` (`length` bytes long in UTF-8), else the first such view below it (in
+    /// document order) short of custom views' nibs.
+    final func outletInSubtree(_ name: String, length: Int) -> View? {
+        if isOutlet(named: name, length: length) { return self }
         guard !isOutletScope else { return nil }
-        return liveSubviews.firstResult { $0.outletInSubtree(name) }
+        return liveSubviews.firstResult { $0.outletInSubtree(name, length: length) }
     }
 
     /// Appends to `views` every outlet of this view's scope that ``outletIfPresent(_:)`` would find by its name (the
@@ -35,10 +47,11 @@ extension View {
     }
 
     /// ``gatherOutlets(into:)`` for this view and its subtree: the same views, in the same order, as
-    /// ``outletInSubtree(_:)`` visits them.
+    /// ``outletInSubtree(_:length:)`` visits them.
     private final func gatherOutletsInSubtree(into views: inout [View]) {
-        if let name = attributeList.outletName, !views.contains(where: { $0.isOutlet(named: name) }) {
-            views.append(self)
+        if let name = attributeList.outletName {
+            let length = name.utf8.count
+            if !views.contains(where: { $0.isOutlet(named: name, length: length) }) { views.append(self) }
         }
         guard !isOutletScope else { return }
         liveSubviews.forEach { $0.gatherOutletsInSubtree(into: &views) }

@@ -131,7 +131,8 @@ public final class CollectionView: TableView {
             changed = true
         }
         guard changed else { return }
-        attributeList = attributeList.changing(Self.layoutChangeName, to: layoutAttributes.change, giving: items)
+        attributeList = attributeList.changing(
+            Self.layoutChangeName, to: layoutAttributes.change, giving: items, isAttribute: false)
         setNeedsRender()
     }
 
