@@ -218,7 +218,10 @@ import Testing
         var server = ServerConfiguration()
         server.port = 0
         let application = try Application(root: fixtureRoot + "/SignIn", server: server)
-        let signIn = SignIn(accounts: try accounts(), secret: Self.secret, lifetime: .seconds(1))
+        // A clock the test moves: no sleeping through the lifetime, so the machine's load cannot move the edges.
+        let clock = TestMutex<Double>(1_800_000_000.25)
+        let signIn = SignIn(
+            accounts: try accounts(), secret: Self.secret, lifetime: .seconds(60), now: { clock.withLock { $0 } })
         try application.use(signIn)
         try application.screen("/counter", CounterViewController.self, guard: signIn.required) {
             CounterFactory().make($0)
@@ -228,9 +231,12 @@ import Testing
         let client = LiveClient(port: application.port)
         let answer = try self.signIn(client, name: "alice", password: "correct horse").answer
         let value = String(try #require(cookie(answer)).split(separator: ";")[0])
-        #expect(try #require(cookie(answer)).contains("Max-Age=1"))
+        #expect(try #require(cookie(answer)).contains("Max-Age=60"))
         #expect(try client.get("/counter", headers: ["Cookie": value]).status == 200)
-        Thread.sleep(forTimeInterval: 2.1)
+        // The last second of the lifetime still signs in; its end signs out.
+        clock.withLock { $0 += 59.5 }
+        #expect(try client.get("/counter", headers: ["Cookie": value]).status == 200)
+        clock.withLock { $0 += 0.25 }
         #expect(try client.get("/counter", headers: ["Cookie": value]).status == 303)
     }
 

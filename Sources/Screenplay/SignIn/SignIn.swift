@@ -30,13 +30,25 @@ public final class SignIn: Sendable {
     let lifetime: Duration
     let throttle = SignInThrottle()
     private let key: [UInt8]
+    /// The time cookies are signed at and checked against, in seconds since 1970.
+    private let now: @Sendable () -> Double
 
     /// Checks names and passwords against `accounts`; cookies are signed with `secret` (at least 32 characters,
     /// or a random one of the process when nil) and last `lifetime`.
-    public init(accounts: Accounts, secret: String? = nil, lifetime: Duration = .seconds(12 * 3600)) {
+    public convenience init(accounts: Accounts, secret: String? = nil, lifetime: Duration = .seconds(12 * 3600)) {
+        self.init(accounts: accounts, secret: secret, lifetime: lifetime, now: { Date().timeIntervalSince1970 })
+    }
+
+    /// The same, with cookies signed and checked at the times `now` gives (seconds since 1970): a test moves its
+    /// clock past the lifetime instead of sleeping through it.
+    package init(
+        accounts: Accounts, secret: String? = nil, lifetime: Duration = .seconds(12 * 3600),
+        now: @escaping @Sendable () -> Double
+    ) {
         self.accounts = accounts
         self.lifetime = lifetime
         key = secret.map { Array($0.utf8) } ?? Crypto.randomBytes(32)
+        self.now = now
     }
 
     /// A guard that lets signed-in browsers through and sends the others to the sign-in screen, which brings them
@@ -111,8 +123,8 @@ public final class SignIn: Sendable {
     // MARK: The cookie
 
     /// The cookie that signs `name` in until `lifetime` from now.
-    func cookie(signingIn name: String, secure: Bool, now: Date = Date()) -> Cookie {
-        let expiry = Int(now.timeIntervalSince1970) + Int(lifetime.components.seconds)
+    func cookie(signingIn name: String, secure: Bool) -> Cookie {
+        let expiry = Int(now()) + Int(lifetime.components.seconds)
         let encodedName = Crypto.base64URL(Array(name.utf8))
         let signature = Crypto.base64URL(Crypto.hmac(key: key, Array("v1|\(encodedName)|\(expiry)".utf8)))
         var cookie = Cookie(name: Self.cookieName, value: "\(encodedName).\(expiry).\(signature)", maxAge: lifetime)
@@ -134,10 +146,10 @@ public final class SignIn: Sendable {
     }
 
     /// The name `cookie` signs in, when its signature is right and it has not expired.
-    func user(cookie: String?, now: Date = Date()) -> String? {
+    func user(cookie: String?) -> String? {
         guard let cookie, cookie.utf8.count <= 512 else { return nil }
         let parts = cookie.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let expiry = Int(parts[1]), expiry > Int(now.timeIntervalSince1970),
+        guard parts.count == 3, let expiry = Int(parts[1]), expiry > Int(now()),
             let signature = Crypto.bytes(base64URL: parts[2]),
             Crypto.equal(signature, Crypto.hmac(key: key, Array("v1|\(parts[0])|\(expiry)".utf8))),
             let name = Crypto.bytes(base64URL: parts[0])
