@@ -91,6 +91,36 @@ extension ReactiveTests {
             #expect(source.calls.values == ["pause", "resume", "pause", "resume", "pause", "dispose"])
         }
 
+        /// A subscription disposed of leaves the screen's other sources registered: each of the rest still resumes
+        /// when the screen is watched again, and the disposed one does not.
+        @Test func aDisposedSourceLeavesTheOthersRegistered() {
+            final class Source: PausableDisposable, Sendable {
+                let name: String
+                let calls: Collector<String>
+                init(_ name: String, calls: Collector<String>) { (self.name, self.calls) = (name, calls) }
+                func pause() { calls.append("pause \(name)") }
+                func resume() { calls.append("resume \(name)") }
+                func dispose() { calls.append("dispose \(name)") }
+            }
+            let calls = Collector<String>()
+            let sources = ["a", "b", "c"].map { Source($0, calls: calls) }
+            let screen = ScreenScheduler(label: "conflated-unregistered")
+            screen.hold()
+            let subscriptions = sources.map { source in
+                Observable<Int>.create { _ in source }.conflated(on: screen).subscribe(onNext: { _ in })
+            }
+            subscriptions[0].dispose()
+            screen.sync { screen.resume() }
+            #expect(Array(calls.values.prefix(4)) == ["pause a", "pause b", "pause c", "dispose a"])
+            #expect(Set(calls.values.dropFirst(4)) == ["resume b", "resume c"] && calls.values.count == 6)
+            subscriptions[1].dispose()
+            subscriptions[2].dispose()
+            // None left: holding and resuming again reaches no source.
+            screen.hold()
+            screen.sync { screen.resume() }
+            #expect(Array(calls.values.dropFirst(6)) == ["dispose b", "dispose c"])
+        }
+
         @Test func runningHeldWorkCatchesUpAndGoesOnHolding() {
             let screen = ScreenScheduler(label: "conflated-caught-up")
             screen.hold()

@@ -63,6 +63,21 @@ import ViewKit
         #expect(table.cell(forItem: 2) == nil)
     }
 
+    /// A class registered for a reuse identifier replaces the template's prototype of that identifier and only that
+    /// one; a class of a new identifier adds it.
+    @Test func aRegisteredCellClassReplacesThePrototypeOfItsIdentifierOnly() throws {
+        final class NoteCell: View {}
+        let (_, table, _, _) = try makeTable([1])
+        table.register(NoteCell.self, forCellReuseIdentifier: "movie")
+        table.register(NoteCell.self, forCellReuseIdentifier: "extra")
+        #expect(table.cellReuseIdentifiers == ["extra", "movie", "note"])
+        let movie = table.dequeueReusableCell(withIdentifier: "movie")
+        #expect(movie is NoteCell && movie.attribute("data-cell") == "movie")
+        let note = table.dequeueReusableCell(withIdentifier: "note")
+        #expect(!(note is NoteCell) && note.attribute("data-cell") == "note")
+        #expect(table.dequeueReusableCell(withIdentifier: "extra") is NoteCell)
+    }
+
     @Test func cellsAreFoundByTheirItemAsAnyHashableWouldAndRowKeysKeepTheirKind() throws {
         let (_, table, dataSource, _) = try makeTable([1, 2, 3])
         // A number of another type finds the cell of an equal identifier, as `AnyHashable`s compare; other values,

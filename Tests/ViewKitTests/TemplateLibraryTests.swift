@@ -165,6 +165,36 @@ import Testing
         #expect(again.attribute("href") == "/movies/2")
     }
 
+    /// A remembered change is taken only for a value of the same bytes: a value canonically equivalent in other code
+    /// points (a composed "é", then "e" and a combining accent) gets a list of its own, and the view renders its bytes.
+    @Test func aRememberedChangeIsTakenOnlyForAValueOfTheSameBytes() throws {
+        let directory = try Fixtures.temporaryTemplates(["Screen.html": #"<div><a data-outlet="link">Film</a></div>"#])
+        let template = try TemplateLibrary(directory: directory, registry: Fixtures.registry()).template(
+            named: "Screen")
+        let (composed, decomposed) = ("/films/caf\u{E9}", "/films/cafe\u{301}")
+        #expect(composed == decomposed && !Array(composed.utf8).elementsEqual(decomposed.utf8))
+        var links: [View] = []
+        for value in [composed, decomposed, composed, decomposed] {
+            let root = template.instantiate()
+            _ = root.renderHTML(context: RenderContext())
+            let link = root.outlet("link", as: View.self)
+            link.setAttribute("href", value)
+            #expect(Array(link.attribute("href")?.utf8 ?? "".utf8) == Array(value.utf8))
+            let expected = Array(#"href="\#(value)""#.utf8)
+            let changes = root.takeChanges(context: RenderContext())
+            guard changes.count == 1, case .replace(_, let html) = changes[0] else {
+                Issue.record("expected one replacement, got \(changes)")
+                continue
+            }
+            #expect(html.contains(expected))
+            #expect(root.renderHTML(context: RenderContext()).contains(expected))
+            links.append(link)
+        }
+        guard links.count == 4 else { return }
+        #expect(!links[0].sharesAttributeList(with: links[1]))
+        #expect(links[0].sharesAttributeList(with: links[2]) && links[1].sharesAttributeList(with: links[3]))
+    }
+
     /// A view taking the list a change made lately (set or removed) is marked for render as one working the change
     /// out is, and shows it; a change back to the template's value is worked out again, and a repeated one does
     /// nothing.

@@ -37,7 +37,13 @@ public final class DisposeBag: @unchecked Sendable {
     public func insert(_ disposable: any Disposable) {
         let disposeNow = lock.withLock { () -> Bool in
             if isDisposed { return true }
-            self.disposables.append(disposable)
+            // The list taken out, grown and put back whole: an access to `disposables` spanning the append (which may
+            // reallocate and release the old storage) would need a run-time exclusivity check on every access to the
+            // lists, `dispose()`'s and `contains(where:)`'s too (Benchmarks/History/69-exclusivity-by-shape-2.md).
+            var list = self.disposables
+            self.disposables = []
+            list.append(disposable)
+            self.disposables = list
             return false
         }
         if disposeNow { disposable.dispose() }
@@ -52,7 +58,11 @@ public final class DisposeBag: @unchecked Sendable {
     public func insert(_ disposables: [any Disposable]) {
         let disposeNow = lock.withLock { () -> Bool in
             if isDisposed { return true }
-            self.disposables.append(contentsOf: disposables)
+            // Taken out and put back, as in `insert(_:)`.
+            var list = self.disposables
+            self.disposables = []
+            list.append(contentsOf: disposables)
+            self.disposables = list
             return false
         }
         if disposeNow {

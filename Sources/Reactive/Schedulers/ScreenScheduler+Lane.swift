@@ -126,17 +126,25 @@ extension ScreenScheduler {
         /// Registers `source`; answers whether the lane holds now.
         func register(_ source: any ScreenCatchUp) -> Bool {
             lock.withLock {
-                catchUpSources.append(source)
+                // The list taken out, grown and put back whole, as in `unregister(_:)`: an access to it spanning a
+                // change in place (which may reallocate and release) would need a run-time exclusivity check on
+                // every access to it (Benchmarks/History/69-exclusivity-by-shape-2.md).
+                var sources = catchUpSources
+                catchUpSources = []
+                sources.append(source)
+                catchUpSources = sources
                 return isHeld
             }
         }
 
         func unregister(_ source: any ScreenCatchUp) {
             lock.withLock {
-                guard let index = catchUpSources.firstIndex(where: { $0 === source }) else { return }
-                catchUpSources.swapAt(index, catchUpSources.count - 1)
-                catchUpSources.removeLast()
-                if catchUpSources.isEmpty { catchUpSources = [] }
+                var sources = catchUpSources
+                guard let index = sources.firstIndex(where: { $0 === source }) else { return }
+                catchUpSources = []
+                sources.swapAt(index, sources.count - 1)
+                sources.removeLast()
+                catchUpSources = sources.isEmpty ? [] : sources
             }
         }
 

@@ -126,7 +126,11 @@ package final class Screen {
 
     /// The digest of the page's last render (``RenderDigest``), written on its `<html>` as `data-render`; nil when
     /// renders are not digested (tests' pages carry `test`).
-    package private(set) var renderDigest: UInt64?
+    package var renderDigest: UInt64? { storedRenderDigest }
+    // The storage of the digest and of `digestsRenders`, private and only read or assigned whole: a package stored
+    // property may be accessed from other modules, so every access to it was checked at run time
+    // (Benchmarks/History/69-exclusivity-by-shape-2.md).
+    private var storedRenderDigest: UInt64?
     // The yes-or-no states side by side, and last, after the tag byte of the optional above: a Boolean between two
     // words takes a word of the screen's object (Benchmarks/History/45-screen-memory-4.md), and in a word of their own
     // they took the screen past a malloc size class (Benchmarks/History/54-screen-memory-8.md). Unchecked as the state
@@ -137,7 +141,11 @@ package final class Screen {
     @exclusivity(unchecked) package private(set) var isEnded = false
     /// Whether renders carry their digest; a harness's name it `test` instead, as they name the session, so that a
     /// snapshot of a page shows what changed and no hash of it.
-    package var digestsRenders = true
+    package var digestsRenders: Bool {
+        get { storedDigestsRenders }
+        set { storedDigestsRenders = newValue }
+    }
+    private var storedDigestsRenders = true
 
     /// Renders the whole page as it is now, for a GET or a `reset`.
     ///
@@ -160,7 +168,7 @@ package final class Screen {
             last
             ? page.renderLastHTML(context: context, addingToStartTag: attributes)
             : page.renderHTML(context: context, addingToStartTag: attributes)
-        if digestsRenders { renderDigest = RenderDigest.seal(&html) }
+        if digestsRenders { storedRenderDigest = RenderDigest.seal(&html) }
         if !last { _ = page.takeChanges(context: context) }
         metrics?.recordRender(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
         return html

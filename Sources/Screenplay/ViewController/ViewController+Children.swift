@@ -39,7 +39,13 @@ extension ViewController {
         // A child's binders are made with it, before it is added: checked now, as the screen checks its controller's.
         child.reportUnboundBinders()
         if child.templates == nil { child.templates = templates }
-        childList.append(child)
+        // The list taken out, grown and put back whole: an access to `childList` spanning the append (which may
+        // reallocate and release the old storage) would need a run-time exclusivity check on every access to it
+        // (Benchmarks/History/69-exclusivity-by-shape-2.md).
+        var list = childList
+        childList = []
+        list.append(child)
+        childList = list
         child.parentLink = self
     }
 
@@ -63,7 +69,11 @@ extension ViewController {
             performViewDidDisappear(false)
         }
         if isViewLoaded { view.removeFromSuperview() }
-        parent.childList.removeAll { $0 === self }
+        // Taken out and put back, as `addChild(_:)` does.
+        var siblings = parent.childList
+        parent.childList = []
+        siblings.removeAll { $0 === self }
+        parent.childList = siblings
         parentLink = nil
         disposeBag()
         didMove(toParent: nil)

@@ -28,7 +28,7 @@ open class ViewController: DisposeContainer {
         set {
             let changed = !newValue.hasSameUTF8(as: storedTitle)
             storedTitle = newValue
-            if changed { hostScreen?.shellDidChange() }
+            if changed { tellHostScreen() }
         }
     }
 
@@ -38,8 +38,16 @@ open class ViewController: DisposeContainer {
         set {
             let changed = newValue != storedStatusBarStyle
             storedStatusBarStyle = newValue
-            if changed { hostScreen?.shellDidChange() }
+            if changed { tellHostScreen() }
         }
+    }
+
+    /// Tells the screen showing this controller, if any, that the title or status bar style changed. The link is
+    /// read into a constant first: a read of `hostScreen` spanning the call into the screen would need a run-time
+    /// exclusivity check on every access to it, the screen's assignments too (Benchmarks/History/69-exclusivity-by-shape-2.md).
+    private func tellHostScreen() {
+        let screen = hostScreen
+        screen?.shellDidChange()
     }
 
     // The storage of the three above, private and only read or assigned whole by their accessors: no access to it is
@@ -70,8 +78,8 @@ open class ViewController: DisposeContainer {
     // and none is held `inout` across a call out. Public properties keep Swift's checks.
     /// The screen showing this controller, told when the title or status bar style changes so it can tell open pages.
     /// `unowned`, not a closure holding the screen, which would be an object of its own a screen
-    /// (Benchmarks/History/48). Sound because the screen clears it when it ends and in its `deinit`. Read only when
-    /// the title or status bar style changes, so it keeps Swift's exclusivity checks.
+    /// (Benchmarks/History/48). Sound because the screen clears it when it ends and in its `deinit`. Only read or
+    /// assigned whole (``tellHostScreen()``), so the optimizer proves its accesses exclusive.
     unowned var hostScreen: Screen?
 
     @exclusivity(unchecked) private var loadedView: View?
@@ -99,7 +107,8 @@ open class ViewController: DisposeContainer {
     /// The child view controllers, in the order they were added (``addChild(_:)``).
     public var children: [ViewController] { childList }
     /// `children`' storage: internal, where a public stored property is checked at run time on every access, and only
-    /// read or assigned whole, or appended to (Benchmarks/History/65).
+    /// read or assigned whole: ``addChild(_:)`` and ``removeFromParent()`` take it out, change it and put it back
+    /// (Benchmarks/History/65, 69).
     var childList: [ViewController] = []
     /// The view controller this one is a child of, if any.
     public var parent: ViewController? { parentLink }
@@ -118,8 +127,9 @@ open class ViewController: DisposeContainer {
     private var pendingCookies: [Cookie] = []
     /// The types of the binders whose `bind()` ran on this controller, once a call, to tell them from a binder in the
     /// bag that binds nothing; emptied once checked (``reportUnboundBinders()``: by the screen for its controller, by
-    /// ``addChild(_:)`` for a child).
-    var boundBinders: [ObjectIdentifier] = []
+    /// ``addChild(_:)`` for a child). Private and only read or assigned whole (``recordBoundBinder(_:)``), so no access
+    /// to it is checked at run time (Benchmarks/History/69-exclusivity-by-shape-2.md).
+    private var boundBinders: [ObjectIdentifier] = []
 
     /// The templates of the screen being built; view controllers created by a screen factory pick them up.
     @TaskLocal package static var screenTemplates: TemplateLibrary?
@@ -194,6 +204,15 @@ open class ViewController: DisposeContainer {
         if lifecycleStorage === lifecycle, lifecycle.observesNothing { lifecycleStorage = nil }
     }
 
+    /// Notes that the `bind()` of a binder of type `binder` ran on this controller (``reportUnboundBinders()``).
+    func recordBoundBinder(_ binder: ObjectIdentifier) {
+        // Taken out, grown and put back whole: an access spanning the append would be checked at run time.
+        var bound = boundBinders
+        boundBinders = []
+        bound.append(binder)
+        boundBinders = bound
+    }
+
     /// Reports each binder in the bag whose `bind()` never ran: it would bind nothing, silently. Then forgets which
     /// binders bound: the list is asked nothing more, and a screen's controllers live as long as it does.
     ///
@@ -201,8 +220,8 @@ open class ViewController: DisposeContainer {
     /// one `bind()` of that type on this controller, and one without is reported. Matching by type needs no
     /// conversion of the bag's items to objects (`as AnyObject`; its cost is in Benchmarks/History/38).
     package func reportUnboundBinders() {
-        var bound: [ObjectIdentifier] = []
-        swap(&bound, &boundBinders)
+        var bound = boundBinders
+        boundBinders = []
         let items = bag.contents
         guard !items.isEmpty else { return }
         // A bag item of a type whose `bind()` ran here is a bound binder: matched without the cache. The others are

@@ -22,7 +22,7 @@ extension ViewControllerBinder where Self: AnyObject {
     /// Has `bindLoaded` run once right after the view controller's `viewDidLoad` (in order with `rx.viewDidLoad`'s
     /// subscribers), unless the controller's bag is disposed first. Nothing of it is kept once it has run.
     public func bind() {
-        viewController.boundBinders.append(ObjectIdentifier(Self.self))
+        viewController.recordBoundBinder(ObjectIdentifier(Self.self))
         viewController.whenViewLoaded(unowned(self, in: Self.bindLoaded))
     }
 }

@@ -223,12 +223,18 @@ final class AttributeList: @unchecked Sendable {
 
     private func remember(_ change: Change) {
         lock.withLock {
-            if recentChanges.count < Self.recentChangeLimit {
-                recentChanges.append(change)
+            // The list taken out, changed, and put back whole: an access to `recentChanges` that spanned the append
+            // or the replacement (either may release a list, and with it run a deinitializer) would need a run-time
+            // exclusivity check on every access to it, the look-ups' too (Benchmarks/History/69-exclusivity-by-shape-2.md).
+            var changes = recentChanges
+            recentChanges = []
+            if changes.count < Self.recentChangeLimit {
+                changes.append(change)
             } else {
-                recentChanges[nextReplaced] = change
+                changes[nextReplaced] = change
                 nextReplaced = (nextReplaced + 1) % Self.recentChangeLimit
             }
+            recentChanges = changes
         }
     }
 
@@ -243,7 +249,10 @@ final class AttributeList: @unchecked Sendable {
     /// working them out.
     func rememberedChange(_ name: String, to value: String?) -> AttributeList? {
         guard isTemplate else { return nil }
-        return lock.withLock { recentChanges.first { $0.name.isSameName(as: name) && $0.value == value }?.list }
+        // The value compared by its bytes: a value canonically equivalent in other code points renders other bytes.
+        return lock.withLock {
+            recentChanges.first { $0.name.isSameName(as: name) && $0.value.hasSameUTF8(as: value) }?.list
+        }
     }
 
     /// ``rememberedChange(_:to:)`` of an attribute's change only (made with `isAttribute`): its name was checked when
@@ -252,7 +261,9 @@ final class AttributeList: @unchecked Sendable {
     func rememberedAttributeChange(_ name: String, to value: String?) -> AttributeList? {
         guard isTemplate else { return nil }
         return lock.withLock {
-            recentChanges.first { $0.isAttribute && $0.name.isSameName(as: name) && $0.value == value }?.list
+            recentChanges.first {
+                $0.isAttribute && $0.name.isSameName(as: name) && $0.value.hasSameUTF8(as: value)
+            }?.list
         }
     }
 

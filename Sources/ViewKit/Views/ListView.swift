@@ -104,10 +104,14 @@ public class ListView: View {
                 rows.append(row)
             }
             if recordChanges {
+                // Taken out once for the rows, as ``record(_:)`` does for one.
+                var pending = pendingChanges
+                pendingChanges = []
                 for index in rows.indices.reversed() {
                     let successor = index + 1 < rows.count ? rows[index + 1] : nil
-                    pendingChanges.append(.insert(row: rows[index], beforeID: successor?.domID))
+                    pending.append(.insert(row: rows[index], beforeID: successor?.domID))
                 }
+                pendingChanges = pending
             }
             return rows
         }
@@ -117,7 +121,7 @@ public class ListView: View {
 
         // Removals, back to front so indices stay valid.
         for index in rowIDs.indices.reversed() where !newIDSet.contains(rowIDs[index]) {
-            if recordChanges { pendingChanges.append(.remove(id: subviews[index].domID)) }
+            if recordChanges { record(.remove(id: subviews[index].domID)) }
             rowIDs.remove(at: index)
             detachSubviewQuietly(at: index)
         }
@@ -137,7 +141,7 @@ public class ListView: View {
             if let old = oldIndex[newIDs[index]] {
                 row = oldRows[old]
                 if !staying.contains(old) {
-                    if recordChanges { pendingChanges.append(.move(id: row.domID, beforeID: successor?.domID)) }
+                    if recordChanges { record(.move(id: row.domID, beforeID: successor?.domID)) }
                     reorderSubviewsQuietly(subviews.filter { $0 !== row })
                     let position = successor.flatMap { next in subviews.firstIndex { $0 === next } } ?? subviews.count
                     var reordered = subviews
@@ -148,7 +152,7 @@ public class ListView: View {
                 row = makeRow(index)
                 let position = successor.flatMap { next in subviews.firstIndex { $0 === next } } ?? subviews.count
                 attachSubviewQuietly(row, at: position)
-                if recordChanges { pendingChanges.append(.insert(row: row, beforeID: successor?.domID)) }
+                if recordChanges { record(.insert(row: row, beforeID: successor?.domID)) }
             }
             finalRows[index] = row
             successor = row
@@ -161,11 +165,21 @@ public class ListView: View {
     func replaceRow(at index: Int, with newRow: View) {
         let recordChanges = !needsRender
         let oldRow = liveSubviews[index]
-        if recordChanges { pendingChanges.append(.remove(id: oldRow.domID)) }
+        if recordChanges { record(.remove(id: oldRow.domID)) }
         detachSubviewQuietly(at: index)
         attachSubviewQuietly(newRow, at: index)
         let successor = index + 1 < liveSubviews.count ? liveSubviews[index + 1] : nil
-        if recordChanges { pendingChanges.append(.insert(row: newRow, beforeID: successor?.domID)) }
+        if recordChanges { record(.insert(row: newRow, beforeID: successor?.domID)) }
+    }
+
+    /// Adds `change` to those pending. The list is taken out, grown and put back whole: an access to `pendingChanges`
+    /// spanning the append (which may reallocate and release the old storage) would need a run-time exclusivity check
+    /// on every access to it (Benchmarks/History/69-exclusivity-by-shape-2.md).
+    private func record(_ change: PendingChange) {
+        var pending = pendingChanges
+        pendingChanges = []
+        pending.append(change)
+        pendingChanges = pending
     }
 
     /// Reports identities given to more than one item of an update.

@@ -21,6 +21,9 @@ internal import Reactive
 /// (``TableViewDiffableDataSource/itemSelected``).
 public class TableView: ListView {
     /// The cell prototypes the template gave, by reuse identifier.
+    /// Only read into a constant or assigned whole, as `cellClasses` is: a read spanning a look-up (which hashes the
+    /// name) or a change in place would need a run-time exclusivity check on every access to it
+    /// (Benchmarks/History/69-exclusivity-by-shape-2.md).
     var cellPrototypes: [String: Prototype] = [:]
     /// The cell classes registered in code, by reuse identifier.
     private var cellClasses: [String: View.Type] = [:]
@@ -268,14 +271,18 @@ public class TableView: ListView {
 
     /// The reuse identifiers the table can make cells for: its template's prototypes and the registered classes.
     public var cellReuseIdentifiers: [String] {
-        Array(Set(cellPrototypes.keys).union(cellClasses.keys)).sorted()
+        let (prototypes, classes) = (cellPrototypes, cellClasses)
+        return Array(Set(prototypes.keys).union(classes.keys)).sorted()
     }
 
     /// Makes cells of `identifier` from `cellClass` (a cell built in code), like UIKit's
     /// `register(_:forCellReuseIdentifier:)`; a prototype of the same identifier in the template is replaced.
     public func register(_ cellClass: View.Type, forCellReuseIdentifier identifier: String) {
-        cellClasses[identifier] = cellClass
-        cellPrototypes[identifier] = nil
+        var (prototypes, classes) = (cellPrototypes, cellClasses)
+        (cellPrototypes, cellClasses) = ([:], [:])
+        classes[identifier] = cellClass
+        prototypes[identifier] = nil
+        (cellPrototypes, cellClasses) = (prototypes, classes)
     }
 
     /// A cell of the kind `identifier`: while the data source configures an item again (a reload), that item's own
@@ -293,7 +300,7 @@ public class TableView: ListView {
             cell = prototype.instantiate(recordingChanges: recordsChanges)
             // Plain views, labels and images only: no button to connect (statics known when the template loaded).
             if !prototype.mayHoldButtons { return cell }
-        } else if let type = cellClasses[identifier] {
+        } else if case let classes = cellClasses, let type = classes[identifier] {
             cell = type.init(tagName: "li")
             cell.setAttribute("data-cell", identifier)
         } else {
@@ -312,10 +319,11 @@ public class TableView: ListView {
     /// The prototype of the cells `identifier` names. A table of one kind of cell (most) compares the name with its
     /// one prototype's rather than hashing it for the dictionary, once a cell (Benchmarks/History/44).
     private func cellPrototype(_ identifier: String) -> Prototype? {
-        if cellPrototypes.count == 1, let only = cellPrototypes.first {
+        let prototypes = cellPrototypes
+        if prototypes.count == 1, let only = prototypes.first {
             return only.key == identifier ? only.value : nil
         }
-        return cellPrototypes[identifier]
+        return prototypes[identifier]
     }
 
     /// The reuse identifier `cell` was dequeued with (its `data-cell`, which the page keeps too).
