@@ -3,6 +3,30 @@ import Testing
 @testable import ViewKit
 
 @Suite struct ViewTreeTests {
+    /// A view that goes away lets go of its subviews' links to it: one of them kept elsewhere has no superview and is
+    /// its own root, and joins another view as any free view does. One alone and one of several, in either place.
+    @Test func subviewsThatOutliveTheirSuperviewHaveNone() {
+        var kept: [View] = []
+        do {
+            let single = View()
+            let alone = Label(text: "alone")
+            single.addSubview(alone)
+            let several = View(tagName: "ul")
+            let items = (0..<3).map { _ in View(tagName: "li") }
+            for item in items { several.addSubview(item) }
+            #expect(alone.superview === single && items[2].superview === several)
+            kept = [alone, items[0], items[2]]
+        }
+        let other = View()
+        for view in kept {
+            #expect(view.superview == nil)
+            #expect(view.rootView === view)
+            other.addSubview(view)
+            #expect(view.superview === other && view.isDescendant(of: other))
+        }
+        #expect(other.subviews.count == 3)
+    }
+
     @Test func addingAViewMovesItFromItsPreviousSuperview() {
         let first = View()
         let second = View()

@@ -384,20 +384,12 @@ open class ViewController: DisposeContainer {
     /// (Benchmarks/History/52). The cache holds one view a name, so its order is free.
     private func cachedOutletIndex(named name: String) -> Int? {
         let hint = Int(outletHint)
-        // The name's length worked out once: a view whose outlet name has another length is passed over by it.
-        let length = name.utf8.count
-        var found: Int?
-        if hint < outletCache.count, outletCache[hint].isOutlet(named: name, length: length) {
+        guard var found = View.indexOfOutlet(named: name, in: outletCache, tryingFirst: hint) else { return nil }
+        if found > hint {
+            outletCache.swapAt(found, hint)
             found = hint
-        } else if let index = outletCache.firstIndex(where: { $0.isOutlet(named: name, length: length) }) {
-            if index > hint {
-                outletCache.swapAt(index, hint)
-                found = hint
-            } else {
-                found = index
-            }
         }
-        if let found { outletHint = found < Int(UInt8.max) ? UInt8(found + 1) : 0 }
+        outletHint = found < Int(UInt8.max) ? UInt8(found + 1) : 0
         return found
     }
 

@@ -195,36 +195,45 @@ final class Prototype: Sendable {
 
     /// Creates the view tree, whose views record the paths to their changes or not (``View/recordsChanges``).
     func instantiate(recordingChanges: Bool) -> View {
-        let view: View
-        if let compiledList {
-            view = isLabel ? Label(templateList: compiledList) : View(templateList: compiledList)
-        } else if let node = elementNode {
-            view = node.element.viewType.init(tagName: node.element.tagName)
-        } else {
+        // Made by a function returning it, not assigned to a variable declared first: that variable was a copy of
+        // the new view, retained and the original released.
+        guard let view = makeElementView(flags: recordingChanges ? viewFlags : viewFlags | View.unrecordedFlag) else {
             return isRawText ? RawTextNode(text: text) : TextNode(text: text)
-        }
-        if let attributeList {
-            view.adoptTemplateState(
-                flags: recordingChanges ? viewFlags : viewFlags | View.unrecordedFlag,
-                attributes: attributeList,
-                rare: rareState)
         }
         configuration?.apply(view)
         // Static children stay markup in the shared rare state; the others become subviews. Exact capacity:
         // the array lives as long as the screen, and growing it by doubling would leave up to half of it unused.
-        view.reserveSubviewCapacity(liveChildren.count)
-        if nestedLiveChildren.isEmpty {
-            for child in liveChildren {
-                view.appendTemplateSubview(child.instantiate(recordingChanges: recordingChanges))
+        let children = liveChildren
+        view.reserveSubviewCapacity(children.count)
+        let nested = nestedLiveChildren
+        if nested.isEmpty {
+            for index in children.indices {
+                view.appendTemplateSubview(children[index].instantiate(recordingChanges: recordingChanges))
             }
         } else {
-            for (child, isNested) in zip(liveChildren, nestedLiveChildren) {
-                let subview = child.instantiate(recordingChanges: recordingChanges)
-                subview.isInMarkupContainer = isNested
+            for index in children.indices {
+                let subview = children[index].instantiate(recordingChanges: recordingChanges)
+                subview.isInMarkupContainer = nested[index]
                 view.appendTemplateSubview(subview)
             }
         }
         view.awakeFromNib()
+        return view
+    }
+
+    /// The element's view with its template state, before its configuration and subviews; nil for text.
+    @inline(__always)
+    private func makeElementView(flags: UInt8) -> View? {
+        if let compiledList {
+            let view = isLabel ? Label(templateList: compiledList) : View(templateList: compiledList)
+            // Made with the element's own list: the flags and the rare state are what is left to take. Handing the
+            // list over again, as another kind's view needs, retained it twice more and released it once.
+            view.adoptCompiledTemplateState(flags: flags, rare: rareState)
+            return view
+        }
+        guard let node = elementNode else { return nil }
+        let view = node.element.viewType.init(tagName: node.element.tagName)
+        if let attributeList { view.adoptTemplateState(flags: flags, attributes: attributeList, rare: rareState) }
         return view
     }
 

@@ -185,7 +185,8 @@ package struct SubviewList: RandomAccessCollection {
         }
     }
 
-    package mutating func append(_ view: View) {
+    /// Appends `view`, taking the caller's reference into the list.
+    package mutating func append(_ view: consuming View) {
         switch storage {
         case .none:
             storage = .one(view)

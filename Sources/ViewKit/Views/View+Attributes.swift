@@ -117,4 +117,12 @@ extension View {
         }
         flags = (flags & ~(Self.hiddenFlag | Self.outletScopeFlag)) | templateFlags
     }
+
+    /// ``adoptTemplateState(flags:attributes:rare:)`` for a view made from its element's compiled list
+    /// (``init(templateList:)``, a plain view's or a label's): the view has the list already, and no rare state of
+    /// its own yet.
+    final func adoptCompiledTemplateState(flags templateFlags: UInt8, rare shared: RareState?) {
+        if let shared { rare = shared }
+        flags = (flags & ~(Self.hiddenFlag | Self.outletScopeFlag)) | templateFlags
+    }
 }

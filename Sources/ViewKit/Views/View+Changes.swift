@@ -107,6 +107,25 @@ extension View {
         }
     }
 
+    /// ``markDirtyDescendant(below:)`` for the subview at `index`, named by its place rather than found among the
+    /// subviews.
+    func markDirtyDescendant(belowSubviewAt index: Int) {
+        guard recordsChanges else { return }
+        let slot = index < Int(Self.anyDirtyChild) ? UInt16(index) : Self.anyDirtyChild
+        if hasDirtyDescendant {
+            // The path above is marked already; the slot names this child or there are now two.
+            if dirtyChild != Self.anyDirtyChild && dirtyChild != slot { dirtyChild = Self.anyDirtyChild }
+            return
+        }
+        hasDirtyDescendant = true
+        dirtyChild = slot
+        guard let parent else {
+            if !needsRender { invalidationHandler?() }
+            return
+        }
+        parent.markDirtyDescendant(below: self)
+    }
+
     /// The index of `child` among the subviews as a dirty-child slot: `anyDirtyChild` for `nil`, for a view that is
     /// not a subview, or past the slot's range. Compares references only; the subviews are not touched.
     func dirtyChildIndex(of child: Unmanaged<View>?) -> UInt16 {

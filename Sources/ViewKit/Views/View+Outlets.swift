@@ -30,6 +30,16 @@ extension View {
         return outletName == name
     }
 
+    /// Where among `views` the outlet `name` is (``isOutlet(named:)``): `hint` when that view is it, else the first
+    /// such view's index, or nil. For a view controller's remembered outlets: the scan runs here, where each view's
+    /// name is compared in place, not through a call for each view from another module, which retained and
+    /// released the view around it.
+    package static func indexOfOutlet(named name: String, in views: [View], tryingFirst hint: Int) -> Int? {
+        let length = name.utf8.count
+        if hint < views.count, views[hint].isOutlet(named: name, length: length) { return hint }
+        return views.firstIndex { $0.isOutlet(named: name, length: length) }
+    }
+
     /// This view when it is the outlet `name` (`length` bytes long in UTF-8), else the first such view below it (in
     /// document order) short of custom views' nibs.
     final func outletInSubtree(_ name: String, length: Int) -> View? {

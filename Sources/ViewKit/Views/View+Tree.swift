@@ -116,9 +116,19 @@ extension View {
         if count > 0 { liveSubviews.reserveCapacity(count) }
     }
 
-    /// Appends a view made from a template node's child beside the node's static content (``StaticContent``).
-    final func appendTemplateSubview(_ view: View) {
-        attachLiveSubview(view, at: nil)
+    /// Appends a view made from a template node's child beside the node's static content (``StaticContent``): what
+    /// ``attachLiveSubview(_:at:)`` does at the end, with the view the caller made handed into the list rather than
+    /// retained for it and then released by the caller.
+    final func appendTemplateSubview(_ view: consuming View) {
+        if let incoming = view.ownAllocator {
+            adoptIDs(of: view, issuedBy: incoming)
+            view.ownAllocator = nil
+        }
+        view.parent = self
+        let marks = recordsChanges && (view.needsRender || view.hasDirtyDescendant)
+        let index = liveSubviews.count
+        liveSubviews.append(view)
+        if marks { markDirtyDescendant(belowSubviewAt: index) }
     }
 
     /// Turns the static children a template left as markup into views, in their places among the subviews.
