@@ -77,6 +77,38 @@ import ViewKit
         #expect(mismatches == [])
     }
 
+    /// Reads in the same order, as a binder's on each change, take the remembered view the last read points at
+    /// only while it is still in the view and bears the name: one taken out since is not handed out, its
+    /// replacement is, and the reads in turn go on giving the views a search finds.
+    @Test func aViewReadInTurnIsHandedOutOnlyWhileItIsInTheView() throws {
+        let harness = try ScreenHarness(templates: fixtureTemplates) { _ in CounterViewController() }
+        let mismatches = harness.onScreen(CounterViewController.self) { controller -> [String] in
+            let names = ["countLabel", "incrementButton", "burstButton"]
+            var mismatches: [String] = []
+            func readInTurn() {
+                for name in names {
+                    let read: View = controller.outlet(named: name, as: View.self)
+                    if read !== controller.view.outletIfPresent(name) { mismatches.append(name) }
+                }
+            }
+            readInTurn()
+            readInTurn()
+            // The next read in turn is the count label's: take it out of the view, without a read.
+            let old = controller.view.outletIfPresent("countLabel")!
+            let replacement = Label(text: "replacement")
+            replacement.setAttribute("data-outlet", "countLabel")
+            old.superview!.addSubview(replacement)
+            old.removeFromSuperview()
+            let read: Label = controller.outlet(named: "countLabel", as: Label.self)
+            if read !== replacement { mismatches.append("the replacement") }
+            if read === old { mismatches.append("the view taken out") }
+            readInTurn()
+            readInTurn()
+            return mismatches
+        }
+        #expect(mismatches == [])
+    }
+
     @Test func rxLifecycleEventsObservedLateStillArrive() throws {
         let harness = try ScreenHarness(templates: fixtureTemplates, appear: false) { _ in CounterViewController() }
         harness.onScreen(CounterViewController.self) { controller in

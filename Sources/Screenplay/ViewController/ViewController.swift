@@ -364,7 +364,24 @@ open class ViewController: DisposeContainer {
     /// The first look-up (and one after the remembered views all left the view) finds every outlet of the view in one
     /// walk, each name's first view in document order, as a look-up of each would then: a controller reads most of
     /// the outlets its template has, and a walk for each went over the same views again (Benchmarks/History/44).
+    ///
+    /// A binder reads the same outlets in the same order on every change of its screen's state: the view the hint
+    /// points at is tried first, in place (its name, its type, that it is still in the view), with neither the view
+    /// loaded again nor the remembered list handed to a search; any other read takes the search below
+    /// (Benchmarks/History/70-fan-out-screens-5.md).
     func outlet<V: View>(named name: String, as type: V.Type) -> V {
+        if let root = loadedView {
+            let hint = Int(outletHint)
+            // A copy of the list (one retain) lends its view to the checks, where each read of the stored list's
+            // element was a retain of its own.
+            let remembered = outletCache
+            if hint < remembered.count, let typed = remembered[hint] as? V, typed.isOutlet(named: name),
+                typed.isDescendant(of: root)
+            {
+                outletHint = hint < Int(UInt8.max) ? UInt8(hint + 1) : 0
+                return typed
+            }
+        }
         let root = view
         if outletCache.isEmpty { root.gatherOutlets(into: &outletCache) }
         if let index = cachedOutletIndex(named: name) {
