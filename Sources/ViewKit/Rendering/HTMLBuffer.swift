@@ -109,24 +109,47 @@ public struct HTMLBuffer: Sendable {
     ///
     /// `name` must be a valid attribute name; `View.setAttribute` checks names on the way in.
     public mutating func appendAttribute(_ name: String, _ value: String) {
-        append(0x20)
-        appendRaw(name)
-        if value.isEmpty { return }
-        append(0x3D)  // =
-        append(0x22)  // "
-        appendEscaped(value)
-        append(0x22)
+        name.withUTF8Bytes { name in
+            value.withUTF8Bytes { value in appendAttribute(name: name, value: value) }
+        }
     }
 
     /// `appendAttribute(_:_:)` for a fixed name.
     mutating func appendAttribute(static name: StaticString, _ value: String) {
-        append(0x20)
-        appendStatic(name)
-        if value.isEmpty { return }
-        append(0x3D)  // =
-        append(0x22)  // "
-        appendEscaped(value)
-        append(0x22)
+        name.withUTF8Buffer { name in
+            value.withUTF8Bytes { value in appendAttribute(name: name, value: value) }
+        }
+    }
+
+    /// ` name="value"` (or ` name`) from the name's and the value's bytes, with one reservation for the whole
+    /// attribute when the value fits one escape block: room for the name, its punctuation and the value's worst case.
+    /// Each reservation checks that the storage is unique; writing the six pieces with their own took six.
+    @inline(__always)
+    private mutating func appendAttribute(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+        guard value.count <= Self.escapeBlock else {
+            append(0x20)
+            append(name)
+            append(0x3D)  // =
+            append(0x22)  // "
+            appendEscaped(bytes: value)
+            return append(0x22)
+        }
+        // ` `, the name, `="`, the value escaped (as `appendEscaped(bytes:)` reserves for one block) and `"`.
+        var out = reserve(name.count + 4 + (value.count + 3) * 6)
+        let written = out
+        out[0] = 0x20
+        out += 1
+        if let start = name.baseAddress { Self.copy(start, count: name.count, to: &out) }
+        if let input = value.baseAddress, value.count > 0 {
+            out[0] = 0x3D  // =
+            out[1] = 0x22  // "
+            out += 2
+            // The whole value is one block, so the escape ends at its end.
+            _ = Self.escape(value, input, from: 0, upTo: value.count, into: &out)
+            out[0] = 0x22
+            out += 1
+        }
+        storage.count += out - written
     }
 
     /// Appends one byte.
