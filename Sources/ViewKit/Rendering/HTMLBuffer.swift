@@ -226,6 +226,31 @@ public struct HTMLBuffer: Sendable {
         storage.count += count + 1
     }
 
+    /// Appends `<`, the first `count` bytes of `name` (a packed element name, first byte lowest, at most eight),
+    /// ` id="v…"` with the generated DOM id `number`, and `rest` (a compiled start tag's bytes after its id), with one
+    /// reservation for the whole tag: what a template's unchanged start tag writes.
+    mutating func appendStartTag(packedName name: UInt64, count: Int, generatedID number: UInt32, rest: [UInt8]) {
+        rest.withUnsafeBufferPointer { rest in
+            let digits = Self.decimalDigitCount(number)
+            // The name's word stored whole, as ``appendEndTag(packedName:count:)`` stores it: the id's seven bytes
+            // and more follow the name, so the tag's room covers the word's eight.
+            let start = reserve(count + digits + 8 + rest.count)
+            start[0] = UInt8(ascii: "<")
+            UnsafeMutableRawPointer(start + 1).storeBytes(of: name.littleEndian, as: UInt64.self)
+            let id = start + count + 1
+            id[0] = 0x20
+            id[1] = UInt8(ascii: "i")
+            id[2] = UInt8(ascii: "d")
+            id[3] = 0x3D
+            id[4] = 0x22
+            id[5] = UInt8(ascii: "v")
+            Self.writeDecimal(number, digits: digits, to: id + 6)
+            id[digits + 6] = 0x22
+            if let bytes = rest.baseAddress { (id + digits + 7).update(from: bytes, count: rest.count) }
+            storage.count += count + digits + 8 + rest.count
+        }
+    }
+
     /// Appends ` id="v…"`, the generated DOM id `v` and `number` in decimal, with one reservation for the whole
     /// attribute: a page writes one for each view a patch may name (Benchmarks/History/40).
     mutating func appendGeneratedIDAttribute(_ number: UInt32) {

@@ -94,6 +94,11 @@ extension View {
             // the tag from `packedTag`, with no array to reach.
             if packedTag & 0xFF != 0 {
                 let (name, count) = packedName
+                // The whole tag with one reservation when its id is generated.
+                if explicitID == nil {
+                    return html.appendStartTag(
+                        packedName: name, count: count, generatedID: renderedGeneratedID(), rest: tag.rest)
+                }
                 html.appendStartTagOpening(packedName: name, count: count)
             } else {
                 html.append(tag.open)
