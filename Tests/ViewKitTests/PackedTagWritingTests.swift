@@ -28,4 +28,34 @@ import Testing
             }
         }
     }
+
+    /// A packed name's whole start tag, with a generated id and the compiled rest, holds exactly the bytes of its
+    /// pieces written one by one, for every name length, id length and place, and a rest empty or not.
+    @Test func aPackedNamesWholeStartTagHoldsItsPiecesBytes() {
+        for name in ["a", "li", "nav", "span", "table", "header", "section", "textarea"] {
+            guard let packed = View.classifyName(name).packed else {
+                Issue.record("\(name) is not packed")
+                continue
+            }
+            let count = name.utf8.count
+            for number: UInt32 in [1, 9, 10, 4_294_967_295] {
+                for rest in ["", ">", " class=\"card\" hidden>"] {
+                    for filled in [0, 1, 7, 20] {
+                        let prefix = String(repeating: "x", count: filled)
+                        var html = HTMLBuffer(capacity: 16)
+                        html.appendRaw(prefix)
+                        html.appendStartTag(
+                            packedName: packed, count: count, generatedID: number, rest: Array(rest.utf8))
+                        var pieces = HTMLBuffer(capacity: 16)
+                        pieces.appendRaw(prefix)
+                        pieces.appendStartTagOpening(packedName: packed, count: count)
+                        pieces.appendGeneratedIDAttribute(number)
+                        pieces.appendRaw(rest)
+                        #expect(html.bytes == pieces.bytes, "\(name) v\(number) \(rest) after \(filled)")
+                        #expect(html.count == filled + count + 1 + " id=\"v\(number)\"".utf8.count + rest.utf8.count)
+                    }
+                }
+            }
+        }
+    }
 }

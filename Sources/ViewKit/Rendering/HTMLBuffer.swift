@@ -109,24 +109,47 @@ public struct HTMLBuffer: Sendable {
     ///
     /// `name` must be a valid attribute name; `View.setAttribute` checks names on the way in.
     public mutating func appendAttribute(_ name: String, _ value: String) {
-        append(0x20)
-        appendRaw(name)
-        if value.isEmpty { return }
-        append(0x3D)  // =
-        append(0x22)  // "
-        appendEscaped(value)
-        append(0x22)
+        name.withUTF8Bytes { name in
+            value.withUTF8Bytes { value in appendAttribute(name: name, value: value) }
+        }
     }
 
     /// `appendAttribute(_:_:)` for a fixed name.
     mutating func appendAttribute(static name: StaticString, _ value: String) {
-        append(0x20)
-        appendStatic(name)
-        if value.isEmpty { return }
-        append(0x3D)  // =
-        append(0x22)  // "
-        appendEscaped(value)
-        append(0x22)
+        name.withUTF8Buffer { name in
+            value.withUTF8Bytes { value in appendAttribute(name: name, value: value) }
+        }
+    }
+
+    /// ` name="value"` (or ` name`) from the name's and the value's bytes, with one reservation for the whole
+    /// attribute when the value fits one escape block: room for the name, its punctuation and the value's worst case.
+    /// Each reservation checks that the storage is unique; writing the six pieces with their own took six.
+    @inline(__always)
+    private mutating func appendAttribute(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+        guard value.count <= Self.escapeBlock else {
+            append(0x20)
+            append(name)
+            append(0x3D)  // =
+            append(0x22)  // "
+            appendEscaped(bytes: value)
+            return append(0x22)
+        }
+        // ` `, the name, `="`, the value escaped (as `appendEscaped(bytes:)` reserves for one block) and `"`.
+        var out = reserve(name.count + 4 + (value.count + 3) * 6)
+        let written = out
+        out[0] = 0x20
+        out += 1
+        if let start = name.baseAddress { Self.copy(start, count: name.count, to: &out) }
+        if let input = value.baseAddress, value.count > 0 {
+            out[0] = 0x3D  // =
+            out[1] = 0x22  // "
+            out += 2
+            // The whole value is one block, so the escape ends at its end.
+            _ = Self.escape(value, input, from: 0, upTo: value.count, into: &out)
+            out[0] = 0x22
+            out += 1
+        }
+        storage.count += out - written
     }
 
     /// Appends one byte.
@@ -201,6 +224,31 @@ public struct HTMLBuffer: Sendable {
         start[0] = UInt8(ascii: "<")
         UnsafeMutableRawPointer(start + 1).storeBytes(of: name.littleEndian, as: UInt64.self)
         storage.count += count + 1
+    }
+
+    /// Appends `<`, the first `count` bytes of `name` (a packed element name, first byte lowest, at most eight),
+    /// ` id="v…"` with the generated DOM id `number`, and `rest` (a compiled start tag's bytes after its id), with one
+    /// reservation for the whole tag: what a template's unchanged start tag writes.
+    mutating func appendStartTag(packedName name: UInt64, count: Int, generatedID number: UInt32, rest: [UInt8]) {
+        rest.withUnsafeBufferPointer { rest in
+            let digits = Self.decimalDigitCount(number)
+            // The name's word stored whole, as ``appendEndTag(packedName:count:)`` stores it: the id's seven bytes
+            // and more follow the name, so the tag's room covers the word's eight.
+            let start = reserve(count + digits + 8 + rest.count)
+            start[0] = UInt8(ascii: "<")
+            UnsafeMutableRawPointer(start + 1).storeBytes(of: name.littleEndian, as: UInt64.self)
+            let id = start + count + 1
+            id[0] = 0x20
+            id[1] = UInt8(ascii: "i")
+            id[2] = UInt8(ascii: "d")
+            id[3] = 0x3D
+            id[4] = 0x22
+            id[5] = UInt8(ascii: "v")
+            Self.writeDecimal(number, digits: digits, to: id + 6)
+            id[digits + 6] = 0x22
+            if let bytes = rest.baseAddress { (id + digits + 7).update(from: bytes, count: rest.count) }
+            storage.count += count + digits + 8 + rest.count
+        }
     }
 
     /// Appends ` id="v…"`, the generated DOM id `v` and `number` in decimal, with one reservation for the whole

@@ -72,13 +72,20 @@ extension View {
     /// a generated id's digits go straight into the buffer.
     final func writeIDAttribute(into html: inout HTMLBuffer) {
         // Rendered with its id from now on, so a patch can name it.
-        if isStaticMarkupOnPage { isStaticMarkupOnPage = false }
         if let explicitID {
+            if isStaticMarkupOnPage { isStaticMarkupOnPage = false }
             html.appendAttribute(static: "id", explicitID)
             return
         }
+        html.appendGeneratedIDAttribute(renderedGeneratedID())
+    }
+
+    /// The generated id a render writes for a view without an explicit one, given on first use; the view is
+    /// rendered with its id from now on, so a patch can name it.
+    final func renderedGeneratedID() -> UInt32 {
+        if isStaticMarkupOnPage { isStaticMarkupOnPage = false }
         if storedID == 0 { storedID = allocateTreeID() }
-        html.appendGeneratedIDAttribute(storedID)
+        return storedID
     }
 
     /// `v` and the number in decimal, built in place: at most 11 bytes, so a small string that

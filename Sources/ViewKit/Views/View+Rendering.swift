@@ -79,8 +79,7 @@ extension View {
 
     /// Writes this view's start tag without its id: static markup's, or a container's kept as markup.
     final func writeStaticStartTag(into html: inout HTMLBuffer) {
-        html.append(UInt8(ascii: "<"))
-        appendTagName(to: &html)
+        appendStartTagOpening(to: &html)
         writeAttributes(into: &html, includeID: false, extraClasses: [], extraAttributes: [])
         html.append(UInt8(ascii: ">"))
     }
@@ -95,6 +94,11 @@ extension View {
             // the tag from `packedTag`, with no array to reach.
             if packedTag & 0xFF != 0 {
                 let (name, count) = packedName
+                // The whole tag with one reservation when its id is generated.
+                if explicitID == nil {
+                    return html.appendStartTag(
+                        packedName: name, count: count, generatedID: renderedGeneratedID(), rest: tag.rest)
+                }
                 html.appendStartTagOpening(packedName: name, count: count)
             } else {
                 html.append(tag.open)
@@ -112,8 +116,7 @@ extension View {
     final func writeStartTagAttributeByAttribute(
         into html: inout HTMLBuffer, extraClasses: [String] = [], extraAttributes: [(String, String)] = []
     ) {
-        html.append(UInt8(ascii: "<"))
-        appendTagName(to: &html)
+        appendStartTagOpening(to: &html)
         writeAttributes(into: &html, includeID: true, extraClasses: extraClasses, extraAttributes: extraAttributes)
         html.append(UInt8(ascii: ">"))
     }
@@ -143,6 +146,17 @@ extension View {
         html.appendStatic("</")
         appendTagName(to: &html)
         html.append(UInt8(ascii: ">"))
+    }
+
+    /// Writes `<` and the tag's name: a packed name with the buffer's one reservation, as a compiled start tag opens.
+    @inline(__always)
+    private final func appendStartTagOpening(to html: inout HTMLBuffer) {
+        if packedTag & 0xFF != 0 {
+            let (name, count) = packedName
+            return html.appendStartTagOpening(packedName: name, count: count)
+        }
+        html.append(UInt8(ascii: "<"))
+        appendTagName(to: &html)
     }
 
     func appendTagName(to html: inout HTMLBuffer) {
