@@ -238,14 +238,7 @@ public struct HTMLBuffer: Sendable {
             start[0] = UInt8(ascii: "<")
             UnsafeMutableRawPointer(start + 1).storeBytes(of: name.littleEndian, as: UInt64.self)
             let id = start + count + 1
-            id[0] = 0x20
-            id[1] = UInt8(ascii: "i")
-            id[2] = UInt8(ascii: "d")
-            id[3] = 0x3D
-            id[4] = 0x22
-            id[5] = UInt8(ascii: "v")
-            Self.writeDecimal(number, digits: digits, to: id + 6)
-            id[digits + 6] = 0x22
+            Self.writeGeneratedIDAttribute(number, digits: digits, to: id)
             if let bytes = rest.baseAddress { (id + digits + 7).update(from: bytes, count: rest.count) }
             storage.count += count + digits + 8 + rest.count
         }
@@ -257,15 +250,24 @@ public struct HTMLBuffer: Sendable {
         let digits = Self.decimalDigitCount(number)
         // ` id="v`, the digits, `"`.
         let start = reserve(digits + 7)
+        Self.writeGeneratedIDAttribute(number, digits: digits, to: start)
+        storage.count += digits + 7
+    }
+
+    /// Writes ` id="v`, `number` in its `digits` decimal digits and `"` (`digits + 7` bytes) at `start`, room the
+    /// caller reserved.
+    @inline(__always)
+    private static func writeGeneratedIDAttribute(
+        _ number: UInt32, digits: Int, to start: UnsafeMutablePointer<UInt8>
+    ) {
         start[0] = 0x20
         start[1] = UInt8(ascii: "i")
         start[2] = UInt8(ascii: "d")
         start[3] = 0x3D
         start[4] = 0x22
         start[5] = UInt8(ascii: "v")
-        Self.writeDecimal(number, digits: digits, to: start + 6)
+        writeDecimal(number, digits: digits, to: start + 6)
         start[digits + 6] = 0x22
-        storage.count += digits + 7
     }
 
     /// Makes the storage unique with room for `extra` more bytes; returns where they go.
