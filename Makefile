@@ -88,8 +88,12 @@ test-swift: deps-test
 
 # Every input kept in Fuzz/Corpus (crashes found once included), replayed by an ordinary build.
 FUZZ_TARGETS := router patch template escape tus multipart
+# The targets' scratch files (templates, uploads) go to FUZZ_TMP, removed after, not to the system's /tmp.
+FUZZ_TMP := .build/fuzz-tmp
 fuzz-replay:
-	.build/debug/ScreenplayFuzz $(foreach t,$(FUZZ_TARGETS),$(t)=Fuzz/Corpus/$(t))
+	@rm -rf $(FUZZ_TMP) && mkdir -p $(FUZZ_TMP)
+	TMPDIR=$(CURDIR)/$(FUZZ_TMP) .build/debug/ScreenplayFuzz $(foreach t,$(FUZZ_TARGETS),$(t)=Fuzz/Corpus/$(t))
+	@rm -rf $(FUZZ_TMP)
 
 # The whole suite under ThreadSanitizer and AddressSanitizer, each in its own build directory. Under TSan one flag,
 # SCREENPLAY_TSAN_LOCKS, makes Primitives' locks use NSLock instead of Mutex in every module, because TSan on Linux
@@ -121,13 +125,15 @@ FUZZ_FLAGS := --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --scratch-path
 fuzz: deps
 	$(SWIFT) build $(FUZZ_FLAGS) --product ScreenplayFuzz
 	@mkdir -p .build/fuzz/crashes
+	@rm -rf $(FUZZ_TMP) && mkdir -p $(FUZZ_TMP)
 	@for t in $(FUZZ_TARGETS); do \
 		mkdir -p .build/fuzz/corpus/$$t; \
 		echo "fuzz $$t for $(FUZZ_SECONDS)s"; \
-		SCREENPLAY_FUZZ_TARGET=$$t ASAN_OPTIONS=detect_leaks=0 .build/fuzz/debug/ScreenplayFuzz \
+		SCREENPLAY_FUZZ_TARGET=$$t ASAN_OPTIONS=detect_leaks=0 TMPDIR=$(CURDIR)/$(FUZZ_TMP) .build/fuzz/debug/ScreenplayFuzz \
 			-max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
 			-artifact_prefix=.build/fuzz/crashes/$$t- .build/fuzz/corpus/$$t Fuzz/Corpus/$$t || exit 1; \
 	done
+	@rm -rf $(FUZZ_TMP)
 
 # The browser client's unit tests: its ES modules under `node --test`, against a real DOM (Debian's node-jsdom, which
 # brings Debian's nodejs where no node is installed). The TAP reporter ends with the `# pass N` / `# fail N` lines.

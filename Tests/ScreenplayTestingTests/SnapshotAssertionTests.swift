@@ -3,9 +3,13 @@ import ScreenplayTesting
 import Testing
 import ViewKit
 
-@Suite struct SnapshotAssertionTests {
+@Suite final class SnapshotAssertionTests {
     private let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("snapshot-tests-\(UUID().uuidString)").path
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
 
     private func reference(_ name: String) -> String { directory + "/" + name }
 

@@ -16,6 +16,11 @@ final class SnapshotXCTestTests: XCTestCase {
     private let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("snapshot-xctest-\(UUID().uuidString)").path
 
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: directory)
+        super.tearDown()
+    }
+
     func testMatchingSnapshotPassesUnderXCTest() {
         _ = verifySnapshot(of: "<p>a</p>", as: .html, named: "x", record: .missing, snapshotDirectory: directory)
         assertSnapshot(of: "<p>a</p>", as: .html, named: "x", record: .never, snapshotDirectory: directory)

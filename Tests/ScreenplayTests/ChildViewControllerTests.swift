@@ -59,7 +59,9 @@ private final class StripViewController: ViewController {
     }
 
     private func makeHarness(journal: Journal, addAtLoad: Bool) throws -> ScreenHarness {
-        try ScreenHarness(templates: try templates(), appear: false) { _ in
+        let directory = try templates()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        return try ScreenHarness(templates: directory, appear: false) { _ in
             let parent = ShelfViewController()
             parent.journal = journal
             if addAtLoad {

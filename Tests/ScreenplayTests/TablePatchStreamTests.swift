@@ -36,6 +36,7 @@ private final class ShelfListViewController: ViewController {
 @Suite struct TablePatchStreamTests {
     private func makeHarness() throws -> ScreenHarness {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("table-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
             atPath: fixtureTemplates + "/layout.html", toPath: directory.appendingPathComponent("layout.html").path)

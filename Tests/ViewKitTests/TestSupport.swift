@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import ViewKit
 
 /// The header of a movie screen: a custom view with outlets in its nib, like the app's.
@@ -12,6 +13,26 @@ final class MovieHeaderView: View {
     override func awakeFromNib() {
         didAwake = true
         yearLabel.text = "—"
+    }
+}
+
+/// Directories the tests made, removed when the test process exits.
+enum TemporaryDirectories {
+    private static let paths = Mutex<[String]?>(nil)
+
+    /// Removes `path` (and what is in it) when the process exits.
+    static func removeAtExit(_ path: String) {
+        paths.withLock { paths in
+            if paths == nil {
+                atexit { TemporaryDirectories.removeAll() }
+                paths = []
+            }
+            paths?.append(path)
+        }
+    }
+
+    private static func removeAll() {
+        for path in paths.withLock({ $0 ?? [] }) { try? FileManager.default.removeItem(atPath: path) }
     }
 }
 
@@ -30,10 +51,12 @@ enum Fixtures {
         try TemplateLibrary(directory: directory, registry: registry())
     }
 
-    /// A fresh temporary templates directory holding `files` (relative path → contents).
+    /// A fresh temporary templates directory holding `files` (relative path → contents), removed when the test
+    /// process exits (a test may read it after its library is made, so not sooner).
     static func temporaryTemplates(_ files: [String: String]) throws -> String {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("viewkit-templates-\(UUID().uuidString)")
+        TemporaryDirectories.removeAtExit(directory.path)
         for (path, contents) in files {
             let url = directory.appendingPathComponent(path)
             try FileManager.default.createDirectory(
