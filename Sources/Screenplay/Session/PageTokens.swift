@@ -85,7 +85,7 @@ struct PageTokens: Sendable {
     /// padding, into the start of `buffer` (which has room for all twenty-two: `written` never passes them), as
     /// `SessionToken.make` does.
     private static func writeBase64URL(first16 bytes: [UInt8], into buffer: UnsafeMutableBufferPointer<UInt8>) {
-        let alphabet = Self.alphabet
+        let alphabet = SessionToken.alphabet
         let count = min(16, bytes.count)
         var written = 0
         var index = 0
@@ -103,5 +103,4 @@ struct PageTokens: Sendable {
         }
     }
 
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 }

@@ -7,6 +7,8 @@ enum SessionToken {
     /// 128 random bits from the system's secure generator, as 22 URL-safe base64 characters.
     static func make() -> String {
         var bits = pool.withLock { $0.take() }
+        // The alphabet read once, not once a character: each read of the global passes its lazy initializer's check.
+        let alphabet = Self.alphabet
         // Written straight into the string's storage: two tokens per page, no array in between.
         return String(unsafeUninitializedCapacity: 22) { buffer in
             for index in 0..<22 {
@@ -30,8 +32,8 @@ enum SessionToken {
             || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
     }
 
-    /// The 64 characters of a token, URL-safe base64's.
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    /// The 64 characters of a token, URL-safe base64's (a page token's too, ``PageTokens``).
+    static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// Where tokens' bits come from. `SystemRandomNumberGenerator` makes a `getrandom` system call for every eight
     /// bytes; the pool asks the kernel for 256 bytes at a time. Receipt for a pool shared by every session:
