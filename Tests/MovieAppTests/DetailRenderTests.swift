@@ -47,6 +47,22 @@ import Testing
         #expect(store.catalogFollowed.withLock { $0 } == catalogFollowers)
     }
 
+    /// A detail page reads its movie and the "More like this" strip's movies from the store in one read (one check
+    /// of the store's cache a page), and shows both.
+    @Test func aDetailPageReadsTheStoreOnce() throws {
+        let (server, store, folder) = try Self.startServer()
+        defer { withExtendedLifetime(folder) { server.stop() } }
+        let client = LiveClient(port: server.port)
+        let single = store.singleReads.withLock { $0 }
+        let batches = store.batchReads.withLock { $0 }
+
+        let page = LivePage(try client.get("/movies/3"))
+        #expect(page.html.contains("Sample 3"))
+        #expect(page.html.contains("href=\"/movies/4\""))
+        #expect(store.singleReads.withLock { $0 } == single)
+        #expect(store.batchReads.withLock { $0 } == batches + 1)
+    }
+
     /// The list's and the edit form's renders follow nothing either; their live screens follow the catalog.
     @Test func listAndEditRendersFollowNoFeedAndTheirLiveScreensDo() throws {
         let (server, store, folder) = try Self.startServer()

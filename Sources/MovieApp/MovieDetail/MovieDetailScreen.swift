@@ -10,15 +10,20 @@ extension MovieDetailViewController {
         guard let text = request.parameters["id"], let id = Int(text), id > 0 else {
             throw ScreenNotFound("no movie \(request.parameters["id"] ?? "")")
         }
-        // The read that tells a missing movie from a present one is also the driver's first state: one store read
-        // per screen, not two.
+        // The read that tells a missing movie from a present one is also the driver's first state, and it reads the
+        // "More like this" strip's movies with the movie: one store read per screen, one check of the store's cache
+        // (Benchmarks/History/73-page-instructions-13.md).
         let initial: MovieDetailData?
+        let similar: [Movie]
         do {
-            guard let movie = try store.movie(id: id) else { throw ScreenNotFound("no movie \(id)") }
+            let read = try MoreLikeThisBinder.movieAndSimilarMovies(to: id, in: store)
+            guard let movie = read.movie else { throw ScreenNotFound("no movie \(id)") }
             initial = MovieDetailData(movie: movie, phase: .loaded)
+            similar = read.similar
         } catch is StoreError {
             // The store is failing: show the screen in its error state rather than a not-found page.
             initial = nil
+            similar = []
         }
         // What the load action below needs of it: a captured `var` would be a box of its own holding the movie.
         let hasMovie = initial != nil
@@ -29,14 +34,14 @@ extension MovieDetailViewController {
             viewController.navigationController?.popViewController(animated: true)
         }
         viewController.bag.insert(MovieDetailBinder(viewController: viewController, driver: driver))
-        // Run once after `viewDidLoad` and let go, with the store it holds: a subscription to `rx.viewDidLoad` would
+        // Run once after `viewDidLoad` and let go, with the movies it holds: a subscription to `rx.viewDidLoad` would
         // keep the subject, its entry, this closure and a bag slot for the screen's life.
         viewController.whenViewLoaded { [unowned viewController] in
             viewController.editLink.setAttribute("href", "/movies/\(id)/edit")
             // "More like this": a child view controller with its own template, binder and bag.
             if hasMovie {
                 viewController.addChild(
-                    MoreLikeThisViewController.make(movieID: id, store: store), in: viewController.similarContainer)
+                    MoreLikeThisViewController.make(similar: similar), in: viewController.similarContainer)
             }
         }
         // The page title and the poster's text alternative follow the movie's title too (made again only when it

@@ -96,11 +96,17 @@ final class ScreenRouter: Sendable {
     /// expired, or held by an instance restarted since).
     func open(_ route: ScreenRoute, request: Request) throws -> Response {
         if let refusal = try route.routeGuard?.answer(to: request, fromScript: false) { return refusal }
-        var request = request
         if request.query.contains(ScreenWire.Field.screen.rawValue) {
             if let page = livePage(for: request) { return page }
-            request = Self.droppingScreenParameters(request)
+            return try render(route, request: Self.droppingScreenParameters(request))
         }
+        // Read where it is: a copy to reassign in the branch above retained each of its fields and let them go
+        // (Benchmarks/History/73-page-instructions-13.md).
+        return try render(route, request: request)
+    }
+
+    /// The page of a fresh screen of `route` for `request` (``open(_:request:)``), which names no live screen.
+    private func render(_ route: ScreenRoute, request: Request) throws -> Response {
         var query: [String: String] = [:]
         for pair in request.query { query[pair.name] = pair.value }
         // A GET's screen renders its page and ends: its factory sees a request that is not live, made so here rather
