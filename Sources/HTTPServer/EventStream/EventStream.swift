@@ -36,6 +36,9 @@ public final class EventStream: Sendable {
         case ended
         /// The stream overflowed or the transport must give up: drop the connection.
         case aborted
+        /// What is pending does not all fit into the destination of a read asked to take everything or nothing
+        /// (`whole`): nothing was taken.
+        case needsRoom
     }
 
     fileprivate struct State {
@@ -210,8 +213,13 @@ public final class EventStream: Sendable {
     /// Copies pending bytes into `destination`. With nothing pending on an open stream, runs `park`
     /// and remembers `waker` under the lock, so a concurrent write cannot slip between the check and
     /// the parking and be missed.
+    ///
+    /// `whole`: take everything pending or nothing; when it does not all fit into `destination`, nothing is taken
+    /// and the answer is ``ReadOutcome/needsRoom``. For a transport that reads into a small buffer first (on its
+    /// stack) and into a large one only when the small one is too small.
     func read(
-        into destination: UnsafeMutableRawBufferPointer, parkingWith waker: any StreamWaker, park: () -> Void
+        into destination: UnsafeMutableRawBufferPointer, parkingWith waker: any StreamWaker, whole: Bool = false,
+        park: () -> Void
     ) -> ReadOutcome {
         state.withLock { state in
             if state.didOverflow { return .aborted }
@@ -219,6 +227,10 @@ public final class EventStream: Sendable {
                 // Buffered bytes never wait behind a kept event: they would have been framed into the buffer.
                 let count = event.count
                 if count <= destination.count { return .bytes(event.write(into: destination)) }
+                if whole {
+                    state.framed = consume event
+                    return .needsRoom
+                }
                 // Larger than the transport's room: framed once into the buffer, read from there in pieces.
                 state.frameIntoBuffer(event, count: count)
             }
@@ -229,6 +241,7 @@ public final class EventStream: Sendable {
                 state.parkedWaker = waker
                 return .parked
             }
+            if whole && available > destination.count { return .needsRoom }
             let count = min(available, destination.count)
             state.buffer.withUnsafeBytes { source in
                 destination.baseAddress!.copyMemory(
