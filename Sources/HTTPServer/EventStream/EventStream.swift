@@ -140,23 +140,27 @@ public final class EventStream: Sendable {
     /// Sends `event`, kept as its parts while nothing else is unsent (see ``send(event:id:data:)``). Returns whether
     /// the stream is still open: false when it was closed (the event ignored) or this event closed it (an overflow),
     /// so that a sender of many streams forgets the closed ones without asking each (``isClosed``) on every event.
+    ///
+    /// Consuming: the stream keeps the caller's event itself (moved in, not copied), as a stream of a shared
+    /// connection's screen does with the event it named for its screen (``FramedEvent/inNamespace(_:)``).
     @discardableResult
-    package func send(_ event: FramedEvent) -> Bool {
+    package func send(_ event: consuming FramedEvent) -> Bool {
+        let count = event.count
+        var event = Optional(event)
         let (open, waker, handlers) = state.withLock {
             state -> (Bool, (any StreamWaker)?, [@Sendable () -> Void]) in
             guard !state.isClosed else { return (false, nil, []) }
             let pending = state.unsentCount
-            let count = event.count
             if let overflow = state.overflowIfOver(pending: pending, adding: count) {
                 return (false, overflow.waker, overflow.handlers)
             }
             if pending == 0 {
                 // The usual case: nothing waiting (a read empties the buffer once all of it is sent), so the parts
-                // are kept as they are.
-                state.framed = event
+                // are kept as they are, moved in.
+                state.framed = event.take()
             } else {
                 state.frameIntoBuffer()
-                state.appendToBuffer(event, count: count)
+                state.appendToBuffer(event.take()!, count: count)
             }
             return (true, state.takeParkedWaker(), [])
         }
