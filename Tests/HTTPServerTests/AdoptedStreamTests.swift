@@ -132,4 +132,58 @@ import Testing
             #expect(eventually { stream.isClosed })
         }
     }
+
+    @Test func eventsOnEitherSideOfTheFirstReadsRoomArriveWhole() throws {
+        let hub = StreamHub()
+        try withServer(configuration: twoConnections, routes: hub.routes()) { server throws in
+            let client = try EventStreamClient(port: server.port)
+            #expect(eventually { hub.count == 1 })
+            // Framed sizes just under, at and over what a wake reads first, and far over: each read whole or
+            // read again with more room, in order, none cut or repeated.
+            let room = AdoptedStream.smallChunkCapacity
+            let lengths = [room - 40, room - 20, room - 19, room, 3 * room, 20 * room, 10]
+            for (id, length) in lengths.enumerated() {
+                hub.all[0].send(id: "\(id)", data: String(repeating: "x", count: length))
+            }
+            let events = try client.read(events: lengths.count)
+            #expect(
+                events
+                    == lengths.enumerated().map {
+                        "id: \($0.offset)\ndata: " + String(repeating: "x", count: $0.element)
+                    })
+        }
+    }
+
+    @Test func aReadOfAllOrNothingTakesNothingThatDoesNotFit() {
+        let stream = EventStream()
+        let waker = IdleWaker()
+        let event = FramedEvent(name: "patch", id: 7, data: Array("[\"replace\",\"v3\",\"<b>8.1</b>\"]".utf8))!
+        stream.send(event)
+        var small = [UInt8](repeating: 0, count: event.count - 1)
+        var large = [UInt8](repeating: 0, count: 4 * event.count)
+        let refused = small.withUnsafeMutableBytes { stream.read(into: $0, parkingWith: waker, whole: true) {} }
+        #expect(refused == .needsRoom)
+        let read = large.withUnsafeMutableBytes { stream.read(into: $0, parkingWith: waker, whole: true) {} }
+        #expect(read == .bytes(event.count))
+        #expect(Array(large.prefix(event.count)) == event.bytes)
+        // Two events, the second behind the first in the stream's buffer: both or neither.
+        stream.send(event)
+        stream.send(event)
+        small = [UInt8](repeating: 0, count: 2 * event.count - 1)
+        #expect(
+            small.withUnsafeMutableBytes { stream.read(into: $0, parkingWith: waker, whole: true) {} } == .needsRoom)
+        let both = large.withUnsafeMutableBytes { stream.read(into: $0, parkingWith: waker, whole: true) {} }
+        #expect(both == .bytes(2 * event.count))
+        #expect(Array(large.prefix(2 * event.count)) == event.bytes + event.bytes)
+        // Not asked for whole: as much as fits, the rest after.
+        stream.send(event)
+        small = [UInt8](repeating: 0, count: event.count - 1)
+        #expect(
+            small.withUnsafeMutableBytes { stream.read(into: $0, parkingWith: waker) {} } == .bytes(event.count - 1))
+        #expect(large.withUnsafeMutableBytes { stream.read(into: $0, parkingWith: waker) {} } == .bytes(1))
+    }
+}
+
+private final class IdleWaker: StreamWaker {
+    func wake() {}
 }

@@ -19,4 +19,20 @@ import ViewKit
         #expect(harness.page.contains(#"<html id="v1" class="status-default" lang="en""#))
         #expect(!harness.page.contains("status-light"))
     }
+
+    /// A change of the page's own element goes as a `reset`; a title changed in the same turn still goes as its own
+    /// `title` event, and no patch follows.
+    @Test func aStyleChangeIsAResetAndATitleChangedWithItItsOwnEvent() throws {
+        let harness = try ScreenHarness(templates: fixtureTemplates) { _ in CounterViewController() }
+        harness.clearEvents()
+        harness.onScreen(CounterViewController.self) { controller in
+            controller.statusBarStyle = .lightContent
+            controller.title = "Elsewhere"
+        }
+        harness.settle()
+        #expect(harness.patches.isEmpty, "\(harness.events)")
+        #expect(harness.events.count { if case .reset = $0 { true } else { false } } == 1, "\(harness.events)")
+        #expect(harness.events.contains(.title("Elsewhere")))
+        #expect(harness.page.contains("status-light"))
+    }
 }

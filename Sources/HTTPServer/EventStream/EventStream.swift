@@ -36,6 +36,9 @@ public final class EventStream: Sendable {
         case ended
         /// The stream overflowed or the transport must give up: drop the connection.
         case aborted
+        /// What is pending does not all fit into the destination of a read asked to take everything or nothing
+        /// (`whole`): nothing was taken.
+        case needsRoom
     }
 
     fileprivate struct State {
@@ -137,23 +140,27 @@ public final class EventStream: Sendable {
     /// Sends `event`, kept as its parts while nothing else is unsent (see ``send(event:id:data:)``). Returns whether
     /// the stream is still open: false when it was closed (the event ignored) or this event closed it (an overflow),
     /// so that a sender of many streams forgets the closed ones without asking each (``isClosed``) on every event.
+    ///
+    /// Consuming: the stream keeps the caller's event itself (moved in, not copied), as a stream of a shared
+    /// connection's screen does with the event it named for its screen (``FramedEvent/inNamespace(_:)``).
     @discardableResult
-    package func send(_ event: FramedEvent) -> Bool {
+    package func send(_ event: consuming FramedEvent) -> Bool {
+        let count = event.count
+        var event = Optional(event)
         let (open, waker, handlers) = state.withLock {
             state -> (Bool, (any StreamWaker)?, [@Sendable () -> Void]) in
             guard !state.isClosed else { return (false, nil, []) }
             let pending = state.unsentCount
-            let count = event.count
             if let overflow = state.overflowIfOver(pending: pending, adding: count) {
                 return (false, overflow.waker, overflow.handlers)
             }
             if pending == 0 {
                 // The usual case: nothing waiting (a read empties the buffer once all of it is sent), so the parts
-                // are kept as they are.
-                state.framed = event
+                // are kept as they are, moved in.
+                state.framed = event.take()
             } else {
                 state.frameIntoBuffer()
-                state.appendToBuffer(event, count: count)
+                state.appendToBuffer(event.take()!, count: count)
             }
             return (true, state.takeParkedWaker(), [])
         }
@@ -210,8 +217,13 @@ public final class EventStream: Sendable {
     /// Copies pending bytes into `destination`. With nothing pending on an open stream, runs `park`
     /// and remembers `waker` under the lock, so a concurrent write cannot slip between the check and
     /// the parking and be missed.
+    ///
+    /// `whole`: take everything pending or nothing; when it does not all fit into `destination`, nothing is taken
+    /// and the answer is ``ReadOutcome/needsRoom``. For a transport that reads into a small buffer first (on its
+    /// stack) and into a large one only when the small one is too small.
     func read(
-        into destination: UnsafeMutableRawBufferPointer, parkingWith waker: any StreamWaker, park: () -> Void
+        into destination: UnsafeMutableRawBufferPointer, parkingWith waker: any StreamWaker, whole: Bool = false,
+        park: () -> Void
     ) -> ReadOutcome {
         state.withLock { state in
             if state.didOverflow { return .aborted }
@@ -219,6 +231,10 @@ public final class EventStream: Sendable {
                 // Buffered bytes never wait behind a kept event: they would have been framed into the buffer.
                 let count = event.count
                 if count <= destination.count { return .bytes(event.write(into: destination)) }
+                if whole {
+                    state.framed = consume event
+                    return .needsRoom
+                }
                 // Larger than the transport's room: framed once into the buffer, read from there in pieces.
                 state.frameIntoBuffer(event, count: count)
             }
@@ -229,6 +245,7 @@ public final class EventStream: Sendable {
                 state.parkedWaker = waker
                 return .parked
             }
+            if whole && available > destination.count { return .needsRoom }
             let count = min(available, destination.count)
             state.buffer.withUnsafeBytes { source in
                 destination.baseAddress!.copyMemory(

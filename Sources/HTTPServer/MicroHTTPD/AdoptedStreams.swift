@@ -262,6 +262,9 @@ final class AdoptedStream: StreamWaker, Sendable {
 
     /// The most stream bytes read for one write; the chunk framing adds at most 12.
     static let chunkCapacity = 16 * 1024
+    /// The stream bytes a wake reads first, into a buffer on the stack: with the chunk framing, the largest
+    /// temporary allocation that stays on the stack without a check of the thread's stack.
+    static let smallChunkCapacity = 1024 - 12
 
     fileprivate init(
         socket: Int32, stream: EventStream, isChunked: Bool, token: UInt64, owner: AdoptedStreams, head: [UInt8]
@@ -315,15 +318,24 @@ final class AdoptedStream: StreamWaker, Sendable {
             case .full:
                 if !state.isWaitingForRoom { state.isWaitingForRoom = owner.watch(self, forRoom: true) }
                 return false
-            case .sent:
+            case .sent, .needsRoom:  // `needsRoom`: an answer of a drain, not of a send
                 break
             }
             if state.isWaitingForRoom {
                 owner.watch(self, forRoom: false)
                 state.isWaitingForRoom = false
             }
-            let outcome = withUnsafeTemporaryAllocation(byteCount: Self.chunkCapacity + 12, alignment: 1) { scratch in
-                drain(into: scratch, state: &state)
+            // Small first: what one wake usually sends (an event or two of a fan-out) fits in a buffer on the stack,
+            // where the large one was a heap allocation for every wake; the large one only when what is pending
+            // does not fit (a page's `reset`, a burst on a shared stream). Receipt: step 1 of
+            // Benchmarks/History/74-fan-out-screens-6.md.
+            var outcome = withUnsafeTemporaryAllocation(byteCount: Self.smallChunkCapacity + 12, alignment: 1) {
+                drain(into: $0, capacity: Self.smallChunkCapacity, state: &state)
+            }
+            if outcome == .needsRoom {
+                outcome = withUnsafeTemporaryAllocation(byteCount: Self.chunkCapacity + 12, alignment: 1) {
+                    drain(into: $0, capacity: Self.chunkCapacity, state: &state)
+                }
             }
             if outcome != .sent { state.isFinished = true }
             return outcome != .sent
@@ -331,14 +343,20 @@ final class AdoptedStream: StreamWaker, Sendable {
         if isEnding { owner.finish(self) }
     }
 
-    /// Reads the stream into `scratch` and sends it until the stream parks (`.sent`), the socket is full (the rest
-    /// waits in `state.unsent`; `.sent`), or the stream or the socket is done (`.failed`).
-    private func drain(into scratch: UnsafeMutableRawBufferPointer, state: inout State) -> SendOutcome {
+    /// Reads the stream into `scratch`, `capacity` bytes of it and 12 for the chunk framing, and sends it until the
+    /// stream parks (`.sent`), the socket is full (the rest waits in `state.unsent`; `.sent`), or the stream or the
+    /// socket is done (`.failed`). Into a small scratch (`capacity` below ``chunkCapacity``) it reads only what
+    /// fits whole, and answers `.needsRoom` when what is pending does not (nothing taken): the caller drains again
+    /// into a large one.
+    private func drain(into scratch: UnsafeMutableRawBufferPointer, capacity: Int, state: inout State) -> SendOutcome {
         // Chunked framing: up to 8 hex digits and CRLF before the body (right-aligned in 10 bytes), CRLF after it.
         let bodyStart = isChunked ? 10 : 0
-        let body = UnsafeMutableRawBufferPointer(rebasing: scratch[bodyStart..<(bodyStart + Self.chunkCapacity)])
+        let body = UnsafeMutableRawBufferPointer(rebasing: scratch[bodyStart..<(bodyStart + capacity)])
+        let whole = capacity < Self.chunkCapacity
         while true {
-            switch stream.read(into: body, parkingWith: self, park: {}) {
+            switch stream.read(into: body, parkingWith: self, whole: whole, park: {}) {
+            case .needsRoom:
+                return .needsRoom
             case .parked:
                 return .sent
             case .aborted:
@@ -383,6 +401,8 @@ final class AdoptedStream: StreamWaker, Sendable {
 
     private enum SendOutcome {
         case sent, full, failed
+        /// A small scratch could not take what is pending whole (``drain(into:capacity:state:)``).
+        case needsRoom
     }
 
     /// Sends `bytes`, keeping what the socket does not take.

@@ -68,7 +68,8 @@ final class StreamConnection: StreamWaker, @unchecked Sendable {
         case .bytes(let count): return count
         case .parked: return 0
         case .ended: return screenplay_mhd_end_of_stream()
-        case .aborted: return screenplay_mhd_end_with_error()
+        // `needsRoom` answers only a read asked to take everything or nothing, which this one is not.
+        case .aborted, .needsRoom: return screenplay_mhd_end_with_error()
         }
     }
 

@@ -215,11 +215,19 @@ package final class Screen {
         guard !isEnded else { return }
         // The context made only if a change renders with it (a label another screen rendered does not).
         var changes = page.takeChanges(makingContext: { self.context })
-        if changes.contains(where: { if case .replace(let id, _) = $0 { page.hasDOMID(id) } else { false } }) {
+        // One look at each change: whether it replaces the page itself (the whole page goes as a `reset`) or the title
+        // (which goes as its own event); the list is edited only when it holds the title's, not on every flush.
+        var replacesPage = false
+        var replacesTitle = false
+        for change in changes {
+            guard case .replace(let id, _) = change else { continue }
+            if page.hasDOMID(id) { replacesPage = true }
+            if let titleView, titleView.hasDOMID(id) { replacesTitle = true }
+        }
+        if replacesPage {
             send(.reset(html: renderPage()))
             changes = []
-        }
-        if let titleView {
+        } else if replacesTitle, let titleView {
             changes.removeAll { if case .replace(let id, _) = $0 { titleView.hasDOMID(id) } else { false } }
         }
         if !changes.isEmpty { send(.patch(changes)) }

@@ -23,7 +23,13 @@ package final class PatchEncoding: Sendable {
 
     /// The `data:` of a patch of `changes`: the last patch's bytes when its changes are the same, else `encode`'s.
     package func data(for changes: [ViewChange], encode: ([ViewChange]) -> [UInt8]) -> [UInt8] {
-        if let entry = last.withLock({ $0 }), Self.same(entry.changes, changes) { return entry.data }
+        // Compared under the lock, where the memo is: only its bytes come out (one reference), not the entry (two).
+        let kept = last.withLock { entry -> [UInt8]? in
+            // Read through the optional in place (`entry!`): binding it (`guard let`) copied both lists out.
+            guard entry != nil, Self.same(entry!.changes, changes) else { return nil }
+            return entry!.data
+        }
+        if let kept { return kept }
         let data = encode(changes)
         last.withLock { $0 = (changes, data) }
         return data
