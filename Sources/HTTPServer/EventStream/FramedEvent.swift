@@ -43,11 +43,20 @@ package struct FramedEvent: Sendable {
     /// several sources, each numbering its own. `namespace` holds no line break and no `.` (the caller's contract:
     /// the stream's reader splits the id at its last `.`).
     package func inNamespace(_ namespace: String) -> FramedEvent {
-        var event = self
-        if let old = event.namespace { event.count -= old.utf8.count + 1 }
-        event.namespace = namespace
-        event.count += namespace.utf8.count + 1
-        return event
+        let unnamed = count - (self.namespace.map { $0.utf8.count + 1 } ?? 0)
+        return FramedEvent(
+            name: name, id: id, data: data, namespace: namespace, count: unnamed + namespace.utf8.count + 1)
+    }
+
+    /// An event from its parts, `count` its size on the wire with them: for ``inNamespace(_:)``, which builds the named
+    /// event field by field rather than copying the whole event and assigning to it (receipt: step 2 of
+    /// Benchmarks/History/75-fan-out-screens-7.md).
+    private init(name: String, id: Int, data: [UInt8], namespace: String?, count: Int) {
+        self.name = name
+        self.id = id
+        self.data = data
+        self.namespace = namespace
+        self.count = count
     }
 
     /// The size on the wire of an event without a namespace.
