@@ -16,6 +16,23 @@ import Testing
         #expect(event.count == event.bytes.count)
     }
 
+    /// An event's size (``FramedEvent/count``), worked out when it is made and named, is the size of the bytes it
+    /// frames: for ids of any sign and length, data empty or not, in a namespace, and named again in another.
+    @Test func anEventsSizeIsItsFramedBytesAfterEveryNaming() {
+        for id in [0, 9, 10, 99_999, Int.max, -1, -10, Int.min] {
+            for data in [[], Array("[1,\"é\"]".utf8)] {
+                let event = FramedEvent(name: "patch", id: id, lineOfData: data)
+                let named = event.inNamespace("Ab-9_z")
+                let renamed = named.inNamespace("q")
+                let framed = FramedEvent(name: "título", id: id, data: data)!.inNamespace("")
+                for event in [event, named, renamed, framed] {
+                    #expect(event.count == event.bytes.count, "\(id)")
+                }
+                #expect(String(decoding: renamed.bytes, as: UTF8.self).hasPrefix("event: patch\nid: q.\(id)\n"))
+            }
+        }
+    }
+
     /// An event appended to bytes a stream still holds (``FramedEvent/append(to:count:)``) is the bytes it frames
     /// alone, for ids of any sign and length, with and without a namespace; what was there stays in front.
     @Test func anEventAppendedBehindUnsentBytesIsItsFramedBytes() {

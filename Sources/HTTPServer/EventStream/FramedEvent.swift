@@ -14,6 +14,10 @@ package struct FramedEvent: Sendable {
     /// The source whose numbering `id` belongs to, on a stream that carries several sources' events: written before
     /// the id, with a `.`. Nil when the stream has one numbering. Contract: holds no line break and no `.`.
     package private(set) var namespace: String?
+    /// Its size on the wire: worked out when it is made (and named, ``inNamespace(_:)``), not at every use — a
+    /// screen's event is measured for its metrics, its stream's bound and its read. Receipt: step 1 of
+    /// Benchmarks/History/75-fan-out-screens-7.md.
+    package private(set) var count: Int
 
     /// Nil when `name` is empty or holds a line break, or `data` holds one: the parts could not carry them as they
     /// are (``EventStream/encode(event:id:data:)`` splits such data into lines).
@@ -22,6 +26,7 @@ package struct FramedEvent: Sendable {
         self.name = name
         self.id = id
         self.data = data
+        self.count = Self.framedCount(name: name, id: id, data: data)
     }
 
     /// For parts known to hold no line break (data that is JSON, or cleaned of line breaks), not looked through again
@@ -31,21 +36,32 @@ package struct FramedEvent: Sendable {
         self.name = name
         self.id = id
         self.data = data
+        self.count = Self.framedCount(name: name, id: id, data: data)
     }
 
     /// The same event with its id in `namespace` (`id: namespace.id`), for a stream that carries the events of
     /// several sources, each numbering its own. `namespace` holds no line break and no `.` (the caller's contract:
     /// the stream's reader splits the id at its last `.`).
     package func inNamespace(_ namespace: String) -> FramedEvent {
-        var event = self
-        event.namespace = namespace
-        return event
+        let unnamed = count - (self.namespace.map { $0.utf8.count + 1 } ?? 0)
+        return FramedEvent(
+            name: name, id: id, data: data, namespace: namespace, count: unnamed + namespace.utf8.count + 1)
     }
 
-    /// Its size on the wire.
-    package var count: Int {
-        7 + name.utf8.count + 5 + (namespace.map { $0.utf8.count + 1 } ?? 0) + Self.decimalCount(id) + 7 + data.count
-            + 2
+    /// An event from its parts, `count` its size on the wire with them: for ``inNamespace(_:)``, which builds the named
+    /// event field by field rather than copying the whole event and assigning to it (receipt: step 2 of
+    /// Benchmarks/History/75-fan-out-screens-7.md).
+    private init(name: String, id: Int, data: [UInt8], namespace: String?, count: Int) {
+        self.name = name
+        self.id = id
+        self.data = data
+        self.namespace = namespace
+        self.count = count
+    }
+
+    /// The size on the wire of an event without a namespace.
+    private static func framedCount(name: String, id: Int, data: [UInt8]) -> Int {
+        7 + name.utf8.count + 5 + decimalCount(id) + 7 + data.count + 2
     }
 
     /// Its bytes on the wire, in one buffer.
