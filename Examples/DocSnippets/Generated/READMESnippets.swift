@@ -30,13 +30,13 @@ extension READMESnippets {
         }
     }
 
-    // README.md:382
-    func snippetAtLine382() async throws {
+    // README.md:383
+    func snippetAtLine383() async throws {
         assertSnapshot(of: harness.page, as: .html)
     }
 
-    // README.md:394
-    func snippetAtLine394() async throws {
+    // README.md:395
+    func snippetAtLine395() async throws {
         let harness = try ScreenHarness(templates: "Templates") { request in makeCounter(request) }
         harness.tap("add")
         #expect(harness.patches.count == 1)
