@@ -178,7 +178,14 @@ struct MovieStoreContractTests {
             }
             try await group.waitForAll()
         }
+        // Each store wrote one of the fields last and reads the other's last write from the other instance: both
+        // fields' last values, once that commit is seen (a lost update never shows them).
         for store in [first, second] {
+            #expect(
+                try kind.seesAnotherInstancesCommit {
+                    let movie = try store.movie(id: 1)
+                    return movie?.title == "Title \(rounds)" && movie?.runtimeMinutes == rounds
+                })
             let movie = try #require(try store.movie(id: 1))
             #expect(movie.title == "Title \(rounds)")
             #expect(movie.runtimeMinutes == rounds)
