@@ -160,7 +160,7 @@ public final class EventStream: Sendable {
                 state.framed = event.take()
             } else {
                 state.frameIntoBuffer()
-                state.appendToBuffer(event.take()!, count: count)
+                if let event = event.take() { state.appendToBuffer(event, count: count) }
             }
             return (true, state.takeParkedWaker(), [])
         }

@@ -123,7 +123,9 @@ public struct HTMLBuffer: Sendable {
 
     /// ` name="value"` (or ` name`) from the name's and the value's bytes, with one reservation for the whole
     /// attribute when the value fits one escape block: room for the name, its punctuation and the value's worst case.
-    /// Each reservation checks that the storage is unique; writing the six pieces with their own took six.
+    /// Each reservation checks that the storage is unique; writing the six pieces with their own took six (receipt:
+    /// step 1 of Benchmarks/History/71-page-instructions-12.md). Invariant: every byte written lies in the reserved
+    /// room, and the count grows by exactly the bytes written.
     @inline(__always)
     private mutating func appendAttribute(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
         guard value.count <= Self.escapeBlock else {
@@ -228,7 +230,9 @@ public struct HTMLBuffer: Sendable {
 
     /// Appends `<`, the first `count` bytes of `name` (a packed element name, first byte lowest, at most eight),
     /// ` id="v…"` with the generated DOM id `number`, and `rest` (a compiled start tag's bytes after its id), with one
-    /// reservation for the whole tag: what a template's unchanged start tag writes.
+    /// reservation for the whole tag: what a template's unchanged start tag writes (receipt: step 3 of
+    /// Benchmarks/History/71-page-instructions-12.md). Invariant: the room reserved covers the name's whole word, the
+    /// id and `rest`; the count grows by the tag's bytes only.
     mutating func appendStartTag(packedName name: UInt64, count: Int, generatedID number: UInt32, rest: [UInt8]) {
         rest.withUnsafeBufferPointer { rest in
             let digits = Self.decimalDigitCount(number)
