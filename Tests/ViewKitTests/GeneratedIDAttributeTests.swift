@@ -74,4 +74,69 @@ import Testing
         expected += "</ul>"
         #expect(html == expected)
     }
+
+    /// A view that reads another view's id while it renders (as a label names its field).
+    private final class NamingView: View {
+        var named: View?
+        override func renderContent(into html: inout HTMLBuffer, context: RenderContext) {
+            if let named { html.appendText(named.domID) }
+            renderSubviews(into: &html, context: context)
+        }
+    }
+
+    /// A view that renders its subviews itself, not through the render walk.
+    private final class OwnWalkView: View {
+        override func renderContent(into html: inout HTMLBuffer, context: RenderContext) {
+            for subview in subviews { subview.render(into: &html, context: context) }
+        }
+    }
+
+    /// Ids given during a render come from the tree's one allocator whichever way a view gets its id: the render
+    /// walk's (its allocator carried in the buffer), a custom render's own walk over its subviews, or an id asked
+    /// while rendering. Each view is numbered once, in the order it is first rendered or asked, and no number twice.
+    @Test func idsGivenDuringARenderAreTheTreesOneNumbering() {
+        let root = View(tagName: "div")
+        let naming = NamingView(tagName: "section")
+        let own = OwnWalkView(tagName: "ul")
+        let first = Label(text: "a", tagName: "li")
+        let deep = View(tagName: "div")
+        let deepLabel = Label(text: "b", tagName: "p")
+        let later = Label(text: "c", tagName: "p")
+        root.addSubview(naming)
+        naming.addSubview(own)
+        own.addSubview(first)
+        own.addSubview(deep)
+        deep.addSubview(deepLabel)
+        root.addSubview(later)
+        naming.named = later
+        let html = String(decoding: root.renderHTML(context: RenderContext()), as: UTF8.self)
+        let expected =
+            "<div id=\"v1\"><section id=\"v2\">v3<ul id=\"v4\"><li id=\"v5\">a</li><div id=\"v6\">"
+            + "<p id=\"v7\">b</p></div></ul></section><p id=\"v3\">c</p></div>"
+        #expect(html == expected)
+        // Asked after the render, a new view of the tree continues the same numbering.
+        let added = View(tagName: "hr")
+        deep.addSubview(added)
+        #expect(added.domID == "v8")
+    }
+
+    /// A subtree rendered on its own, then in its tree, and a buffer that a render wrote: the render walk leaves no
+    /// allocator in the buffer it was given, and a view rendered into it later numbers from its own tree.
+    @Test func aRenderLeavesNoAllocatorInItsBuffer() {
+        let tree = View(tagName: "div")
+        let branch = View(tagName: "section")
+        branch.addSubview(Label(text: "x", tagName: "p"))
+        tree.addSubview(branch)
+        let other = View(tagName: "div")
+        other.addSubview(Label(text: "y", tagName: "p"))
+        var html = HTMLBuffer(capacity: 64)
+        branch.render(into: &html, context: RenderContext())
+        #expect(html.idAllocator == nil && html.idScopeView == nil)
+        other.render(into: &html, context: RenderContext())
+        #expect(html.idAllocator == nil && html.idScopeView == nil)
+        #expect(
+            String(decoding: html.bytes, as: UTF8.self)
+                == "<section id=\"v1\"><p id=\"v2\">x</p></section><div id=\"v1\"><p id=\"v2\">y</p></div>")
+        #expect(tree.domID == "v3")
+    }
 }

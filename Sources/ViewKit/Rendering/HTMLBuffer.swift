@@ -27,6 +27,15 @@ public struct HTMLBuffer: Sendable {
     // write, so `HTMLBuffer` keeps value semantics.
     private var storage: Storage
 
+    /// The DOM id allocator of the tree the render walk is in, for the view ``idScopeView`` names (see
+    /// `View.renderSubviews`): a view rendered by the walk takes its generated id from here instead of walking to its
+    /// root for each. Nil outside the walk; a view that is not the one named finds its tree's allocator itself. A
+    /// subtree moved to another tree while it renders numbers the rest of that render from the tree it started in.
+    var idAllocator: DOMIDAllocator?
+    /// The view the render walk is rendering with ``idAllocator``: a subview of the view rendering it, alive for as
+    /// long as it is named here (the walk restores the name it found when the subview's render returns).
+    var idScopeView: ObjectIdentifier?
+
     /// Creates an empty buffer with room for `capacity` bytes.
     public init(capacity: Int = 4096) {
         storage = Storage(capacity: Swift.max(capacity, 16))

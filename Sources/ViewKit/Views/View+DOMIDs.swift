@@ -1,4 +1,5 @@
 import Primitives
+import Synchronization
 
 // MARK: - DOM ids
 
@@ -22,6 +23,13 @@ extension View {
         let allocator = DOMIDAllocator()
         root.ownAllocator = allocator
         return allocator
+    }
+
+    /// The next generated id of this view's tree, from the allocator the render walk carries in `html` when `html`
+    /// names this view (see ``renderSubviews(into:context:)``), or found from the view (``allocateTreeID()``).
+    final func allocateTreeID(in html: borrowing HTMLBuffer) -> UInt32 {
+        if html.idScopeView == ObjectIdentifier(self), let id = html.idAllocator?.allocate() { return id }
+        return allocateTreeID()
     }
 
     /// The next generated id of this view's tree: its root's allocator, made on first use. The root, its rare
@@ -77,14 +85,15 @@ extension View {
             html.appendAttribute(static: "id", explicitID)
             return
         }
-        html.appendGeneratedIDAttribute(renderedGeneratedID())
+        html.appendGeneratedIDAttribute(renderedGeneratedID(in: html))
     }
 
     /// The generated id a render writes for a view without an explicit one, given on first use; the view is
-    /// rendered with its id from now on, so a patch can name it.
-    final func renderedGeneratedID() -> UInt32 {
+    /// rendered with its id from now on, so a patch can name it. Given from the render walk's allocator when `html`
+    /// names this view (``allocateTreeID(in:)``).
+    final func renderedGeneratedID(in html: borrowing HTMLBuffer) -> UInt32 {
         if isStaticMarkupOnPage { isStaticMarkupOnPage = false }
-        if storedID == 0 { storedID = allocateTreeID() }
+        if storedID == 0 { storedID = allocateTreeID(in: html) }
         return storedID
     }
 
@@ -107,12 +116,14 @@ extension View {
 }
 
 /// Hands out DOM ids for one tree; shared by a subtree that leaves so its ids stay unique.
-final class DOMIDAllocator {
-    private var next: UInt32 = 0
+///
+/// `Sendable` so that a render's ``HTMLBuffer`` (a `Sendable` value) can carry its tree's allocator down the render
+/// walk; its tree is confined, and the counter an atomic so that the conformance needs no unchecked promise.
+final class DOMIDAllocator: Sendable {
+    private let next = Atomic<UInt32>(0)
 
     /// The next id's number, from 1.
     func allocate() -> UInt32 {
-        next += 1
-        return next
+        next.wrappingAdd(1, ordering: .relaxed).newValue
     }
 }

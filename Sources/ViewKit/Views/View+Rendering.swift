@@ -44,18 +44,42 @@ extension View {
     }
     /// Writes the subviews in order, with the template's static children that are still markup in their places.
     public final func renderSubviews(into html: inout HTMLBuffer, context: RenderContext) {
+        // Each subview renders named in `html` with this tree's DOM id allocator, so the ids it and its subtree are
+        // given need no walk to the root each: the allocator of the view rendering this one when `html` names it (the
+        // walk's usual case: nothing to retain), found from this view otherwise (a render's start, or a subview a
+        // custom render rendered itself). The names found are put back when the subviews are done.
+        let outerView = html.idScopeView
+        if outerView == ObjectIdentifier(self) {
+            renderSubviewsNamed(into: &html, context: context)
+        } else {
+            let outerAllocator = html.idAllocator
+            html.idAllocator = treeAllocator
+            renderSubviewsNamed(into: &html, context: context)
+            html.idAllocator = outerAllocator
+        }
+        html.idScopeView = outerView
+    }
+
+    /// The subviews in order, each named in `html` while it renders (see ``renderSubviews(into:context:)``).
+    private func renderSubviewsNamed(into html: inout HTMLBuffer, context: RenderContext) {
         // The list is read once and switched on once (`forEach`, `subview(at:)`): its iterator copied the list's
         // storage into two fields and retained it again at each step (Benchmarks/History/47).
         let subviews = liveSubviews
         guard let content = rare?.staticContent else {
-            subviews.forEach { $0.render(into: &html, context: context) }
+            subviews.forEach {
+                html.idScopeView = ObjectIdentifier($0)
+                $0.render(into: &html, context: context)
+            }
             return
         }
         var next = 0
         for slot in content.slots {
             switch slot {
             case .subview:
-                subviews.subview(at: next)?.render(into: &html, context: context)
+                if let subview = subviews.subview(at: next) {
+                    html.idScopeView = ObjectIdentifier(subview)
+                    subview.render(into: &html, context: context)
+                }
                 next += 1
             case .markup(let run):
                 html.append(content.markup[run])
@@ -97,7 +121,7 @@ extension View {
                 // The whole tag with one reservation when its id is generated.
                 if explicitID == nil {
                     return html.appendStartTag(
-                        packedName: name, count: count, generatedID: renderedGeneratedID(), rest: tag.rest)
+                        packedName: name, count: count, generatedID: renderedGeneratedID(in: html), rest: tag.rest)
                 }
                 html.appendStartTagOpening(packedName: name, count: count)
             } else {

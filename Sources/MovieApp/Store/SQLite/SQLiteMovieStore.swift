@@ -36,7 +36,7 @@ public final class SQLiteMovieStore: MovieStore {
     private struct Database {
         let connection: SQLiteConnection
         /// Movies as committed when `version` was read.
-        var cache: [Int: Movie] = [:]
+        var cache = MovieCache()
         /// The connection's data version the cache is valid for: it changes with every commit of another
         /// connection, never with this one's.
         var version: Int?
@@ -44,7 +44,7 @@ public final class SQLiteMovieStore: MovieStore {
         mutating func movie(id: Int) throws(StoreError) -> Movie? {
             let current = try connection.dataVersion()
             if current != version {
-                cache = [:]
+                cache.removeAll()
                 version = current
             } else if let movie = cache[id] {
                 return movie
@@ -70,7 +70,7 @@ public final class SQLiteMovieStore: MovieStore {
         mutating func movies(ids: [Int], while body: (Movie?) -> Bool) throws(StoreError) {
             let current = try connection.dataVersion()
             if current != version {
-                cache = [:]
+                cache.removeAll()
                 version = current
             }
             for id in ids {
