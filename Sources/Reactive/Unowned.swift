@@ -15,8 +15,9 @@
 public func unowned<Owner: AnyObject, Input>(
     _ owner: Owner, in method: @escaping (Owner) -> (Input) -> Void
 ) -> (Input) -> Void {
-    { [weak owner] input in
-        guard let owner else { return reportReleased(Owner.self) }
+    let held = WeakOwner(owner)
+    return { input in
+        guard let owner = held.owner else { return reportReleased(Owner.self) }
         method(owner)(input)
     }
 }
@@ -29,10 +30,22 @@ public func unowned<Owner: AnyObject, Input>(
 /// ```
 @inlinable
 public func unowned<Owner: AnyObject>(_ owner: Owner, in method: @escaping (Owner) -> () -> Void) -> () -> Void {
-    { [weak owner] in
-        guard let owner else { return reportReleased(Owner.self) }
+    let held = WeakOwner(owner)
+    return {
+        guard let owner = held.owner else { return reportReleased(Owner.self) }
         method(owner)()
     }
+}
+
+/// The owner of an `unowned(_:in:)` closure, held weakly in a constant the closure captures: a `[weak owner]` capture
+/// is a variable of the closure's, and every call read it with a run-time exclusivity check; a constant's weak field
+/// is read without one (Benchmarks/History/78-fan-out-screens-8.md).
+@usableFromInline
+struct WeakOwner<Owner: AnyObject> {
+    @usableFromInline weak var owner: Owner?
+
+    @inlinable
+    init(_ owner: Owner) { self.owner = owner }
 }
 
 /// Reports a call through `unowned(_:in:)` after its owner went away.

@@ -119,6 +119,22 @@ extension ReactiveTests {
             #expect(ranOn.values == [true])
         }
 
+        /// A screen's flush reads the screen's storage without asking the thread: end-of-turn work runs on its own
+        /// scheduler whoever asks for it, in its turn, in another scheduler's turn or off any.
+        @Test func endOfTurnWorkRunsOnItsOwnSchedulerFromEveryCaller() {
+            let scheduler = ScreenScheduler(label: "end-of-turn-own")
+            let other = ScreenScheduler(label: "end-of-turn-other")
+            let ranOn = Collector<String>()
+            func record(_ caller: String) -> @Sendable () -> Void {
+                { ranOn.append(ScreenScheduler.current === scheduler ? caller : "\(caller) elsewhere") }
+            }
+            scheduler.sync { scheduler.atEndOfTurn(record("its turn")) }
+            other.sync { scheduler.atEndOfTurn(record("another's turn")) }
+            scheduler.atEndOfTurn(record("off any"))
+            scheduler.sync {}
+            #expect(ranOn.values == ["its turn", "another's turn", "off any"])
+        }
+
         @Test func endOfTurnWorkOfAnRxActionRunsWhenTheActionReturns() {
             let scheduler = ScreenScheduler(label: "end-of-action")
             let order = Collector<String>()

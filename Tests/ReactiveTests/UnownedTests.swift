@@ -27,6 +27,26 @@ extension ReactiveTests {
             loaded = nil
         }
 
+        @Test func aCallOfEitherFormAfterItsOwnerIsGoneDoesNothingAndIsReported() {
+            let screen = ScreenScheduler(label: "unowned-released")
+            let mistakes = Collector<String>()
+            screen.onProgrammerError { error in mistakes.append(error.mistake) }
+            var owner: Owner? = Owner()
+            weak let released = owner
+            let configure = unowned(owner!, in: Owner.configure)
+            let loaded = unowned(owner!, in: Owner.loaded)
+            configure(1)
+            #expect(owner?.log == ["configure 1"])
+            owner = nil
+            #expect(released == nil)
+            screen.sync {
+                configure(2)
+                loaded()
+            }
+            #expect(mistakes.values.count == 2)
+            #expect(mistakes.values.allSatisfy { $0.contains("Owner was released") })
+        }
+
         @Test func fitsOnNextOfAVoidSequence() {
             expectNoLeaks {
                 let owner = Owner()

@@ -230,6 +230,43 @@ import ViewKit
         #expect(!path.contains { $0.hasChanges } && !list.hasChanges)
     }
 
+    /// A change is taken down the path to the view that changed however its ancestors' places among their siblings
+    /// moved since they were attached: siblings inserted before them, removed before them, or so many that a place
+    /// no longer fits a byte. Each is found where it is now, and the next change finds it again.
+    @Test func aChangeIsTakenDownItsPathAfterSiblingsMoved() {
+        let root = View(tagName: "main")
+        let section = View(tagName: "section")
+        let article = View(tagName: "article")
+        let label = Label(text: "7.9", tagName: "span")
+        root.addSubview(View(tagName: "header"))
+        root.addSubview(section)
+        for _ in 0..<300 { section.addSubview(View(tagName: "aside")) }
+        section.addSubview(article)
+        article.addSubview(label)
+        _ = root.renderHTML(context: RenderContext())
+        let replacement = { (text: String) in
+            [ViewChange.replace(id: label.domID, html: Array(#"<span id="\#(label.domID)">\#(text)</span>"#.utf8))]
+        }
+
+        label.text = "8.0"
+        #expect(root.takeChanges(context: RenderContext()) == replacement("8.0"))
+
+        // The section now second to last, the article a place further on, the header gone: each one's place moved.
+        root.insertSubview(View(tagName: "nav"), at: 0)
+        root.insertSubview(View(tagName: "nav"), at: 0)
+        section.insertSubview(View(tagName: "aside"), at: 0)
+        root.subviews[2].removeFromSuperview()
+        _ = root.takeChanges(context: RenderContext())
+        _ = root.renderHTML(context: RenderContext())
+        #expect(root.subviews.firstIndex { $0 === section } == 2 && section.subviews.last === article)
+
+        label.text = "8.1"
+        #expect(root.takeChanges(context: RenderContext()) == replacement("8.1"))
+        label.text = "8.2"
+        #expect(root.takeChanges(context: RenderContext()) == replacement("8.2"))
+        #expect(!root.hasChanges && !section.hasChanges && !article.hasChanges)
+    }
+
     @Test func addingASubviewReplacesItsNewParent() {
         let page = page()
         page.section.addSubview(Label(text: "More", tagName: "p"))

@@ -21,7 +21,8 @@ package final class ScreenSession: Sendable {
     /// The guard of the route the screen came from: it stands in front of the screen's posts too.
     package let routeGuard: Guard?
     /// The screen, confined to `scheduler` as a `ScreenConfined` box would keep it, without the box: read and written
-    /// there only, through ``screen`` (which checks) and ``runOnScreen(_:)`` (which hops there). A live screen kept a
+    /// there only, through ``screen`` (which checks), ``runOnScreen(_:)`` (which hops there) and the flush
+    /// ``install(_:)`` schedules with ``ScreenScheduler/atEndOfTurn(_:)`` (which runs it there). A live screen kept a
     /// box of its own for its whole life (Benchmarks/History/51-screen-memory-6.md). `nonisolated(unsafe)` for that
     /// confinement, as `ScreenConfined` is `@unchecked Sendable` for it; a screen ends (``end()``) before its session
     /// is let go, which also breaks the cycle through the screen's flush (``install(_:)``), as it broke the box's.
@@ -76,8 +77,14 @@ package final class ScreenSession: Sendable {
         screen = value
         // At the end of the turn that changed the views: a flush queued behind the other screens' work (a fan-out
         // queues one turn per screen) went out only once most of them had run.
+        // The flush reads the screen's storage itself, not through ``screen``'s check: `atEndOfTurn` runs its work on
+        // `scheduler` (deferred in the turn, or a turn of its own), so the check asked the thread what the call
+        // already says, on every screen of a fan-out (Benchmarks/History/78-fan-out-screens-8.md).
         value.scheduleFlush = { [self] in
-            scheduler.atEndOfTurn { [self] in screen?.flush() }
+            scheduler.atEndOfTurn { [self] in
+                let screen = storedScreen
+                screen?.flush()
+            }
         }
     }
 

@@ -128,12 +128,30 @@ extension View {
 
     /// The index of `child` among the subviews as a dirty-child slot: `anyDirtyChild` for `nil`, for a view that is
     /// not a subview, or past the slot's range. Compares references only; the subviews are not touched.
+    ///
+    /// The child's ``indexHint`` is tried first, in the caller (a label's change asks on every level up to its root,
+    /// on every screen of a fan-out); the subviews are searched only when it names another view (siblings inserted or
+    /// removed since), and the index found becomes the hint. Receipt: step 3 of
+    /// Benchmarks/History/78-fan-out-screens-8.md.
+    @inline(__always)
     func dirtyChildIndex(of child: Unmanaged<View>?) -> UInt16 {
         guard let child else { return Self.anyDirtyChild }
+        let target = child.toOpaque()
+        let hint = Int(child._withUnsafeGuaranteedRef { $0.indexHint })
+        let hit = liveSubviews.withViews { subviews in
+            hint < subviews.count && Unmanaged.passUnretained(subviews[hint]).toOpaque() == target
+        }
+        return hit ? UInt16(hint) : searchedChildIndex(of: child)
+    }
+
+    /// ``dirtyChildIndex(of:)`` when the hint missed: the subviews searched, and the hint set to what was found.
+    @inline(never)
+    private func searchedChildIndex(of child: Unmanaged<View>) -> UInt16 {
         let target = child.toOpaque()
         return liveSubviews.withViews { subviews in
             for index in 0..<Swift.min(subviews.count, Int(Self.anyDirtyChild))
             where Unmanaged.passUnretained(subviews[index]).toOpaque() == target {
+                child._withUnsafeGuaranteedRef { $0.indexHint = UInt8(truncatingIfNeeded: index) }
                 return UInt16(index)
             }
             return Self.anyDirtyChild

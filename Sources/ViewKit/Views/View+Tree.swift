@@ -90,7 +90,9 @@ extension View {
         if let incoming = view.ownAllocator { adoptIDs(of: view, issuedBy: incoming) }
         if let index, index != liveSubviews.count {
             liveSubviews.insert(view, at: index)
+            view.indexHint = UInt8(truncatingIfNeeded: index)
         } else {
+            view.indexHint = UInt8(truncatingIfNeeded: liveSubviews.count)
             liveSubviews.append(view)
         }
         view.parent = self
@@ -119,6 +121,7 @@ extension View {
     /// Appends a view made from a template node's child beside the node's static content (``StaticContent``): what
     /// ``attachLiveSubview(_:at:)`` does at the end, with the view the caller made handed into the list rather than
     /// retained for it and then released by the caller.
+    @inline(__always)
     final func appendTemplateSubview(_ view: consuming View) {
         if let incoming = view.ownAllocator {
             adoptIDs(of: view, issuedBy: incoming)
@@ -127,6 +130,7 @@ extension View {
         view.parent = self
         let marks = recordsChanges && (view.needsRender || view.hasDirtyDescendant)
         let index = liveSubviews.count
+        view.indexHint = UInt8(truncatingIfNeeded: index)
         liveSubviews.append(view)
         if marks { markDirtyDescendant(belowSubviewAt: index) }
     }

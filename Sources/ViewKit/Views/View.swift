@@ -156,6 +156,11 @@ open class View {
     /// The view's yes-or-no states in one byte (hidden, needs render, dirty descendant, outlet scope, static markup,
     /// in a markup container, records no changes), beside `dirtyChild` in one word.
     @exclusivity(unchecked) var flags: UInt8 = 0
+    /// This view's index among its superview's live subviews when it was attached there (its low byte): where
+    /// ``dirtyChildIndex(of:)`` looks first. A hint only, checked against the subviews before it is used (a sibling
+    /// inserted or removed since moves the index, a 300th subview's names the 44th); kept in the byte the object's
+    /// layout leaves after ``flags``.
+    @exclusivity(unchecked) var indexHint: UInt8 = 0
     static var hiddenFlag: UInt8 { 1 }
     static var needsRenderFlag: UInt8 { 2 }
     static var dirtyDescendantFlag: UInt8 { 4 }
