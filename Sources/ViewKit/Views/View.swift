@@ -159,7 +159,9 @@ open class View {
     /// This view's index among its superview's live subviews when it was attached there (its low byte): where
     /// ``dirtyChildIndex(of:)`` looks first. A hint only, checked against the subviews before it is used (a sibling
     /// inserted or removed since moves the index, a 300th subview's names the 44th); kept in the byte the object's
-    /// layout leaves after ``flags``.
+    /// layout leaves after ``flags``. Unchecked as ``flags`` is: internal, written and read by the view's own tree on
+    /// its scheduler in single stores and loads, never across a call that could reach it again (receipt: step 3 of
+    /// Benchmarks/History/78-fan-out-screens-8.md).
     @exclusivity(unchecked) var indexHint: UInt8 = 0
     static var hiddenFlag: UInt8 { 1 }
     static var needsRenderFlag: UInt8 { 2 }
