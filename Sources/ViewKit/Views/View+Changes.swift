@@ -132,7 +132,9 @@ extension View {
     /// The child's ``indexHint`` is tried first, in the caller (a label's change asks on every level up to its root,
     /// on every screen of a fan-out); the subviews are searched only when it names another view (siblings inserted or
     /// removed since), and the index found becomes the hint. Receipt: step 3 of
-    /// Benchmarks/History/78-fan-out-screens-8.md.
+    /// Benchmarks/History/78-fan-out-screens-8.md. `child` is unretained as in the walk that passes it (the view the
+    /// walk came up from, alive for the call: a parent outlives its link); its hint is read and written in place,
+    /// on the tree's scheduler, and a wrong hint only costs the search.
     @inline(__always)
     func dirtyChildIndex(of child: Unmanaged<View>?) -> UInt16 {
         guard let child else { return Self.anyDirtyChild }
