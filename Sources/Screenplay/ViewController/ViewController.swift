@@ -250,24 +250,24 @@ open class ViewController: DisposeContainer {
     /// Whether values of `type` are view controller binders (classes), remembered by type in `known` (the process's
     /// ``binderTypes``, held by the caller): a cast of a bag's item to `any ViewControllerBinder` looks up the
     /// conformance each time, for every item of every bag (most of them subscriptions); a look-up here costs a hash
-    /// of the type's address (Benchmarks/History/34).
+    /// of the type's address (Benchmarks/History/34), now a search in order without one (History 80).
     private static func isBinderType(
-        _ type: any Disposable.Type, key: ObjectIdentifier, known: inout [ObjectIdentifier: Bool]
+        _ type: any Disposable.Type, key: ObjectIdentifier, known: inout TypeAnswers
     ) -> Bool {
-        if let answer = known[key] { return answer }
+        if let answer = known.answer(for: key) { return answer }
         // Only a class's binder has `bind()`; a value's is not checked.
         let isBinder = type is any ViewControllerBinder.Type && type is AnyClass
-        known[key] = isBinder
+        known.record(isBinder, for: key)
         return isBinder
     }
 
     /// Whether the binder-type cache has an answer for `type` (for tests: a bound binder's type is matched without it).
     package static func hasCachedBinderAnswer(for type: any Disposable.Type) -> Bool {
-        binderTypes.withLock { $0[ObjectIdentifier(type)] != nil }
+        binderTypes.withLock { $0.answer(for: ObjectIdentifier(type)) != nil }
     }
 
     /// The answers of ``isBinderType(_:)`` so far, one per type of item ever put in a bag.
-    private static let binderTypes = Locked<[ObjectIdentifier: Bool]>([:])
+    private static let binderTypes = Locked(TypeAnswers())
 
     /// Creates the view from ``templateName``. Override to build the view in code, and call ``setView(_:)``.
     open func loadView() {
