@@ -127,9 +127,13 @@ open class ViewController: DisposeContainer {
     private var pendingCookies: [Cookie] = []
     /// The types of the binders whose `bind()` ran on this controller, once a call, to tell them from a binder in the
     /// bag that binds nothing; emptied once checked (``reportUnboundBinders()``: by the screen for its controller, by
-    /// ``addChild(_:)`` for a child). Private and only read or assigned whole (``recordBoundBinder(_:)``), so no access
-    /// to it is checked at run time (Benchmarks/History/69-exclusivity-by-shape-2.md).
-    private var boundBinders: [ObjectIdentifier] = []
+    /// ``addChild(_:)`` for a child). The first in a word of its own and any others in an array: a controller has one
+    /// binder (the seed's pattern), which then takes no array's allocation (Benchmarks/History/80). Private and only
+    /// read or assigned whole (``recordBoundBinder(_:)``), so no access to them is checked at run time
+    /// (Benchmarks/History/69-exclusivity-by-shape-2.md).
+    private var firstBoundBinder: ObjectIdentifier?
+    /// The types of the binders that bound after the first (``firstBoundBinder``).
+    private var moreBoundBinders: [ObjectIdentifier] = []
 
     /// The templates of the screen being built; view controllers created by a screen factory pick them up.
     @TaskLocal package static var screenTemplates: TemplateLibrary?
@@ -206,11 +210,15 @@ open class ViewController: DisposeContainer {
 
     /// Notes that the `bind()` of a binder of type `binder` ran on this controller (``reportUnboundBinders()``).
     func recordBoundBinder(_ binder: ObjectIdentifier) {
+        guard firstBoundBinder != nil else {
+            firstBoundBinder = binder
+            return
+        }
         // Taken out, grown and put back whole: an access spanning the append would be checked at run time.
-        var bound = boundBinders
-        boundBinders = []
-        bound.append(binder)
-        boundBinders = bound
+        var more = moreBoundBinders
+        moreBoundBinders = []
+        more.append(binder)
+        moreBoundBinders = more
     }
 
     /// Reports each binder in the bag whose `bind()` never ran: it would bind nothing, silently. Then forgets which
@@ -220,8 +228,10 @@ open class ViewController: DisposeContainer {
     /// one `bind()` of that type on this controller, and one without is reported. Matching by type needs no
     /// conversion of the bag's items to objects (`as AnyObject`; its cost is in Benchmarks/History/38).
     package func reportUnboundBinders() {
-        var bound = boundBinders
-        boundBinders = []
+        var first = firstBoundBinder
+        var more = moreBoundBinders
+        firstBoundBinder = nil
+        moreBoundBinders = []
         let items = bag.contents
         guard !items.isEmpty else { return }
         // A bag item of a type whose `bind()` ran here is a bound binder: matched without the cache. The others are
@@ -231,8 +241,12 @@ open class ViewController: DisposeContainer {
             for item in items {
                 let type = type(of: item)
                 let key = ObjectIdentifier(type)
-                if let index = bound.firstIndex(of: key) {
-                    bound.remove(at: index)
+                if key == first {
+                    first = nil
+                    continue
+                }
+                if !more.isEmpty, let index = more.firstIndex(of: key) {
+                    more.remove(at: index)
                     continue
                 }
                 if Self.isBinderType(type, key: key, known: &known) { unbound.append(type) }
