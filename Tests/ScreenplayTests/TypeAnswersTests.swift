@@ -11,7 +11,7 @@ import Testing
     @Test func theTableAnswersAsADictionaryWould() {
         let tokens = (0..<200).map { _ in Token() }
         let keys = tokens.map(ObjectIdentifier.init)
-        var table = TypeAnswers()
+        var table = TypeAnswers<Bool>()
         var expected: [ObjectIdentifier: Bool] = [:]
         var generator = SystemRandomNumberGenerator()
         for step in 0..<2_000 {
@@ -33,12 +33,26 @@ import Testing
     @Test func anEmptyTableAnswersNothing() {
         let tokens = (0..<3).map { _ in Token() }
         let keys = tokens.map(ObjectIdentifier.init).sorted()
-        var table = TypeAnswers()
+        var table = TypeAnswers<Bool>()
         #expect(table.answer(for: keys[1]) == nil)
         table.record(false, for: keys[1])
         #expect(table.answer(for: keys[0]) == nil)
         #expect(table.answer(for: keys[1]) == false)
         #expect(table.answer(for: keys[2]) == nil)
+        withExtendedLifetime(tokens) {}
+    }
+
+    /// Answers of another type (a view controller class's template name) are kept and replaced the same way.
+    @Test func aTableKeepsAnswersOfAnyType() {
+        let tokens = (0..<50).map { _ in Token() }
+        let keys = tokens.map(ObjectIdentifier.init)
+        var table = TypeAnswers<String>()
+        for (index, key) in keys.enumerated().reversed() { table.record("name \(index)", for: key) }
+        table.record("renamed", for: keys[7])
+        #expect(table.count == 50)
+        for (index, key) in keys.enumerated() {
+            #expect(table.answer(for: key) == (index == 7 ? "renamed" : "name \(index)"))
+        }
         withExtendedLifetime(tokens) {}
     }
 }

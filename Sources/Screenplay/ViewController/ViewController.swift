@@ -153,13 +153,13 @@ open class ViewController: DisposeContainer {
     open class var templateName: String {
         // Derived from the type's name once per class and kept for the process (receipt: `ViewController's template
         // names` in Benchmarks/History/26-receipts.md): every screen of the class asks when its view loads, and a
-        // class's name never changes.
+        // class's name never changes. Found by halving among the classes' identifiers, without hashing (History 80).
         let key = ObjectIdentifier(self)
-        if let name = derivedTemplateNames.withLock({ $0[key] }) { return name }
+        if let name = derivedTemplateNames.withLock({ $0.answer(for: key) }) { return name }
         let typeName = String(describing: self)
         let name =
             typeName.hasSuffix("ViewController") ? String(typeName.dropLast("ViewController".count)) : typeName
-        derivedTemplateNames.withLock { $0[key] = name }
+        derivedTemplateNames.withLock { $0.record(name, for: key) }
         return name
     }
 
@@ -266,7 +266,7 @@ open class ViewController: DisposeContainer {
     /// conformance each time, for every item of every bag (most of them subscriptions); a look-up here costs a hash
     /// of the type's address (Benchmarks/History/34), now a search in order without one (History 80).
     private static func isBinderType(
-        _ type: any Disposable.Type, key: ObjectIdentifier, known: inout TypeAnswers
+        _ type: any Disposable.Type, key: ObjectIdentifier, known: inout TypeAnswers<Bool>
     ) -> Bool {
         if let answer = known.answer(for: key) { return answer }
         // Only a class's binder has `bind()`; a value's is not checked.
@@ -281,7 +281,7 @@ open class ViewController: DisposeContainer {
     }
 
     /// The answers of ``isBinderType(_:)`` so far, one per type of item ever put in a bag.
-    private static let binderTypes = Locked(TypeAnswers())
+    private static let binderTypes = Locked(TypeAnswers<Bool>())
 
     /// Creates the view from ``templateName``. Override to build the view in code, and call ``setView(_:)``.
     open func loadView() {
@@ -472,7 +472,7 @@ open class ViewController: DisposeContainer {
 extension ViewController: Sendable {}
 
 /// The default template name of each view controller class that has asked for it.
-private let derivedTemplateNames = Locked<[ObjectIdentifier: String]>([:])
+private let derivedTemplateNames = Locked(TypeAnswers<String>())
 
 /// The subjects behind `rx.viewDidLoad` and friends, each created when first observed: most screens observe one
 /// or two of the five, and an event nobody observes needs no subject.
