@@ -35,6 +35,17 @@ final class MatchedWithoutCacheBinder: ViewControllerBinder {
     func bindLoaded() {}
 }
 
+/// A binder of another type that binds, for the test of binders of two types.
+final class OtherTypeBinder: ViewControllerBinder {
+    unowned let viewController: CounterViewController
+    init(viewController: CounterViewController) {
+        self.viewController = viewController
+        bind()
+    }
+    func dispose() {}
+    func bindLoaded() {}
+}
+
 /// A bag item that is no binder, used by one test only.
 final class UncachedPlainDisposable: Disposable {
     func dispose() {}
@@ -79,6 +90,35 @@ final class UncachedPlainDisposable: Disposable {
         }
         let mistake = try #require(reported).mistake
         #expect(mistake.contains("OptionalBinder is in CounterViewController's bag but its bind() was never called"))
+        let harness = try ScreenHarness(templates: fixtureTemplates, factory: make(true))
+        #expect(harness.programmerErrors.isEmpty)
+    }
+
+    /// The first `bind()` on a controller is remembered apart from the later ones: binders of two types, put in the
+    /// bag in another order than they bound, are each matched to a `bind()` of their type, and one more binder of a
+    /// type whose binds are used up is reported.
+    @Test func bindersOfTwoTypesAreMatchedWhateverTheOrderTheyBoundIn() throws {
+        let make: @Sendable (Bool) -> @Sendable (ScreenRequest) -> CounterViewController = { lastBinds in
+            { _ in
+                let viewController = CounterViewController()
+                let other = OtherTypeBinder(viewController: viewController)
+                let first = OptionalBinder(viewController: viewController, binds: true)
+                let last = OptionalBinder(viewController: viewController, binds: lastBinds)
+                viewController.bag.insert(first)
+                viewController.bag.insert(last)
+                viewController.bag.insert(other)
+                return viewController
+            }
+        }
+        var reported: ProgrammerError?
+        do {
+            _ = try ScreenHarness(templates: fixtureTemplates, factory: make(false))
+        } catch let error as ProgrammerError {
+            reported = error
+        }
+        let mistake = try #require(reported).mistake
+        #expect(mistake.contains("OptionalBinder is in CounterViewController's bag but its bind() was never called"))
+        #expect(!mistake.contains("OtherTypeBinder"))
         let harness = try ScreenHarness(templates: fixtureTemplates, factory: make(true))
         #expect(harness.programmerErrors.isEmpty)
     }

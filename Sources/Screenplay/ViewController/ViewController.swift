@@ -127,9 +127,13 @@ open class ViewController: DisposeContainer {
     private var pendingCookies: [Cookie] = []
     /// The types of the binders whose `bind()` ran on this controller, once a call, to tell them from a binder in the
     /// bag that binds nothing; emptied once checked (``reportUnboundBinders()``: by the screen for its controller, by
-    /// ``addChild(_:)`` for a child). Private and only read or assigned whole (``recordBoundBinder(_:)``), so no access
-    /// to it is checked at run time (Benchmarks/History/69-exclusivity-by-shape-2.md).
-    private var boundBinders: [ObjectIdentifier] = []
+    /// ``addChild(_:)`` for a child). The first in a word of its own and any others in an array: a controller has one
+    /// binder (the seed's pattern), which then takes no array's allocation (Benchmarks/History/80). Private and only
+    /// read or assigned whole (``recordBoundBinder(_:)``), so no access to them is checked at run time
+    /// (Benchmarks/History/69-exclusivity-by-shape-2.md).
+    private var firstBoundBinder: ObjectIdentifier?
+    /// The types of the binders that bound after the first (``firstBoundBinder``).
+    private var moreBoundBinders: [ObjectIdentifier] = []
 
     /// The templates of the screen being built; view controllers created by a screen factory pick them up.
     @TaskLocal package static var screenTemplates: TemplateLibrary?
@@ -149,13 +153,13 @@ open class ViewController: DisposeContainer {
     open class var templateName: String {
         // Derived from the type's name once per class and kept for the process (receipt: `ViewController's template
         // names` in Benchmarks/History/26-receipts.md): every screen of the class asks when its view loads, and a
-        // class's name never changes.
+        // class's name never changes. Found by halving among the classes' identifiers, without hashing (History 80).
         let key = ObjectIdentifier(self)
-        if let name = derivedTemplateNames.withLock({ $0[key] }) { return name }
+        if let name = derivedTemplateNames.withLock({ $0.answer(for: key) }) { return name }
         let typeName = String(describing: self)
         let name =
             typeName.hasSuffix("ViewController") ? String(typeName.dropLast("ViewController".count)) : typeName
-        derivedTemplateNames.withLock { $0[key] = name }
+        derivedTemplateNames.withLock { $0.record(name, for: key) }
         return name
     }
 
@@ -206,11 +210,15 @@ open class ViewController: DisposeContainer {
 
     /// Notes that the `bind()` of a binder of type `binder` ran on this controller (``reportUnboundBinders()``).
     func recordBoundBinder(_ binder: ObjectIdentifier) {
+        guard firstBoundBinder != nil else {
+            firstBoundBinder = binder
+            return
+        }
         // Taken out, grown and put back whole: an access spanning the append would be checked at run time.
-        var bound = boundBinders
-        boundBinders = []
-        bound.append(binder)
-        boundBinders = bound
+        var more = moreBoundBinders
+        moreBoundBinders = []
+        more.append(binder)
+        moreBoundBinders = more
     }
 
     /// Reports each binder in the bag whose `bind()` never ran: it would bind nothing, silently. Then forgets which
@@ -220,8 +228,10 @@ open class ViewController: DisposeContainer {
     /// one `bind()` of that type on this controller, and one without is reported. Matching by type needs no
     /// conversion of the bag's items to objects (`as AnyObject`; its cost is in Benchmarks/History/38).
     package func reportUnboundBinders() {
-        var bound = boundBinders
-        boundBinders = []
+        var first = firstBoundBinder
+        var more = moreBoundBinders
+        firstBoundBinder = nil
+        moreBoundBinders = []
         let items = bag.contents
         guard !items.isEmpty else { return }
         // A bag item of a type whose `bind()` ran here is a bound binder: matched without the cache. The others are
@@ -231,8 +241,12 @@ open class ViewController: DisposeContainer {
             for item in items {
                 let type = type(of: item)
                 let key = ObjectIdentifier(type)
-                if let index = bound.firstIndex(of: key) {
-                    bound.remove(at: index)
+                if key == first {
+                    first = nil
+                    continue
+                }
+                if !more.isEmpty, let index = more.firstIndex(of: key) {
+                    more.remove(at: index)
                     continue
                 }
                 if Self.isBinderType(type, key: key, known: &known) { unbound.append(type) }
@@ -250,24 +264,24 @@ open class ViewController: DisposeContainer {
     /// Whether values of `type` are view controller binders (classes), remembered by type in `known` (the process's
     /// ``binderTypes``, held by the caller): a cast of a bag's item to `any ViewControllerBinder` looks up the
     /// conformance each time, for every item of every bag (most of them subscriptions); a look-up here costs a hash
-    /// of the type's address (Benchmarks/History/34).
+    /// of the type's address (Benchmarks/History/34), now a search in order without one (History 80).
     private static func isBinderType(
-        _ type: any Disposable.Type, key: ObjectIdentifier, known: inout [ObjectIdentifier: Bool]
+        _ type: any Disposable.Type, key: ObjectIdentifier, known: inout TypeAnswers<Bool>
     ) -> Bool {
-        if let answer = known[key] { return answer }
+        if let answer = known.answer(for: key) { return answer }
         // Only a class's binder has `bind()`; a value's is not checked.
         let isBinder = type is any ViewControllerBinder.Type && type is AnyClass
-        known[key] = isBinder
+        known.record(isBinder, for: key)
         return isBinder
     }
 
     /// Whether the binder-type cache has an answer for `type` (for tests: a bound binder's type is matched without it).
     package static func hasCachedBinderAnswer(for type: any Disposable.Type) -> Bool {
-        binderTypes.withLock { $0[ObjectIdentifier(type)] != nil }
+        binderTypes.withLock { $0.answer(for: ObjectIdentifier(type)) != nil }
     }
 
     /// The answers of ``isBinderType(_:)`` so far, one per type of item ever put in a bag.
-    private static let binderTypes = Locked<[ObjectIdentifier: Bool]>([:])
+    private static let binderTypes = Locked(TypeAnswers<Bool>())
 
     /// Creates the view from ``templateName``. Override to build the view in code, and call ``setView(_:)``.
     open func loadView() {
@@ -458,7 +472,7 @@ open class ViewController: DisposeContainer {
 extension ViewController: Sendable {}
 
 /// The default template name of each view controller class that has asked for it.
-private let derivedTemplateNames = Locked<[ObjectIdentifier: String]>([:])
+private let derivedTemplateNames = Locked(TypeAnswers<String>())
 
 /// The subjects behind `rx.viewDidLoad` and friends, each created when first observed: most screens observe one
 /// or two of the five, and an event nobody observes needs no subject.

@@ -33,8 +33,13 @@ public struct TableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdentifi
     @usableFromInline var sectionList: [SectionIdentifier] = []
     /// Each section's items, in order (parallel to `sectionList`).
     @usableFromInline var sectionItems: [[ItemIdentifier]] = []
-    /// Every item, for the uniqueness check and look-ups.
+    /// Every item, for the uniqueness check and look-ups, once the snapshot has held more than ``smallItemCount``
+    /// items (``hasItemSet``); empty until then.
     @usableFromInline var itemSet: Set<ItemIdentifier> = []
+    /// Whether ``itemSet`` holds every item. Until it does, an item is looked for in the sections: a few comparisons
+    /// for a small snapshot (a page's strip of a handful of rows), where making the set cost an allocation and a hash
+    /// an item (Benchmarks/History/80-page-instructions-15.md).
+    @usableFromInline var hasItemSet = false
     /// The items to configure again when the snapshot is applied.
     @usableFromInline var reloadSet: Set<ItemIdentifier> = []
     /// The mistakes made building the snapshot.
@@ -47,7 +52,7 @@ public struct TableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdentifi
     @inlinable public var numberOfSections: Int { sectionList.count }
 
     /// The number of items in all sections.
-    @inlinable public var numberOfItems: Int { itemSet.count }
+    @inlinable public var numberOfItems: Int { hasItemSet ? itemSet.count : itemCountInSections }
 
     /// Every item, section after section, in order.
     @inlinable public var itemIdentifiers: [ItemIdentifier] { Array(sectionItems.joined()) }
@@ -64,14 +69,36 @@ public struct TableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdentifi
 
     /// The section holding `item`, or `nil`.
     @inlinable public func sectionIdentifier(containingItem item: ItemIdentifier) -> SectionIdentifier? {
-        guard itemSet.contains(item) else { return nil }
+        guard containsItem(item) else { return nil }
         return sectionItems.firstIndex { $0.contains(item) }.map { sectionList[$0] }
     }
 
     /// The place of `item` among all the items (section after section), or `nil`.
     @inlinable public func indexOfItem(_ item: ItemIdentifier) -> Int? {
+        guard hasItemSet else { return placeOfItem(item) }
         guard itemSet.contains(item) else { return nil }
         return placeOfItem(item)
+    }
+
+    /// The most items a snapshot holds without its ``itemSet``: looked for in the sections, up to this many cost
+    /// fewer instructions than the set's hashing and allocation.
+    @inlinable static var smallItemCount: Int { 16 }
+
+    /// Whether the snapshot has `item`: from the item set once there is one, else from the sections.
+    @inlinable func containsItem(_ item: ItemIdentifier) -> Bool {
+        hasItemSet ? itemSet.contains(item) : sectionItems.contains { $0.contains(item) }
+    }
+
+    /// Makes ``itemSet`` from the sections when there is none, with room for `extra` more items.
+    @inlinable mutating func makeItemSet(extra: Int = 0) {
+        guard !hasItemSet else {
+            itemSet.reserveCapacity(itemSet.count + extra)
+            return
+        }
+        var items = Set<ItemIdentifier>(minimumCapacity: itemCountInSections + extra)
+        for section in sectionItems { items.formUnion(section) }
+        itemSet = items
+        hasItemSet = true
     }
 
     /// The place of `item` among all the items, found in the sections alone (without the item set).
@@ -140,7 +167,18 @@ public struct TableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdentifi
             index = sectionList.count - 1
         }
         sectionItems[index].reserveCapacity(sectionItems[index].count + items.count)
-        itemSet.reserveCapacity(itemSet.count + items.count)
+        if !hasItemSet, itemCountInSections + items.count <= Self.smallItemCount {
+            // Few enough to look for in the sections; a duplicate within `items` is found among those appended.
+            for item in items {
+                guard !containsItem(item) else {
+                    mistakeList.append("item \(item) is in the snapshot twice")
+                    continue
+                }
+                sectionItems[index].append(item)
+            }
+            return
+        }
+        makeItemSet(extra: items.count)
         for item in items {
             guard itemSet.insert(item).inserted else {
                 mistakeList.append("item \(item) is in the snapshot twice")
@@ -165,6 +203,7 @@ public struct TableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdentifi
             mistakeList.append("insertItems: item \(anchor) is not in the snapshot")
             return
         }
+        makeItemSet(extra: items.count)
         var fresh: [ItemIdentifier] = []
         for item in items {
             guard itemSet.insert(item).inserted else {
@@ -179,7 +218,7 @@ public struct TableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdentifi
     /// Removes `items`.
     @inlinable public mutating func deleteItems(_ items: [ItemIdentifier]) {
         let doomed = Set(items)
-        for item in doomed where !itemSet.contains(item) {
+        for item in doomed where !containsItem(item) {
             mistakeList.append("deleteItems: item \(item) is not in the snapshot")
         }
         guard !doomed.isEmpty else { return }
@@ -222,7 +261,7 @@ public struct TableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdentifi
     /// same cell through ``TableView/dequeueReusableCell(withIdentifier:)``).
     @inlinable public mutating func reloadItems(_ items: [ItemIdentifier]) {
         for item in items {
-            guard itemSet.contains(item) else {
+            guard containsItem(item) else {
                 mistakeList.append("reloadItems: item \(item) is not in the snapshot")
                 continue
             }
@@ -248,14 +287,13 @@ public struct TableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdentifi
     @inlinable mutating func keepSectionsAlone() {
         reloadSet = []
         itemSet = []
+        hasItemSet = false
     }
 
     /// This snapshot with its item set made again from its sections (see ``keepSectionsAlone()``).
     @inlinable func restoringItemSet() -> Self {
         var snapshot = self
-        var items = Set<ItemIdentifier>(minimumCapacity: sectionItems.reduce(0) { $0 + $1.count })
-        for section in sectionItems { items.formUnion(section) }
-        snapshot.itemSet = items
+        if itemCountInSections > Self.smallItemCount { snapshot.makeItemSet() }
         return snapshot
     }
 
@@ -263,7 +301,7 @@ public struct TableSnapshot<SectionIdentifier: Hashable & Sendable, ItemIdentifi
     @inlinable var itemCountInSections: Int { sectionItems.reduce(0) { $0 + $1.count } }
 
     @inlinable func position(of item: ItemIdentifier) -> (section: Int, index: Int)? {
-        guard itemSet.contains(item) else { return nil }
+        guard !hasItemSet || itemSet.contains(item) else { return nil }
         for section in sectionItems.indices {
             if let index = sectionItems[section].firstIndex(of: item) { return (section, index) }
         }
