@@ -16,9 +16,14 @@ public func unowned<Owner: AnyObject, Input>(
     _ owner: Owner, in method: @escaping (Owner) -> (Input) -> Void
 ) -> (Input) -> Void {
     let held = WeakOwner(owner)
+    // The call is a closure of its own that captures the method alone: where the method is a constant (a method
+    // reference at the call site), the optimizer propagates it into that closure and calls the method directly,
+    // instead of applying the curried reference on every call, which makes a closure object each time. It consumes
+    // the owner the weak load returned, rather than retaining it again for the applied method and releasing both.
+    let call: (consuming Owner, Input) -> Void = { owner, input in method(owner)(input) }
     return { input in
         guard let owner = held.owner else { return reportReleased(Owner.self) }
-        method(owner)(input)
+        call(owner, input)
     }
 }
 
@@ -31,9 +36,11 @@ public func unowned<Owner: AnyObject, Input>(
 @inlinable
 public func unowned<Owner: AnyObject>(_ owner: Owner, in method: @escaping (Owner) -> () -> Void) -> () -> Void {
     let held = WeakOwner(owner)
+    // As above: the method alone in a closure of its own, called directly where the method is a constant.
+    let call: (consuming Owner) -> Void = { owner in method(owner)() }
     return {
         guard let owner = held.owner else { return reportReleased(Owner.self) }
-        method(owner)()
+        call(owner)
     }
 }
 

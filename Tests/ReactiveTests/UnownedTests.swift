@@ -47,6 +47,34 @@ extension ReactiveTests {
             #expect(mistakes.values.allSatisfy { $0.contains("Owner was released") })
         }
 
+        class Base {
+            var log: [String] = []
+            func configure(_ value: Int) { log.append("base \(value)") }
+            func loaded() { log.append("base loaded") }
+        }
+
+        final class Derived: Base {
+            override func configure(_ value: Int) { log.append("derived \(value)") }
+            override func loaded() { log.append("derived loaded") }
+        }
+
+        /// The method is called as the owner's (its override), each call with its own input, whether the method is a
+        /// reference named at the call site or a value chosen at run time: the closure holds the method apart from
+        /// its owner and calls it on the owner it reads at each call.
+        @Test func callsTheOwnersOverrideWhetherTheMethodIsNamedOrChosen() {
+            let owner = Derived()
+            let named = unowned(owner as Base, in: Base.configure)
+            let methods: [(Base) -> (Int) -> Void] = [Base.configure, { base in { base.log.append("chosen \($0)") } }]
+            let chosen = methods.map { unowned(owner as Base, in: $0) }
+            let loaded = unowned(owner as Base, in: Base.loaded)
+            named(1)
+            chosen[0](2)
+            chosen[1](3)
+            loaded()
+            named(4)
+            #expect(owner.log == ["derived 1", "derived 2", "chosen 3", "derived loaded", "derived 4"])
+        }
+
         @Test func fitsOnNextOfAVoidSequence() {
             expectNoLeaks {
                 let owner = Owner()

@@ -22,7 +22,11 @@ struct EventLog {
     mutating func append(_ event: ScreenEvent) -> FramedEvent {
         lastID += 1
         let entry = FramedEvent(name: event.name, id: lastID, lineOfData: event.data)
-        if entries.count < capacity {
+        if entries.isEmpty {
+            // A screen's first event (every screen of a fan-out that had none yet): the array made with it, of its
+            // size, rather than grown from empty for one element.
+            entries = [entry]
+        } else if entries.count < capacity {
             entries.append(entry)
         } else {
             entries[start] = entry

@@ -227,7 +227,10 @@ extension View {
     ) {
         if needsRender {
             let patch = renderForPatch(context: &context, making: makeContext)
-            changes.append(.replace(id: patch.id, html: patch.html))
+            let change = ViewChange.replace(id: patch.id, html: patch.html)
+            // A patch's first change (most patches, a fan-out's label, have one): the array made with it, of its
+            // size, rather than grown from empty for one element.
+            if changes.isEmpty { changes = [change] } else { changes.append(change) }
             return
         }
         guard hasDirtyDescendant else { return }
