@@ -182,6 +182,42 @@ import Testing
             small.withUnsafeMutableBytes { stream.read(into: $0, parkingWith: waker) {} } == .bytes(event.count - 1))
         #expect(large.withUnsafeMutableBytes { stream.read(into: $0, parkingWith: waker) {} } == .bytes(1))
     }
+
+    /// An event sent in a namespace (``EventStream/send(_:inNamespace:)``) is the bytes of the named event
+    /// (``FramedEvent/inNamespace(_:)``), whether it is kept as its parts (nothing unsent) or framed behind unsent
+    /// bytes, for ids of any sign and an event already in another namespace; its size counts against the bound.
+    @Test func anEventSentInANamespaceIsTheNamedEventsBytes() {
+        let waker = IdleWaker()
+        for id in [0, 12, Int.max, -1, Int.min] {
+            let events = [
+                FramedEvent(name: "patch", id: id, lineOfData: Array("[\"replace\",\"v3\",\"8.1\"]".utf8)),
+                FramedEvent(name: "title", id: id, lineOfData: []).inNamespace("old"),
+            ]
+            for event in events {
+                let named = event.inNamespace("Ab-9_z")
+                #expect(event.count(inNamespace: "Ab-9_z") == named.count)
+                let stream = EventStream()
+                var destination = [UInt8](repeating: 0, count: 4 * named.count)
+                // Alone: kept as its parts.
+                #expect(stream.send(event, inNamespace: "Ab-9_z"))
+                let read = destination.withUnsafeMutableBytes { stream.read(into: $0, parkingWith: waker) {} }
+                #expect(read == .bytes(named.count), "\(id)")
+                #expect(Array(destination.prefix(named.count)) == named.bytes, "\(id)")
+                // Three: the second and third framed behind the first in the buffer.
+                for _ in 0..<3 { #expect(stream.send(event, inNamespace: "Ab-9_z")) }
+                let all = destination.withUnsafeMutableBytes { stream.read(into: $0, parkingWith: waker) {} }
+                #expect(all == .bytes(3 * named.count), "\(id)")
+                #expect(Array(destination.prefix(3 * named.count)) == named.bytes + named.bytes + named.bytes, "\(id)")
+            }
+        }
+        // The named size is what the bound is checked against: an event that fits unnamed but not named overflows.
+        let event = FramedEvent(name: "patch", id: 1, lineOfData: Array("[1]".utf8))
+        let stream = EventStream()
+        #expect(stream.attach(bufferLimit: event.count + 1))
+        #expect(stream.send(event, inNamespace: "") == true)
+        #expect(stream.send(event, inNamespace: "ab") == false)
+        #expect(stream.hasOverflowed)
+    }
 }
 
 private final class IdleWaker: StreamWaker {

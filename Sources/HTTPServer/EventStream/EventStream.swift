@@ -141,8 +141,8 @@ public final class EventStream: Sendable {
     /// the stream is still open: false when it was closed (the event ignored) or this event closed it (an overflow),
     /// so that a sender of many streams forgets the closed ones without asking each (``isClosed``) on every event.
     ///
-    /// Consuming: the stream keeps the caller's event itself (moved in, not copied), as a stream of a shared
-    /// connection's screen does with the event it named for its screen (``FramedEvent/inNamespace(_:)``).
+    /// Consuming: the stream keeps the caller's event itself (moved in, not copied), where the caller made it for this
+    /// stream alone.
     @discardableResult
     package func send(_ event: consuming FramedEvent) -> Bool {
         let count = event.count
@@ -161,6 +161,34 @@ public final class EventStream: Sendable {
             } else {
                 state.frameIntoBuffer()
                 if let event = event.take() { state.appendToBuffer(event, count: count) }
+            }
+            return (true, state.takeParkedWaker(), [])
+        }
+        waker?.wake()
+        for handler in handlers { handler() }
+        return open
+    }
+
+    /// Sends `event` with its id in `namespace` (``FramedEvent/inNamespace(_:)``), as ``send(_:)`` sends the named
+    /// event: the same bytes. Behind unsent bytes (a stream shared by many screens, written by each in a fan-out),
+    /// the event is framed in `namespace` straight into the buffer, without a named copy of its parts; only a stream
+    /// with nothing unsent keeps a named copy. `namespace` holds no line break and no `.`. Receipt: step 1 of
+    /// Benchmarks/History/82-fan-out-screens-10.md.
+    @discardableResult
+    package func send(_ event: FramedEvent, inNamespace namespace: String) -> Bool {
+        let count = event.count(inNamespace: namespace)
+        let (open, waker, handlers) = state.withLock {
+            state -> (Bool, (any StreamWaker)?, [@Sendable () -> Void]) in
+            guard !state.isClosed else { return (false, nil, []) }
+            let pending = state.unsentCount
+            if let overflow = state.overflowIfOver(pending: pending, adding: count) {
+                return (false, overflow.waker, overflow.handlers)
+            }
+            if pending == 0 {
+                state.framed = event.inNamespace(namespace, count: count)
+            } else {
+                state.frameIntoBuffer()
+                state.appendToBuffer(event, count: count, inNamespace: namespace)
             }
             return (true, state.takeParkedWaker(), [])
         }
@@ -325,6 +353,13 @@ extension EventStream.State {
     fileprivate mutating func appendToBuffer(_ event: FramedEvent, count: Int) {
         dropSentBytesIfHalf()
         event.append(to: &buffer, count: count)
+    }
+
+    /// Appends the `count` framed bytes of `event` in `namespace` behind the unsent ones, without a named copy of it
+    /// (``FramedEvent/append(to:count:inNamespace:)``).
+    fileprivate mutating func appendToBuffer(_ event: FramedEvent, count: Int, inNamespace namespace: String) {
+        dropSentBytesIfHalf()
+        event.append(to: &buffer, count: count, inNamespace: namespace)
     }
 
     /// Drops the sent bytes when they are at least half the buffer.

@@ -43,9 +43,18 @@ package struct FramedEvent: Sendable {
     /// several sources, each numbering its own. `namespace` holds no line break and no `.` (the caller's contract:
     /// the stream's reader splits the id at its last `.`).
     package func inNamespace(_ namespace: String) -> FramedEvent {
-        let unnamed = count - (self.namespace.map { $0.utf8.count + 1 } ?? 0)
-        return FramedEvent(
-            name: name, id: id, data: data, namespace: namespace, count: unnamed + namespace.utf8.count + 1)
+        inNamespace(namespace, count: count(inNamespace: namespace))
+    }
+
+    /// ``inNamespace(_:)`` for a caller that has worked out the named size already: `count` is
+    /// ``count(inNamespace:)`` of `namespace`.
+    func inNamespace(_ namespace: String, count: Int) -> FramedEvent {
+        FramedEvent(name: name, id: id, data: data, namespace: namespace, count: count)
+    }
+
+    /// Its size on the wire in `namespace` (``inNamespace(_:)``'s `count`), without making the named event.
+    package func count(inNamespace namespace: String) -> Int {
+        count - (self.namespace.map { $0.utf8.count + 1 } ?? 0) + namespace.utf8.count + 1
     }
 
     /// An event from its parts, `count` its size on the wire with them: for ``inNamespace(_:)``, which builds the named
@@ -79,14 +88,33 @@ package struct FramedEvent: Sendable {
     /// within the allocation, and its bytes are copied out before the allocation ends. Receipt: the stream's send,
     /// step 2 of Benchmarks/History/59-fan-out-screens-2.md.
     package func append(to bytes: inout [UInt8], count: Int) {
+        append(to: &bytes, count: count, namespace: namespace)
+    }
+
+    /// Appends the bytes on the wire of this event in `namespace` (``inNamespace(_:)``), `count` of them
+    /// (``count(inNamespace:)``), as ``append(to:count:)`` does, without making the named event: for a stream shared
+    /// by many screens, each naming its events, where the named copy retained and released its parts for every
+    /// screen of a fan-out. Sound as ``append(to:count:)`` is. Receipt: step 1 of
+    /// Benchmarks/History/82-fan-out-screens-10.md.
+    package func append(to bytes: inout [UInt8], count: Int, inNamespace namespace: String) {
+        append(to: &bytes, count: count, namespace: namespace)
+    }
+
+    private func append(to bytes: inout [UInt8], count: Int, namespace: String?) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { scratch in
-            let written = write(into: UnsafeMutableRawBufferPointer(scratch))
+            let written = write(into: UnsafeMutableRawBufferPointer(scratch), namespace: namespace)
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<written]))
         }
     }
 
     /// Writes the event at the start of `destination`, which has room for `count` bytes; returns `count`.
     package func write(into destination: UnsafeMutableRawBufferPointer) -> Int {
+        write(into: destination, namespace: namespace)
+    }
+
+    /// Writes the event with its id in `namespace` (its own, or the one a send names it in) at the start of
+    /// `destination`, which has room for its size in that namespace; returns that size.
+    private func write(into destination: UnsafeMutableRawBufferPointer, namespace: String?) -> Int {
         // Every stream of a fan-out frames its event here: plain copies through one pointer into memory the caller
         // sized with `count`. A C door rather than a trick: the memory is the transport's (the buffer
         // libmicrohttpd's content reader hands a stream, or an adopted stream's send buffer), or `bytes`' array.

@@ -136,7 +136,8 @@ package final class SharedStreamAttachment: ScreenEventTarget, @unchecked Sendab
         // (asking it here as well took the stream's lock twice for every event).
         guard !closed.load(ordering: .acquiring) else { return false }
         // The shared stream's events name their screen: each screen numbers its own (a session id holds no `.`).
-        return stream.send(event.inNamespace(screenID))
+        // Named as the stream writes it, not by a named copy of the event.
+        return stream.send(event, inNamespace: screenID)
     }
 
     package func sendUnnumbered(event: String, data: String) {
