@@ -173,7 +173,8 @@ public final class EventStream: Sendable {
     /// event: the same bytes. Behind unsent bytes (a stream shared by many screens, written by each in a fan-out),
     /// the event is framed in `namespace` straight into the buffer, without a named copy of its parts; only a stream
     /// with nothing unsent keeps a named copy. `namespace` holds no line break and no `.`. Receipt: step 1 of
-    /// Benchmarks/History/82-fan-out-screens-10.md.
+    /// Benchmarks/History/82-fan-out-screens-10.md. It repeats ``send(_:)``'s locked steps rather than sharing them
+    /// through closures, which would box the event ``send(_:)`` moves in.
     @discardableResult
     package func send(_ event: FramedEvent, inNamespace namespace: String) -> Bool {
         let count = event.count(inNamespace: namespace)
