@@ -71,6 +71,18 @@ final class UncachedPlainDisposable: Disposable {
         #expect(throws: ProgrammerError.self) { try ScreenHarness(templates: fixtureTemplates, factory: Self.make) }
     }
 
+    /// The mistake reported when a screen of `factory` is built, or nil when it is built without one.
+    static func mistakeReported(
+        building factory: @escaping @Sendable (ScreenRequest) -> CounterViewController
+    ) throws -> String? {
+        do {
+            _ = try ScreenHarness(templates: fixtureTemplates, factory: factory)
+            return nil
+        } catch let error as ProgrammerError {
+            return error.mistake
+        }
+    }
+
     /// Each binder of a type takes a `bind()` of its own: of two binders of one type, the one that never bound is
     /// reported; two that bound are not.
     @Test func aBinderIsReportedEvenWhenAnotherOfItsTypeBound() throws {
@@ -82,13 +94,7 @@ final class UncachedPlainDisposable: Disposable {
                 return viewController
             }
         }
-        var reported: ProgrammerError?
-        do {
-            _ = try ScreenHarness(templates: fixtureTemplates, factory: make(false))
-        } catch let error as ProgrammerError {
-            reported = error
-        }
-        let mistake = try #require(reported).mistake
+        let mistake = try #require(try Self.mistakeReported(building: make(false)))
         #expect(mistake.contains("OptionalBinder is in CounterViewController's bag but its bind() was never called"))
         let harness = try ScreenHarness(templates: fixtureTemplates, factory: make(true))
         #expect(harness.programmerErrors.isEmpty)
@@ -110,13 +116,7 @@ final class UncachedPlainDisposable: Disposable {
                 return viewController
             }
         }
-        var reported: ProgrammerError?
-        do {
-            _ = try ScreenHarness(templates: fixtureTemplates, factory: make(false))
-        } catch let error as ProgrammerError {
-            reported = error
-        }
-        let mistake = try #require(reported).mistake
+        let mistake = try #require(try Self.mistakeReported(building: make(false)))
         #expect(mistake.contains("OptionalBinder is in CounterViewController's bag but its bind() was never called"))
         #expect(!mistake.contains("OtherTypeBinder"))
         let harness = try ScreenHarness(templates: fixtureTemplates, factory: make(true))

@@ -100,6 +100,11 @@ package struct FramedEvent: Sendable {
         append(to: &bytes, count: count, namespace: namespace)
     }
 
+    /// The body of both appends. Invariant: `count` is this event's framed size with its id in `namespace`
+    /// (``count`` for its own namespace, ``count(inNamespace:)`` for another), so ``write(into:namespace:)`` stays
+    /// within the temporary allocation, whose bytes are copied out before it ends. Receipts: step 2 of
+    /// Benchmarks/History/59-fan-out-screens-2.md (the temporary allocation), step 1 of
+    /// Benchmarks/History/82-fan-out-screens-10.md (the namespace passed in rather than a named copy).
     private func append(to bytes: inout [UInt8], count: Int, namespace: String?) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { scratch in
             let written = write(into: UnsafeMutableRawBufferPointer(scratch), namespace: namespace)
@@ -113,7 +118,10 @@ package struct FramedEvent: Sendable {
     }
 
     /// Writes the event with its id in `namespace` (its own, or the one a send names it in) at the start of
-    /// `destination`, which has room for its size in that namespace; returns that size.
+    /// `destination`, which has room for its size in that namespace; returns that size. Invariant: every caller sized
+    /// `destination` with that size (``count`` or ``count(inNamespace:)``, both computed from the same parts this
+    /// writes, which a test compares byte for byte); the pointer writes below stay within it. Receipt: as for
+    /// ``append(to:count:namespace:)``.
     private func write(into destination: UnsafeMutableRawBufferPointer, namespace: String?) -> Int {
         // Every stream of a fan-out frames its event here: plain copies through one pointer into memory the caller
         // sized with `count`. A C door rather than a trick: the memory is the transport's (the buffer
