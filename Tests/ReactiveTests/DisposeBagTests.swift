@@ -41,7 +41,9 @@ extension ReactiveTests {
                 do {
                     let bag = DisposeBag()
                     for index in 1...5 { bag.insert(Disposables.create { log.append(index) }) }
-                    #expect(bag.capacity > 5)  // grown by doubling
+                    // Room for five or more: how far appends grow the storage depends on what the allocator hands
+                    // back, so the bag may hold exactly five already; compacting must leave it so either way.
+                    #expect(bag.capacity >= 5)
                     bag.compact()
                     #expect(bag.capacity == 5)
                     bag.insert(Disposables.create { log.append(6) })
