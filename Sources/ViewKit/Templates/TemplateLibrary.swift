@@ -16,7 +16,10 @@ import FoundationEssentials
 /// let detail = try library.template(named: "MovieDetail").instantiate()
 /// ```
 public final class TemplateLibrary: Sendable {
-    private let templates: [String: Template]
+    /// The templates' names in increasing order (`String`'s `<`), each once.
+    private let names: [String]
+    /// The templates, at their names' positions in ``names``.
+    private let templatesInOrder: [Template]
     /// The folder the templates were read from, for messages.
     private let directory: String
 
@@ -80,7 +83,9 @@ public final class TemplateLibrary: Sendable {
             let name = "Views/" + className
             templates[name] = Template(name: name, file: nib.file, root: root, outlets: scope.outlets)
         }
-        self.templates = templates
+        let inOrder = templates.sorted { $0.key < $1.key }
+        names = inOrder.map(\.key)
+        templatesInOrder = inOrder.map(\.value)
         self.directory = directory
     }
 
@@ -125,19 +130,20 @@ public final class TemplateLibrary: Sendable {
     ///
     /// - Throws: `TemplateError` when there is no such template.
     public func template(named name: String) throws(TemplateError) -> Template {
-        guard let template = templates[name] else {
-            let near = templates.keys.sorted().filter {
-                !$0.hasPrefix("Views/") && $0 != "layout" && templates[$0]?.file.hasPrefix("(built-in") == false
-            }
+        guard let index = SortedNames.position(of: name, in: names) else {
+            let near = names.indices.filter {
+                !names[$0].hasPrefix("Views/") && names[$0] != "layout"
+                    && !templatesInOrder[$0].file.hasPrefix("(built-in")
+            }.map { names[$0] }
             throw TemplateError(
                 file: name + ".html", line: 0,
                 message: "no such template: looked for \(directory)/\(name).html"
                     + " (there: \(near.joined(separator: ", "))); name the file after the view controller without its ViewController suffix, or override"
                     + " templateName")
         }
-        return template
+        return templatesInOrder[index]
     }
 
     /// The names of all templates, sorted.
-    public var templateNames: [String] { templates.keys.sorted() }
+    public var templateNames: [String] { names }
 }
