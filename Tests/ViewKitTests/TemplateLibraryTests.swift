@@ -30,6 +30,19 @@ import Testing
         }
     }
 
+    /// A template answers whether it has an outlet from its outlets' sorted names: each of its outlets (short names and
+    /// one longer than a small string) is found, and names between, before and after them are not.
+    @Test func aTemplateKnowsItsOutletsByName() throws {
+        let names = ["a", "b", "content", "signedIn", "userName", "anOutletWithAVeryLongName", "z"]
+        let template = try Fixtures.screenTemplate(
+            "<div>" + names.map { #"<p data-outlet="\#($0)"></p>"# }.joined() + "</div>")
+        #expect(Set(template.outletTypes.keys) == Set(names))
+        for name in names { #expect(template.hasOutlet(name)) }
+        for missing in ["", "A", "aa", "account", "signedI", "signedInX", "anOutletWithAVeryLongNam", "zz"] {
+            #expect(!template.hasOutlet(missing))
+        }
+    }
+
     @Test func instantiatesTypedOutletsFromDataViewAndInference() throws {
         let root = try Fixtures.library().template(named: "MovieDetail").instantiate()
         let header: MovieHeaderView = root.outlet("headerView")
