@@ -15,15 +15,15 @@ public final class Template: Sendable {
 
     private let root: Prototype
     private let outlets: [String: (type: View.Type, line: Int)]
-    /// The keys of `outlets` in increasing order, for ``hasOutlet(_:)``.
-    private let outletNames: [String]
+    /// The keys of `outlets`, for ``hasOutlet(_:)``.
+    private let outletNames: NameTable
 
     init(name: String, file: String, root: Prototype, outlets: [String: (type: View.Type, line: Int)]) {
         self.name = name
         self.file = file
         self.root = root
         self.outlets = outlets
-        outletNames = outlets.keys.sorted()
+        outletNames = NameTable(outlets.keys)
     }
 
     /// Creates a fresh view tree: registered classes for `data-view` elements with their nibs
@@ -40,7 +40,7 @@ public final class Template: Sendable {
 
     /// Whether the template has an outlet `name` (a search of its outlets' names: no tree is walked).
     public func hasOutlet(_ name: String) -> Bool {
-        SortedNames.position(of: name, in: outletNames) != nil
+        outletNames.position(of: name) != nil
     }
 
     /// Checks that every expected outlet exists with a compatible class.

@@ -16,10 +16,12 @@ import FoundationEssentials
 /// let detail = try library.template(named: "MovieDetail").instantiate()
 /// ```
 public final class TemplateLibrary: Sendable {
-    /// The templates' names in increasing order (`String`'s `<`), each once.
-    private let names: [String]
-    /// The templates, at their names' positions in ``names``.
+    /// The templates' names, for look-ups by name.
+    private let names: NameTable
+    /// The templates, at their names' positions in `names`.
     private let templatesInOrder: [Template]
+    /// The templates' names in increasing order (`String`'s `<`).
+    private let sortedNames: [String]
     /// The folder the templates were read from, for messages.
     private let directory: String
 
@@ -83,9 +85,9 @@ public final class TemplateLibrary: Sendable {
             let name = "Views/" + className
             templates[name] = Template(name: name, file: nib.file, root: root, outlets: scope.outlets)
         }
-        let inOrder = templates.sorted { $0.key < $1.key }
-        names = inOrder.map(\.key)
-        templatesInOrder = inOrder.map(\.value)
+        names = NameTable(templates.keys)
+        templatesInOrder = names.names.compactMap { templates[$0] }
+        sortedNames = templates.keys.sorted()
         self.directory = directory
     }
 
@@ -130,11 +132,10 @@ public final class TemplateLibrary: Sendable {
     ///
     /// - Throws: `TemplateError` when there is no such template.
     public func template(named name: String) throws(TemplateError) -> Template {
-        guard let index = SortedNames.position(of: name, in: names) else {
-            let near = names.indices.filter {
-                !names[$0].hasPrefix("Views/") && names[$0] != "layout"
-                    && !templatesInOrder[$0].file.hasPrefix("(built-in")
-            }.map { names[$0] }
+        guard let index = names.position(of: name) else {
+            let near = zip(names.names, templatesInOrder).filter { name, template in
+                !name.hasPrefix("Views/") && name != "layout" && !template.file.hasPrefix("(built-in")
+            }.map(\.0).sorted()
             throw TemplateError(
                 file: name + ".html", line: 0,
                 message: "no such template: looked for \(directory)/\(name).html"
@@ -145,5 +146,5 @@ public final class TemplateLibrary: Sendable {
     }
 
     /// The names of all templates, sorted.
-    public var templateNames: [String] { names }
+    public var templateNames: [String] { sortedNames }
 }
