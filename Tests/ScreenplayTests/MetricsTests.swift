@@ -97,4 +97,44 @@ import Testing
             metrics.exposition().contains(
                 "screenplay_http_requests_total{route=\"/a\\\"b\\\\c\\nd\",method=\"GET\",status=\"200\"} 1"))
     }
+
+    /// Each series' count is kept wherever its requests come: in runs of one series (found by comparing with the
+    /// series counted last), interleaved with others, and for series first seen after others, with the exposition
+    /// listing them sorted by route, method and status whatever order they were first counted in.
+    @Test func requestSeriesAreCountedInRunsAndInterleaved() {
+        struct Series: Hashable {
+            let route: String
+            let method: String
+            let status: Int
+        }
+        let metrics = Metrics()
+        let routes = ["/movies/:id", "/movies", "unmatched", "/a-route-named-at-some-length/:id/edit"]
+        var expected: [Series: Int] = [:]
+        var generator = SystemRandomNumberGenerator()
+        var series = Series(route: routes[0], method: "GET", status: 200)
+        for _ in 0..<3_000 {
+            if Int.random(in: 0..<4, using: &generator) == 0 {
+                series = Series(
+                    route: routes.randomElement(using: &generator)!,
+                    method: Bool.random(using: &generator) ? "GET" : "POST",
+                    status: [200, 303, 404].randomElement(using: &generator)!)
+            }
+            // The route's own string or an equal one made apart from it: series are told apart by their values.
+            let route =
+                Bool.random(using: &generator)
+                ? series.route : String(decoding: Array(series.route.utf8), as: UTF8.self)
+            metrics.recordRequest(route: route, method: series.method, status: series.status, nanoseconds: 1_000)
+            expected[series, default: 0] += 1
+        }
+        let lines = metrics.exposition().split(separator: "\n").filter {
+            $0.hasPrefix("screenplay_http_requests_total{")
+        }
+        let wanted = expected.keys.sorted {
+            ($0.route, $0.method, $0.status) < ($1.route, $1.method, $1.status)
+        }.map {
+            "screenplay_http_requests_total{route=\"\($0.route)\",method=\"\($0.method)\",status=\"\($0.status)\"} "
+                + "\(expected[$0]!)"
+        }
+        #expect(lines.map(String.init) == wanted)
+    }
 }

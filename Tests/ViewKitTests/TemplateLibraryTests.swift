@@ -10,6 +10,39 @@ import Testing
         #expect(try library.template(named: "MovieDetail").file == "MovieDetail.html")
     }
 
+    /// The library finds its templates in its sorted names by halving: every name of a library of short names, long
+    /// names (a native string's, not a small one's) and a name spelled with a combining accent is found, under any
+    /// canonically equivalent spelling (as a dictionary's key is), and names between, before and after them are not.
+    @Test func everyTemplateIsFoundByItsNameAndNoOtherNameIsFound() throws {
+        let composed = "Caf\u{E9}"
+        var names = ["A", "B", "Detail", "MovieDetail", "MoreLikeThis", "a", "z", composed]
+        names += (1...12).map { "AScreenWithALongName\($0)" }
+        let library = try TemplateLibrary(
+            directory: try Fixtures.temporaryTemplates(["Views/.keep": ""]), registry: Fixtures.registry(),
+            builtIns: Dictionary(uniqueKeysWithValues: names.map { ($0, "<div></div>") }))
+        #expect(library.templateNames == names.sorted())
+        for name in names {
+            #expect(try library.template(named: name).file == "(built-in \(name).html)")
+        }
+        #expect(try library.template(named: "Cafe\u{301}").file == "(built-in \(composed).html)")
+        for missing in ["", "0", "AA", "C", "Movie", "MovieDetails", "Z", "zz", "AScreenWithALongName", "\u{10FFFF}"] {
+            #expect(throws: TemplateError.self) { try library.template(named: missing) }
+        }
+    }
+
+    /// A template answers whether it has an outlet from its outlets' sorted names: each of its outlets (short names and
+    /// one longer than a small string) is found, and names between, before and after them are not.
+    @Test func aTemplateKnowsItsOutletsByName() throws {
+        let names = ["a", "b", "content", "signedIn", "userName", "anOutletWithAVeryLongName", "z"]
+        let template = try Fixtures.screenTemplate(
+            "<div>" + names.map { #"<p data-outlet="\#($0)"></p>"# }.joined() + "</div>")
+        #expect(Set(template.outletTypes.keys) == Set(names))
+        for name in names { #expect(template.hasOutlet(name)) }
+        for missing in ["", "A", "aa", "account", "signedI", "signedInX", "anOutletWithAVeryLongNam", "zz"] {
+            #expect(!template.hasOutlet(missing))
+        }
+    }
+
     @Test func instantiatesTypedOutletsFromDataViewAndInference() throws {
         let root = try Fixtures.library().template(named: "MovieDetail").instantiate()
         let header: MovieHeaderView = root.outlet("headerView")

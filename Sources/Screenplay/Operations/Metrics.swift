@@ -41,9 +41,35 @@ public final class Metrics: Sendable {
     }
 
     private struct State: ~Copyable {
-        var requests: [RequestKey: UInt64] = [:]
+        /// The request series' keys, in the order each was first counted, each once.
+        var requestKeys: [RequestKey] = []
+        /// Each series' count, at its key's position in `requestKeys`.
+        var requestCounts: [UInt64] = []
+        /// Each key's position in `requestKeys`.
+        var requestPositions: [RequestKey: Int] = [:]
+        /// The position of the series counted last, a valid index of `requestKeys` once one is counted: a run of
+        /// requests of one route, method and status (a server's usual traffic) finds its series by comparing the
+        /// key with that one's, not by hashing it.
+        var lastRequest = 0
         var requestDurations = Histogram()
         var renderDurations = Histogram()
+
+        /// Counts one request of the series `key`.
+        mutating func countRequest(_ key: RequestKey) {
+            if lastRequest < requestKeys.count, requestKeys[lastRequest] == key {
+                requestCounts[lastRequest] += 1
+                return
+            }
+            if let position = requestPositions[key] {
+                requestCounts[position] += 1
+                lastRequest = position
+            } else {
+                requestPositions[key] = requestKeys.count
+                lastRequest = requestKeys.count
+                requestKeys.append(key)
+                requestCounts.append(1)
+            }
+        }
     }
 
     private let state = Locked(State())
@@ -85,7 +111,7 @@ public final class Metrics: Sendable {
     public func recordRequest(route: String?, method: String, status: Int, nanoseconds: UInt64) {
         let key = RequestKey(route: route ?? "unmatched", method: method, status: status)
         state.withLock { state in
-            state.requests[key, default: 0] += 1
+            state.countRequest(key)
             state.requestDurations.record(nanoseconds)
         }
     }
@@ -112,15 +138,15 @@ public final class Metrics: Sendable {
 
     /// The metrics in the Prometheus text exposition format (version 0.0.4).
     public func exposition() -> String {
-        let (requests, requestDurations, renderDurations) = state.withLock { state in
-            (state.requests, state.requestDurations, state.renderDurations)
+        let (requestKeys, requestCounts, requestDurations, renderDurations) = state.withLock { state in
+            (state.requestKeys, state.requestCounts, state.requestDurations, state.renderDurations)
         }
         let (sessions, evicted) = gauges.withLock { $0 }
         var text = ""
         text += "# HELP screenplay_http_requests_total Requests answered, by route pattern, method and status.\n"
         text += "# TYPE screenplay_http_requests_total counter\n"
-        for (key, count) in requests.sorted(by: {
-            ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status)
+        for (key, count) in zip(requestKeys, requestCounts).sorted(by: {
+            ($0.0.route, $0.0.method, $0.0.status) < ($1.0.route, $1.0.method, $1.0.status)
         }) {
             text +=
                 "screenplay_http_requests_total{route=\(Metrics.label(key.route)),method=\(Metrics.label(key.method)),status=\"\(key.status)\"} \(count)\n"

@@ -15,12 +15,15 @@ public final class Template: Sendable {
 
     private let root: Prototype
     private let outlets: [String: (type: View.Type, line: Int)]
+    /// The keys of `outlets`, for ``hasOutlet(_:)``.
+    private let outletNames: NameTable
 
     init(name: String, file: String, root: Prototype, outlets: [String: (type: View.Type, line: Int)]) {
         self.name = name
         self.file = file
         self.root = root
         self.outlets = outlets
+        outletNames = NameTable(outlets.keys)
     }
 
     /// Creates a fresh view tree: registered classes for `data-view` elements with their nibs
@@ -35,9 +38,9 @@ public final class Template: Sendable {
         outlets.mapValues(\.type)
     }
 
-    /// Whether the template has an outlet `name` (a dictionary look-up: no tree is walked).
+    /// Whether the template has an outlet `name` (a search of its outlets' names: no tree is walked).
     public func hasOutlet(_ name: String) -> Bool {
-        outlets[name] != nil
+        outletNames.position(of: name) != nil
     }
 
     /// Checks that every expected outlet exists with a compatible class.

@@ -16,7 +16,12 @@ import FoundationEssentials
 /// let detail = try library.template(named: "MovieDetail").instantiate()
 /// ```
 public final class TemplateLibrary: Sendable {
-    private let templates: [String: Template]
+    /// The templates' names, for look-ups by name.
+    private let names: NameTable
+    /// The templates, at their names' positions in `names`.
+    private let templatesInOrder: [Template]
+    /// The templates' names in increasing order (`String`'s `<`).
+    private let sortedNames: [String]
     /// The folder the templates were read from, for messages.
     private let directory: String
 
@@ -80,7 +85,9 @@ public final class TemplateLibrary: Sendable {
             let name = "Views/" + className
             templates[name] = Template(name: name, file: nib.file, root: root, outlets: scope.outlets)
         }
-        self.templates = templates
+        names = NameTable(templates.keys)
+        templatesInOrder = names.names.compactMap { templates[$0] }
+        sortedNames = templates.keys.sorted()
         self.directory = directory
     }
 
@@ -125,19 +132,19 @@ public final class TemplateLibrary: Sendable {
     ///
     /// - Throws: `TemplateError` when there is no such template.
     public func template(named name: String) throws(TemplateError) -> Template {
-        guard let template = templates[name] else {
-            let near = templates.keys.sorted().filter {
-                !$0.hasPrefix("Views/") && $0 != "layout" && templates[$0]?.file.hasPrefix("(built-in") == false
-            }
+        guard let index = names.position(of: name) else {
+            let near = zip(names.names, templatesInOrder).filter { name, template in
+                !name.hasPrefix("Views/") && name != "layout" && !template.file.hasPrefix("(built-in")
+            }.map(\.0).sorted()
             throw TemplateError(
                 file: name + ".html", line: 0,
                 message: "no such template: looked for \(directory)/\(name).html"
                     + " (there: \(near.joined(separator: ", "))); name the file after the view controller without its ViewController suffix, or override"
                     + " templateName")
         }
-        return template
+        return templatesInOrder[index]
     }
 
     /// The names of all templates, sorted.
-    public var templateNames: [String] { templates.keys.sorted() }
+    public var templateNames: [String] { sortedNames }
 }
