@@ -215,15 +215,11 @@ package final class Screen {
         guard !isEnded else { return }
         // The context made only if a change renders with it (a label another screen rendered does not).
         var changes = page.takeChanges(makingContext: { self.context })
-        // One look at each change: whether it replaces the page itself (the whole page goes as a `reset`) or the title
-        // (which goes as its own event); the list is edited only when it holds the title's, not on every flush.
-        var replacesPage = false
-        var replacesTitle = false
-        for change in changes {
-            guard case .replace(let id, _) = change else { continue }
-            if page.hasDOMID(id) { replacesPage = true }
-            if let titleView, titleView.hasDOMID(id) { replacesTitle = true }
-        }
+        // Whether a change replaces the page itself (the whole page goes as a `reset`) or the title (which goes as its
+        // own event), each asked of the view in ViewKit; the list is edited only when it holds the title's, not on
+        // every flush.
+        let replacesPage = page.isReplaced(by: changes)
+        let replacesTitle = titleView?.isReplaced(by: changes) ?? false
         if replacesPage {
             send(.reset(html: renderPage()))
             changes = []
