@@ -138,6 +138,12 @@ package final class Screen {
     // Benchmarks/History/26-receipts.md): confined to the screen's scheduler, never held `inout` across a call back.
     @exclusivity(unchecked) private var flushScheduled = false
     @exclusivity(unchecked) private var hasAppeared = false
+    /// Whether the view controller told of a change of its title or status bar style since the last flush
+    /// (``shellDidChange()``): the flush compares the title with the one sent only then. Sound because the title
+    /// changes only through its setter, which tells the screen whenever the text changed (its storage is private to
+    /// `ViewController`), and the screen is told from before `sentTitle` can differ until it ends. Receipt: step 2 of
+    /// Benchmarks/History/85-fan-out-screens-11.md.
+    @exclusivity(unchecked) private var shellChanged = false
     @exclusivity(unchecked) package private(set) var isEnded = false
     /// Whether renders carry their digest; a harness's name it `test` instead, as they name the session, so that a
     /// snapshot of a page shows what changed and no hash of it.
@@ -199,6 +205,7 @@ package final class Screen {
 
     /// The view controller's title or status bar style changed: the shell follows, and open pages are told.
     func shellDidChange() {
+        shellChanged = true
         applyShell()
         setNeedsFlush()
     }
@@ -227,9 +234,12 @@ package final class Screen {
             changes.removeAll { if case .replace(let id, _) = $0 { titleView.hasDOMID(id) } else { false } }
         }
         if !changes.isEmpty { send(.patch(changes)) }
-        if !viewController.title.hasSameUTF8(as: sentTitle) {
-            sentTitle = viewController.title
-            send(.title(sentTitle ?? ""))
+        if shellChanged {
+            shellChanged = false
+            if !viewController.title.hasSameUTF8(as: sentTitle) {
+                sentTitle = viewController.title
+                send(.title(sentTitle ?? ""))
+            }
         }
         if let url = navigation.takePendingURLReplacement() {
             send(.url(url))
