@@ -141,7 +141,9 @@ package final class Screen {
     /// Whether the view controller told of a change of its title or status bar style since the last flush
     /// (``shellDidChange()``): the flush compares the title with the one sent only then. Sound because the title
     /// changes only through its setter, which tells the screen whenever the text changed (its storage is private to
-    /// `ViewController`), and the screen is told from before `sentTitle` can differ until it ends. Receipt: step 2 of
+    /// `ViewController`), and the screen is told from before `sentTitle` can differ until it ends. Unchecked as the
+    /// states beside it: confined to the screen's scheduler (set when the controller tells the screen, read and cleared
+    /// by the flush, both in the screen's turns) and never held `inout` across a call back. Receipt: step 2 of
     /// Benchmarks/History/85-fan-out-screens-11.md.
     @exclusivity(unchecked) private var shellChanged = false
     @exclusivity(unchecked) package private(set) var isEnded = false
