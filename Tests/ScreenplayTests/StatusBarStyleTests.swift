@@ -35,4 +35,44 @@ import ViewKit
         #expect(harness.events.contains(.title("Elsewhere")))
         #expect(harness.page.contains("status-light"))
     }
+
+    /// The title goes as a `title` event when its text differs from the one sent, and only then: whatever the
+    /// controller is told of (a title set to other text, a status bar style changed) the flush compares; a title set
+    /// back to the text sent in the same turn, or set to the text it has, sends nothing.
+    @Test func aTitleGoesWhenItsTextDiffersFromTheOneSent() throws {
+        let factory = CounterFactory()
+        let harness = try ScreenHarness(templates: fixtureTemplates) { factory.make($0) }
+        func titles() -> [String] {
+            harness.events.compactMap { if case .title(let title) = $0 { title } else { nil } }
+        }
+        harness.clearEvents()
+        harness.onScreen(CounterViewController.self) { $0.title = "First" }
+        harness.settle()
+        #expect(titles() == ["First"], "\(harness.events)")
+        harness.clearEvents()
+        harness.onScreen(CounterViewController.self) { controller in
+            controller.title = "Second"
+            controller.title = "First"
+        }
+        harness.settle()
+        #expect(titles().isEmpty, "\(harness.events)")
+        harness.onScreen(CounterViewController.self) { $0.title = "First" }
+        harness.settle()
+        #expect(titles().isEmpty, "\(harness.events)")
+        harness.onScreen(CounterViewController.self) { $0.statusBarStyle = .lightContent }
+        harness.settle()
+        #expect(titles().isEmpty, "\(harness.events)")
+        harness.tap("burst")
+        #expect(titles() == ["Counter 10"], "\(harness.events)")
+        harness.clearEvents()
+        harness.tap("burst")
+        #expect(titles() == ["Counter 20"], "\(harness.events)")
+        harness.clearEvents()
+        harness.onScreen(CounterViewController.self) { controller in
+            controller.statusBarStyle = .default
+            controller.title = "Third"
+        }
+        harness.settle()
+        #expect(titles() == ["Third"], "\(harness.events)")
+    }
 }

@@ -129,6 +129,28 @@ import ViewKit
         #expect(!root.hasDOMID("v1"))
     }
 
+    @Test func aViewIsReplacedOnlyByAReplaceOfItsOwnID() {
+        let root = View()
+        let label = Label(text: "x")
+        root.addSubview(Label(text: "before"))
+        root.addSubview(label)
+        let unrendered = Label(text: "not rendered")
+        _ = root.html
+        let id = label.domID
+        let html = Array("<span>y</span>".utf8)
+        #expect(label.isReplaced(by: [.replace(id: id, html: html)]))
+        #expect(label.isReplaced(by: [.remove(id: "v9"), .replace(id: "v9", html: html), .replace(id: id, html: [])]))
+        #expect(!label.isReplaced(by: []))
+        #expect(!label.isReplaced(by: [.replace(id: id + "0", html: html), .replace(id: "", html: html)]))
+        // Other changes naming the view do not replace it.
+        #expect(!label.isReplaced(by: [.remove(id: id), .move(id: id, parentID: id, beforeID: id)]))
+        #expect(!label.isReplaced(by: [.insert(parentID: id, beforeID: id, html: html)]))
+        #expect(!unrendered.isReplaced(by: [.replace(id: "v1", html: html), .replace(id: id, html: html)]))
+        root.setAttribute("id", "page")
+        #expect(root.isReplaced(by: [.replace(id: id, html: html), .replace(id: "page", html: html)]))
+        #expect(!root.isReplaced(by: [.replace(id: "v1", html: html)]))
+    }
+
     @Test func explicitIDReplacesTheGeneratedOne() {
         let view = View()
         view.setAttribute("id", "content")

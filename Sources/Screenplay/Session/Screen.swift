@@ -138,6 +138,14 @@ package final class Screen {
     // Benchmarks/History/26-receipts.md): confined to the screen's scheduler, never held `inout` across a call back.
     @exclusivity(unchecked) private var flushScheduled = false
     @exclusivity(unchecked) private var hasAppeared = false
+    /// Whether the view controller told of a change of its title or status bar style since the last flush
+    /// (``shellDidChange()``): the flush compares the title with the one sent only then. Sound because the title
+    /// changes only through its setter, which tells the screen whenever the text changed (its storage is private to
+    /// `ViewController`), and the screen is told from before `sentTitle` can differ until it ends. Unchecked as the
+    /// states beside it: confined to the screen's scheduler (set when the controller tells the screen, read and cleared
+    /// by the flush, both in the screen's turns) and never held `inout` across a call back. Receipt: step 2 of
+    /// Benchmarks/History/85-fan-out-screens-11.md.
+    @exclusivity(unchecked) private var shellChanged = false
     @exclusivity(unchecked) package private(set) var isEnded = false
     /// Whether renders carry their digest; a harness's name it `test` instead, as they name the session, so that a
     /// snapshot of a page shows what changed and no hash of it.
@@ -199,6 +207,7 @@ package final class Screen {
 
     /// The view controller's title or status bar style changed: the shell follows, and open pages are told.
     func shellDidChange() {
+        shellChanged = true
         applyShell()
         setNeedsFlush()
     }
@@ -215,15 +224,11 @@ package final class Screen {
         guard !isEnded else { return }
         // The context made only if a change renders with it (a label another screen rendered does not).
         var changes = page.takeChanges(makingContext: { self.context })
-        // One look at each change: whether it replaces the page itself (the whole page goes as a `reset`) or the title
-        // (which goes as its own event); the list is edited only when it holds the title's, not on every flush.
-        var replacesPage = false
-        var replacesTitle = false
-        for change in changes {
-            guard case .replace(let id, _) = change else { continue }
-            if page.hasDOMID(id) { replacesPage = true }
-            if let titleView, titleView.hasDOMID(id) { replacesTitle = true }
-        }
+        // Whether a change replaces the page itself (the whole page goes as a `reset`) or the title (which goes as its
+        // own event), each asked of the view in ViewKit; the list is edited only when it holds the title's, not on
+        // every flush.
+        let replacesPage = page.isReplaced(by: changes)
+        let replacesTitle = titleView?.isReplaced(by: changes) ?? false
         if replacesPage {
             send(.reset(html: renderPage()))
             changes = []
@@ -231,9 +236,12 @@ package final class Screen {
             changes.removeAll { if case .replace(let id, _) = $0 { titleView.hasDOMID(id) } else { false } }
         }
         if !changes.isEmpty { send(.patch(changes)) }
-        if !viewController.title.hasSameUTF8(as: sentTitle) {
-            sentTitle = viewController.title
-            send(.title(sentTitle ?? ""))
+        if shellChanged {
+            shellChanged = false
+            if !viewController.title.hasSameUTF8(as: sentTitle) {
+                sentTitle = viewController.title
+                send(.title(sentTitle ?? ""))
+            }
         }
         if let url = navigation.takePendingURLReplacement() {
             send(.url(url))

@@ -76,6 +76,17 @@ extension View {
         return utf8[utf8.startIndex] == UInt8(ascii: "v")
     }
 
+    /// Whether one of `changes` replaces this view: a `replace` of its DOM id (``hasDOMID(_:)``). What a screen asks
+    /// of its page and its title on every flush: asked here, where the comparison is in view, rather than across the
+    /// module, where each change's id was copied and the view retained around the call (receipt: step 1 of
+    /// Benchmarks/History/85-fan-out-screens-11.md).
+    package final func isReplaced(by changes: [ViewChange]) -> Bool {
+        changes.contains { change in
+            guard case .replace(let id, _) = change else { return false }
+            return hasDOMID(id)
+        }
+    }
+
     /// Writes ` id="…"` as `appendAttribute("id", domID)` would, without making the id's string:
     /// a generated id's digits go straight into the buffer.
     final func writeIDAttribute(into html: inout HTMLBuffer) {
