@@ -22,4 +22,19 @@ import Testing
         }
         #expect(log.kept.map(\.name) == Array(repeating: "title", count: capacity))
     }
+
+    /// An entry framed for the next id is not kept until it is recorded; recorded, it is kept as ``EventLog/append(_:)``
+    /// keeps one, through the wrap.
+    @Test func anEntryIsKeptOnceRecordedAsAnAppendedOne() {
+        var (log, appended) = (EventLog(capacity: 2), EventLog(capacity: 2))
+        for number in 1...4 {
+            let entry = EventLog.entry(for: .title("t\(number)"), id: log.nextID)
+            #expect(entry.id == number && log.lastID == number - 1 && log.nextID == number)
+            #expect(log.kept.count == min(number - 1, 2))
+            log.record(entry)
+            #expect(appended.append(.title("t\(number)")).bytes == entry.bytes)
+            #expect(log.lastID == number && log.kept.map(\.bytes) == appended.kept.map(\.bytes))
+            #expect(log.events(after: number - 1)?.map(\.bytes) == [entry.bytes])
+        }
+    }
 }

@@ -20,8 +20,29 @@ struct EventLog {
 
     /// Records an event under the next id and returns it.
     mutating func append(_ event: ScreenEvent) -> FramedEvent {
+        let entry = Self.entry(for: event, id: nextID)
+        record(copy entry)
+        return entry
+    }
+
+    /// The id the next event is recorded under.
+    var nextID: Int { lastID + 1 }
+
+    /// `event` framed under `id`, the log's ``nextID``, not recorded yet: for a sender that gives it to its streams
+    /// first and then hands that value to ``record(_:)``, where ``append(_:)``'s log kept a copy of it beside the one
+    /// returned (a retain and a release of each of its parts, on every screen of a fan-out). Made apart from the log,
+    /// which is not copied (its array retained) for the call. Receipt: step 1 of
+    /// Benchmarks/History/87-fan-out-screens-12.md.
+    static func entry(for event: ScreenEvent, id: Int) -> FramedEvent {
+        FramedEvent(name: event.name, id: id, lineOfData: event.data)
+    }
+
+    /// Records `entry`, which ``entry(for:id:)`` made under ``nextID`` since the last record. Contract: nothing is
+    /// recorded in between (the id is the next one), so the log keeps its events in order, one id after another, as
+    /// a catch-up replays them.
+    mutating func record(_ entry: consuming FramedEvent) {
+        assert(entry.id == nextID, "an event log's entry recorded out of turn")
         lastID += 1
-        let entry = FramedEvent(name: event.name, id: lastID, lineOfData: event.data)
         if entries.isEmpty {
             // A screen's first event (every screen of a fan-out that had none yet): the array made with it, of its
             // size, rather than grown from empty for one element.
@@ -32,7 +53,6 @@ struct EventLog {
             entries[start] = entry
             start = (start + 1) % capacity
         }
-        return entry
     }
 
     /// The events after `id`, oldest first, or nil when some of them are no longer kept (or `id` is unknown).

@@ -253,8 +253,12 @@ package final class Screen {
         answeredPosts = []
     }
 
+    /// Sends `event` to the streams and records it in the log after them: the log keeps the value the streams were
+    /// given, not a copy beside it. Nothing records an event in between (``EventLog/record(_:)``'s contract): a
+    /// stream's send calls nothing back on the screen (``ScreenEventTarget``), and the observer runs once the log has
+    /// the event.
     private func send(_ event: ScreenEvent) {
-        let entry = log.append(event)
+        let entry = EventLog.entry(for: event, id: log.nextID)
         if case .patch = event { metrics?.recordPatch(bytes: entry.count) }
         if let eventDelay {
             streams.removeAll { $0.isClosed }
@@ -269,6 +273,7 @@ package final class Screen {
             for stream in streams where !stream.send(entry) { foundClosed = true }
             if foundClosed { streams.removeAll { $0.isClosed } }
         }
+        log.record(entry)
         eventObserver?(event)
     }
 
