@@ -59,6 +59,18 @@ import ViewKit
     }
 
     /// A counter screen keeping `eventBuffer` events.
+    /// A session of the counter's screen, installed and its page rendered, on a scheduler of its own.
+    private static func sessionWithARenderedScreen() -> ScreenSession {
+        let scheduler = ScreenScheduler(label: "test")
+        let session = ScreenSession(id: "S1", csrfToken: "T1", url: "/counter", scheduler: scheduler)
+        scheduler.sync {
+            let screen = ScreenHandlersTests.makeScreen(on: scheduler)
+            session.install(screen)
+            _ = screen.renderPage()
+        }
+        return session
+    }
+
     private static func makeScreen(eventBuffer: Int) -> Screen {
         let templates = try! TemplateLibrary(directory: fixtureTemplates, registry: ViewRegistry())
         return Screen(
@@ -106,13 +118,7 @@ import ViewKit
     /// A stream that overflows on a screen's event closes in the send, its close handlers running there: they
     /// schedule their work, so nothing is recorded before the event, which the log keeps in turn.
     @Test func aStreamOverflowingOnAScreensEventLeavesTheLogInTurn() throws {
-        let scheduler = ScreenScheduler(label: "test")
-        let session = ScreenSession(id: "S1", csrfToken: "T1", url: "/counter", scheduler: scheduler)
-        scheduler.sync {
-            let screen = ScreenHandlersTests.makeScreen(on: scheduler)
-            session.install(screen)
-            _ = screen.renderPage()
-        }
+        let session = Self.sessionWithARenderedScreen()
         let shared = SharedStream(id: "s", stream: EventStream(), capacity: 2)
         let overflowing = try shared.attach(screenID: "S1")
         let kept = RecordingTarget()
@@ -120,7 +126,7 @@ import ViewKit
             session.streamConnected(target)
             session.attachLater(target, lastEventID: nil) { _ in }
         }
-        scheduler.sync {}
+        session.scheduler.sync {}
         _ = session.perform { screen in
             (screen.viewController as! CounterViewController).countLabel.text = String(repeating: "7", count: 1 << 20)
         }
@@ -134,16 +140,10 @@ import ViewKit
     }
 
     @Test func aScreenSendsWithoutAskingItsStreamsWhetherTheyClosedAndForgetsOneWhoseSendSaysSo() {
-        let scheduler = ScreenScheduler(label: "test")
-        let session = ScreenSession(id: "S1", csrfToken: "T1", url: "/counter", scheduler: scheduler)
-        scheduler.sync {
-            let screen = ScreenHandlersTests.makeScreen(on: scheduler)
-            session.install(screen)
-            _ = screen.renderPage()
-        }
+        let session = Self.sessionWithARenderedScreen()
         let (kept, closing) = (CountingTarget(), CountingTarget())
         for target in [kept, closing] { session.attachLater(target, lastEventID: nil) { _ in } }
-        scheduler.sync {}
+        session.scheduler.sync {}
         let asked = (kept.askedClosed, closing.askedClosed)
         _ = session.perform { screen in (screen.viewController as! CounterViewController).countLabel.text = "7" }
         let sent = kept.sent
